@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Store } from './store';
+import type { Services } from './services';
+import { createMailer } from './mail/mailer';
+import { jsonErrors } from './http/errors';
+import { requestLogging } from './http/logging';
+import { spaFiles } from './http/static';
+import { healthRoutes } from './http/health';
+
+/** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
+export function createApp(config: Config, store: Store, logger: Logger): Koa {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    saveToOutbox: (mail) => store.mail.add(mail),
+  });
+  const services: Services = { config, store, logger, mailer };
+  const app = new Koa({ proxy: true });
+  app.use(requestLogging(logger));
+  app.use(jsonErrors);
+  app.use(compress());
+  app.use(spaFiles(config.distDir));
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'text', 'form'],
+      jsonLimit: config.bodyLimitBytes,
+      textLimit: config.bodyLimitBytes,
+      formLimit: config.bodyLimitBytes,
+      extendTypes: { text: ['text/html'] },
+    }),
+  );
+  const routers = [healthRoutes(services)];
+  for (const router of routers) {
+    app.use(router.routes()).use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  mongodbUri: string | undefined;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Folder holding the built web app (index.html, assets, sw.js). */
+  distDir: string;
+  /** Public origin used in links we e-mail (verification, password reset). */
+  appOrigin: string;
+  /** Value every account call must carry in x-client-code. */
+  clientCode: string;
+  /** HMAC secret for verification tokens and JWT access tokens. */
+  secret: string;
+  requireEmailVerification: boolean;
+  /** Hosts the response-sheet fetcher accepts; listed hosts may be private (tests, demo). */
+  responseSheetHosts: string[];
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  bodyLimitBytes: number;
+  /** Checks and verification mails allowed per client address per minute. */
+  rateLimitPerMinute: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Seed demo papers and serve sample sheets under /demo (always on for the embedded store). */
+  demo: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function origin(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) origin such as https://hiregate.example, got "${raw}"`);
+  }
+}
+
+/** A secret from the environment, else one generated once and kept in DATA_DIR so links survive restarts. */
+function persistentSecret(env: Env, dataDir: string): string {
+  const given = env.VERIFY_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 16) throw new ConfigError('VERIFY_SECRET must be at least 16 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const mongodbUri = env.MONGODB_URI || undefined;
+  if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) {
+    throw new ConfigError('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+  }
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  }
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const host = env.HOST || '0.0.0.0';
+  return {
+    port,
+    host,
+    mongodbUri,
+    dataDir,
+    logLevel,
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    appOrigin: origin(env, 'APP_ORIGIN', `http://localhost:${port || 8080}`),
+    clientCode: env.CLIENT_CODE || 'hiregate-web',
+    secret: persistentSecret(env, dataDir),
+    requireEmailVerification: flag(env, 'REQUIRE_EMAIL_VERIFICATION', true),
+    responseSheetHosts: (env.RESPONSE_SHEET_HOSTS ?? 'cdn.digialm.com,www.digialm.com')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    fetchTimeoutMs: integer(env, 'FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+    fetchMaxBytes: integer(env, 'FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'HireGate <no-reply@hiregate.local>',
+    adminEmail,
+    adminPassword,
+    demo: flag(env, 'DEMO', !mongodbUri),
+    version: packageVersion(),
+  };
+}

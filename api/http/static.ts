@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import type { Middleware } from 'koa';
+import { send } from '@koa/send';
+
+/**
+ * Serves the built SPA: hashed assets cache forever, the shell and the service worker are revalidated on every
+ * load (so updates are seen), and unknown non-API paths get index.html so the client router renders them (or its 404).
+ */
+export function spaFiles(distDir: string): Middleware {
+  const hasBuild = () => existsSync(`${distDir}/index.html`);
+  return async (ctx, next) => {
+    if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (!hasBuild()) {
+      ctx.status = 503;
+      ctx.body = { message: 'The web app is not built yet: run `npm run build` (npm start does it for you).' };
+      return;
+    }
+    const isAsset = ctx.path.startsWith('/assets/');
+    try {
+      await send(ctx, ctx.path, {
+        root: distDir,
+        index: 'index.html',
+        immutable: isAsset,
+        maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
+        setHeaders: (res) => {
+          if (!isAsset) res.setHeader('Cache-Control', 'no-cache');
+        },
+      });
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw error;
+    }
+    if (ctx.body === undefined && !isAsset && !/\.[a-z0-9]+$/i.test(ctx.path)) {
+      await send(ctx, 'index.html', { root: distDir, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+    }
+  };
+}

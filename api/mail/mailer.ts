@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, else 'outbox' (logged and stored for admins). */
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  /** Where the local outbox keeps messages when there is no SMTP server. */
+  saveToOutbox: (mail: Mail & { createdAt: Date }) => Promise<void>;
+}
+
+/** Real SMTP through nodemailer when configured; otherwise a local outbox so a fresh machine still works. */
+export function createMailer({ smtpUrl, from, logger, saveToOutbox }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await saveToOutbox({ ...mail, createdAt: new Date() });
+      logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the local outbox');
+    },
+  };
+}

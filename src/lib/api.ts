@@ -1,0 +1,57 @@
+/** The one HTTP client of the web app: JSON in and out, failures as ApiError carrying the server's message. */
+
+export const CLIENT_CODE = import.meta.env.VITE_CLIENT_CODE ?? 'hiregate-web';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Admin calls: HTTP Basic built from the stored e-mail and password. */
+  basic?: { email: string; password: string };
+  signal?: AbortSignal;
+}
+
+export function basicAuthHeader({ email, password }: { email: string; password: string }): string {
+  const bytes = new TextEncoder().encode(`${email}:${password}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || typeof options.body === 'string') body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.basic) headers.Authorization = basicAuthHeader(options.basic);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'No response from server. Please try again.', null);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) {
+    const message = (data as { message?: string } | null)?.message ?? '';
+    throw new ApiError(response.status, message, data);
+  }
+  return data as T;
+}

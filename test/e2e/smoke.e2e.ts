@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startTestServer, type TestServer } from '../support/server';
+
+describe('walking skeleton', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders the home page', async () => {
+    await page.goto(server.url + '/');
+    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBeTruthy();
+  });
+
+  it('shows the 404 texts and a link home for an unknown path', async () => {
+    await page.goto(server.url + '/no/such/page');
+    await page.getByText('Page Not Found').waitFor();
+    expect(await page.textContent('body')).toContain(
+      'Sorry, the page you are looking for does not exist or not available at this moment.',
+    );
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL(server.url + '/');
+  });
+
+  it('answers /api/health with the store in use', async () => {
+    const response = await fetch(server.url + '/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, store: 'embedded' });
+  });
+
+  it('answers unknown API paths with a JSON message, not the app shell', async () => {
+    const response = await fetch(server.url + '/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No API route for GET /api/nothing-here' });
+  });
+});

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The shared GATE fixtures live beside the repository (../shared); GATE_FIXTURES overrides for other layouts. */
+export const fixturesRoot =
+  process.env.GATE_FIXTURES ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/gate');
+
+export const FIXTURE_ORIGIN = 'http://127.0.0.1:4599';
+export const fixtureSets = ['cs1-2026', 'da-2025'] as const;
+export type FixtureSet = (typeof fixtureSets)[number];
+
+export interface FixtureUrls {
+  baseUrl: string;
+  imageDir: string;
+  sheets: Array<{ candidateId: string; file: string; path: string; url: string }>;
+  master: { candidateId?: string; file: string; path: string; url: string };
+}
+
+export function readFixtureJson<T>(set: FixtureSet, file: string): T {
+  return JSON.parse(readFileSync(path.join(fixturesRoot, set, file), 'utf8')) as T;
+}
+
+export function readFixtureText(set: FixtureSet, file: string): string {
+  return readFileSync(path.join(fixturesRoot, set, file), 'utf8');
+}

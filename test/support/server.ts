@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../api/config';
+import { startServer, type RunningServer } from '../../api/server';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+}
+
+/**
+ * The real server on a free port with its own temporary data folder (embedded store unless MONGODB_URI is given).
+ * `env` overrides any configuration variable, exactly as the process environment would.
+ */
+export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    ...env,
+  });
+  const running = await startServer(config);
+  return {
+    ...running,
+    dataDir,
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
