@@ -13,7 +13,21 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
+      manifest: {
+        name: 'HireGate',
+        short_name: 'HireGate',
+        description: 'AI hiring tools and a free GATE score and rank checker that works offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f5f7fb',
+        theme_color: '#1d3fbb',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
       injectManifest: {
         rollupFormat: 'iife',
         // Icons and the manifest are fetched by the browser itself; caching them again would double them.

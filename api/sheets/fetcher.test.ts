@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { startFixtureServer, type FixtureServer } from '../../test/support/fixture-server';
+import { readFixtureJson, type FixtureUrls } from '../../test/support/fixtures';
+import { fetchResponseSheet, FETCH_MESSAGES, type FetchPolicy } from './fetcher';
+
+describe('fetchResponseSheet', () => {
+  let fixtures: FixtureServer;
+  let policy: FetchPolicy;
+  const sheetUrl = () => fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').sheets[0].url);
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    policy = { allowedHosts: ['127.0.0.1'], timeoutMs: 1500, maxBytes: 2 * 1024 * 1024 };
+    fixtures.route('/slow', (_req, res) => {
+      setTimeout(() => res.end('<html></html>'), 5000);
+    });
+    fixtures.route('/huge', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 4 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
+        if (sent < 4 * 1024 * 1024) res.once('drain', pump);
+        else res.end();
+      };
+      pump();
+    });
+    fixtures.route('/bomb', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.alloc(16 * 1024 * 1024, ' ')));
+    });
+    fixtures.route('/to-private', (_req, res) => {
+      res.writeHead(302, { location: 'http://10.0.0.7/sheet.html' }).end();
+    });
+    fixtures.route('/to-metadata', (_req, res) => {
+      res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    });
+    fixtures.route('/loop', (_req, res) => {
+      res.writeHead(302, { location: '/loop' }).end();
+    });
+    fixtures.route('/hop', (_req, res) => {
+      res.writeHead(302, { location: new URL(sheetUrl()).pathname }).end();
+    });
+  });
+  afterAll(() => fixtures.close());
+
+  it('fetches a gzip-encoded sheet from a listed host', async () => {
+    const { html } = await fetchResponseSheet(sheetUrl(), policy);
+    expect(html).toContain('questionPnlTbl');
+  });
+
+  it('follows a redirect on a listed host', async () => {
+    const { html } = await fetchResponseSheet(`${fixtures.origin}/hop`, policy);
+    expect(html).toContain('questionPnlTbl');
+  });
+
+  it.each([
+    ['not a URL', 'my response sheet', FETCH_MESSAGES.notALink],
+    ['another scheme', 'file:///etc/passwd', FETCH_MESSAGES.notALink],
+    ['an unlisted loopback address', 'http://127.0.0.2:80/x.html', FETCH_MESSAGES.notAPortalLink],
+    ['a private address', 'http://10.1.2.3/x.html', FETCH_MESSAGES.notAPortalLink],
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', FETCH_MESSAGES.notAPortalLink],
+    ['another site', 'https://example.com/sheet.html', FETCH_MESSAGES.notAPortalLink],
+  ])('refuses %s with a 400', async (_what, link, message) => {
+    await expect(fetchResponseSheet(link, policy)).rejects.toMatchObject({ status: 400, message });
+  });
+
+  it('refuses a portal host that resolves to a private address', async () => {
+    const rebinding = { ...policy, allowedHosts: ['cdn.digialm.com'], resolve: async () => ['10.0.0.8'] };
+    await expect(fetchResponseSheet('https://cdn.digialm.com/per/x.html', rebinding)).rejects.toMatchObject({
+      status: 400,
+      message: FETCH_MESSAGES.refusedAddress,
+    });
+  });
+
+  it.each(['/to-private', '/to-metadata'])('re-checks every redirect (%s)', async (route) => {
+    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('stops after three redirects', async () => {
+    await expect(fetchResponseSheet(`${fixtures.origin}/loop`, policy)).rejects.toMatchObject({
+      status: 502,
+      message: FETCH_MESSAGES.tooManyRedirects,
+    });
+  });
+
+  it('gives up on a slow portal with a 504', async () => {
+    const started = Date.now();
+    await expect(fetchResponseSheet(`${fixtures.origin}/slow`, policy)).rejects.toMatchObject({
+      status: 504,
+      message: FETCH_MESSAGES.timeout,
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it.each(['/huge', '/bomb'])('refuses a page over the size limit (%s)', async (route) => {
+    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({
+      status: 502,
+      message: FETCH_MESSAGES.tooLarge,
+    });
+  });
+
+  it('reports a missing page with the portal status', async () => {
+    await expect(fetchResponseSheet(`${fixtures.origin}/per/nothing.html`, policy)).rejects.toMatchObject({
+      status: 502,
+      message: FETCH_MESSAGES.upstreamStatus(404),
+    });
+  });
+});
