@@ -1,0 +1,155 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import Datastore from '@seald-io/nedb';
+import {
+  cleanUpdate,
+  exclusion,
+  type Doc,
+  type DocumentCollection,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+} from '../collection';
+import { storeOver } from '../open-store';
+import { SCHEMA, type Collections } from '../schema';
+import { DuplicateError, StoreUnavailableError, type Store } from '../types';
+
+/** nedb appends every change to its datafile; rewriting it this often keeps the files small. */
+const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { errorType?: unknown } | null)?.errorType === 'uniqueViolated';
+}
+
+class NedbCollection<D extends Doc> implements DocumentCollection<D> {
+  constructor(
+    private readonly datastore: Datastore,
+    private readonly name: string,
+    /** Leading fields of unique indexes: the most selective fields to look up by. */
+    private readonly selectiveFields: Set<string>,
+  ) {}
+
+  /**
+   * nedb looks a query up by the LAST indexed equality field it names, so the most selective ones go last:
+   * `{candidateId, set}` must use the candidateId index, not scan every result of the set.
+   */
+  private plan(filter: Filter): Filter {
+    const entries = Object.entries(filter);
+    const selective = (field: string) => (this.selectiveFields.has(field) ? 1 : 0);
+    return Object.fromEntries(entries.sort(([a], [b]) => selective(a) - selective(b)));
+  }
+
+  private async write<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateError(this.name);
+      throw error;
+    }
+  }
+
+  insertOne(doc: D) {
+    return this.write(async () => {
+      await this.datastore.insertAsync(doc);
+    });
+  }
+
+  async findOne(filter: Filter) {
+    return ((await this.datastore.findOneAsync(this.plan(filter))) as D | null) ?? null;
+  }
+
+  async find(filter: Filter, { sort, skip, limit, omit }: FindOptions = {}) {
+    let cursor = this.datastore.findAsync(this.plan(filter), omit && exclusion(omit));
+    if (sort) cursor = cursor.sort(sort);
+    if (skip) cursor = cursor.skip(skip);
+    if (limit !== undefined) cursor = cursor.limit(limit);
+    return (await cursor) as unknown as D[];
+  }
+
+  async project<K extends keyof D & string>(filter: Filter, fields: K[]) {
+    const projection = Object.fromEntries([['_id', 1], ...fields.map((field) => [field, 1])]);
+    return (await this.datastore.findAsync(this.plan(filter), projection)) as unknown as Pick<D, K | '_id'>[];
+  }
+
+  async count(filter: Filter) {
+    return (await this.datastore.countAsync(this.plan(filter))) as unknown as number;
+  }
+
+  updateOne(filter: Filter, update: Update) {
+    return this.write(
+      async () => (await this.datastore.updateAsync(this.plan(filter), cleanUpdate(update), {})).numAffected > 0,
+    );
+  }
+
+  deleteMany(filter: Filter) {
+    return this.datastore.removeAsync(this.plan(filter), { multi: true });
+  }
+}
+
+/**
+ * nedb uses an index only for exact matches on all its fields, so besides each unique compound index (which
+ * enforces uniqueness) every index's leading field gets its own: that is the part a range query like rankOf's
+ * `{set, normMarks: {$gt}}` can use, as MongoDB would use the compound index's prefix.
+ */
+async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {
+  for (const { keys, unique } of indexes) {
+    const fields = Object.keys(keys);
+    if (fields.length > 1 && unique) await datastore.ensureIndexAsync({ fieldName: fields, unique });
+    if (fields[0] !== '_id') {
+      await datastore.ensureIndexAsync({ fieldName: fields[0], unique: fields.length === 1 && unique });
+    }
+  }
+}
+
+async function openDatastore(dataDir: string, key: keyof Collections): Promise<Datastore> {
+  const { name, indexes } = SCHEMA[key];
+  const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`) });
+  await datastore.loadDatabaseAsync();
+  await createIndexes(datastore, indexes);
+  datastore.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
+  return datastore;
+}
+
+/** The store in nedb datafiles under dataDir, one per collection; for one process (nedb does not share files). */
+export async function openEmbeddedStore(dataDir: string): Promise<Store> {
+  const keys = Object.keys(SCHEMA) as (keyof Collections)[];
+  let datastores: Datastore[];
+  try {
+    await mkdir(dataDir, { recursive: true });
+    datastores = await Promise.all(keys.map((key) => openDatastore(dataDir, key)));
+  } catch (error) {
+    throw new StoreUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const collection = <D extends Doc>(key: keyof Collections) => {
+    const { name, indexes } = SCHEMA[key];
+    const selectiveFields = new Set(indexes.filter((index) => index.unique).map((index) => Object.keys(index.keys)[0]));
+    return new NedbCollection<D>(datastores[keys.indexOf(key)], name, selectiveFields);
+  };
+  const collections: Collections = {
+    users: collection('users'),
+    resetTokens: collection('resetTokens'),
+    verifications: collection('verifications'),
+    questions: collection('questions'),
+    results: collection('results'),
+    mail: collection('mail'),
+  };
+  let open = true;
+  return storeOver(collections, {
+    kind: 'embedded',
+    ping: async () => open,
+    async close() {
+      if (!open) return;
+      open = false;
+      // Compaction waits for queued writes, so everything is on disk, in one clean file, when this resolves.
+      await Promise.all(
+        datastores.map((datastore) => {
+          datastore.stopAutocompaction();
+          return datastore.compactDatafileAsync();
+        }),
+      );
+    },
+  });
+}

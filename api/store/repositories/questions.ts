@@ -1,0 +1,120 @@
+import { newId, type DocumentCollection } from '../collection';
+import { DuplicateError, type PaperQuestion, type Question, type QuestionRepository } from '../types';
+
+export interface QuestionDoc extends PaperQuestion {
+  _id: string;
+  paperSet: string;
+  answerKey?: string;
+  keyVersion: number;
+  keyUpdatedAt?: Date;
+  /** The latest client operation ids applied to this key, so a replayed save is recognised. */
+  recentOpIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * How many applied operation ids each question remembers. A replay older than that is still refused when it
+ * carries its client time (it is older than the stored key), which is how the offline queue sends them.
+ */
+const REMEMBERED_OPS = 50;
+/** Concurrent key saves on one question retry this often before giving up (each retry re-reads the question). */
+const MAX_SAVE_ATTEMPTS = 10;
+const MASTER_ORDER = { short_id: 1, long_id: 1 } as const;
+
+/** A paper's key version: it grows with every applied key change of any of its questions. */
+export function paperKeyVersion(questions: Pick<Question, 'keyVersion'>[]): number {
+  return questions.reduce((sum, question) => sum + question.keyVersion, 0);
+}
+
+function toQuestion(doc: QuestionDoc): Question {
+  const { _id, recentOpIds: _ops, ...fields } = doc;
+  return { id: _id, ...fields };
+}
+
+function paperFields({ long_id, short_id, name, type, marks, question, options }: PaperQuestion): PaperQuestion {
+  return { long_id, short_id, name, type, marks, question, options };
+}
+
+export function questionRepository(questions: DocumentCollection<QuestionDoc>): QuestionRepository {
+  async function listByPaperSet(paperSet: string) {
+    const docs = await questions.find({ paperSet }, { sort: MASTER_ORDER });
+    return docs.map(toQuestion);
+  }
+
+  /** Updates the paper fields of a stored question, inserting it when new; answer keys are never touched. */
+  async function upsertQuestion(paperSet: string, question: PaperQuestion) {
+    const now = new Date();
+    const fields = paperFields(question);
+    const byKey = { paperSet, long_id: question.long_id };
+    if (await questions.updateOne(byKey, { $set: { ...fields, updatedAt: now } })) return;
+    try {
+      await questions.insertOne({
+        _id: newId(now.getTime()),
+        paperSet,
+        ...fields,
+        keyVersion: 0,
+        recentOpIds: [],
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      // The same paper processed twice at once: the other insert won, so update that one.
+      if (!(error instanceof DuplicateError)) throw error;
+      await questions.updateOne(byKey, { $set: { ...fields, updatedAt: now } });
+    }
+  }
+
+  return {
+    async upsertPaper(paperSet, paper) {
+      await Promise.all(paper.map((question) => upsertQuestion(paperSet, question)));
+      return listByPaperSet(paperSet);
+    },
+    listByPaperSet,
+    async listAll() {
+      const docs = await questions.find({}, { sort: { paperSet: 1, ...MASTER_ORDER } });
+      const papers: Record<string, Question[]> = {};
+      for (const doc of docs) (papers[doc.paperSet] ??= []).push(toQuestion(doc));
+      return papers;
+    },
+    async findById(id) {
+      const doc = await questions.findOne({ _id: id });
+      return doc && toQuestion(doc);
+    },
+    async findByLongIds(longIds) {
+      const docs = await questions.find({ long_id: { $in: longIds } }, { sort: { paperSet: 1, ...MASTER_ORDER } });
+      return docs.map(toQuestion);
+    },
+    async countPaperSets() {
+      const docs = await questions.project({}, ['paperSet']);
+      return new Set(docs.map((doc) => doc.paperSet)).size;
+    },
+    async setAnswerKey(id, answerKey, { opId, clientTime } = {}) {
+      if (clientTime && Number.isNaN(clientTime.getTime())) throw new RangeError('clientTime is not a valid date');
+      // Optimistic concurrency on keyVersion instead of transactions (the test server has none):
+      // read, decide, then write only if nobody changed the key in between; otherwise decide again.
+      for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+        const doc = await questions.findOne({ _id: id });
+        if (!doc) return null;
+        if (opId !== undefined && doc.recentOpIds.includes(opId)) {
+          return { outcome: 'duplicate', question: toQuestion(doc) };
+        }
+        if (clientTime && doc.keyUpdatedAt && clientTime < doc.keyUpdatedAt) {
+          return { outcome: 'stale', question: toQuestion(doc) };
+        }
+        const now = new Date();
+        const change = {
+          answerKey,
+          keyVersion: doc.keyVersion + 1,
+          keyUpdatedAt: clientTime ?? now,
+          recentOpIds: opId === undefined ? doc.recentOpIds : [...doc.recentOpIds, opId].slice(-REMEMBERED_OPS),
+          updatedAt: now,
+        };
+        if (await questions.updateOne({ _id: id, keyVersion: doc.keyVersion }, { $set: change })) {
+          return { outcome: 'applied', question: toQuestion({ ...doc, ...change }) };
+        }
+      }
+      throw new Error(`The answer key of question ${id} is being changed too often at once; try again.`);
+    },
+  };
+}

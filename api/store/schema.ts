@@ -1,0 +1,39 @@
+import type { CollectionSpec, DocumentCollection } from './collection';
+import type { MailDoc } from './repositories/mail-outbox';
+import type { QuestionDoc } from './repositories/questions';
+import type { ResetTokenDoc } from './repositories/reset-tokens';
+import type { ResultDoc } from './repositories/results';
+import type { UserDoc } from './repositories/users';
+import type { VerificationDoc } from './repositories/verifications';
+
+export interface Collections {
+  users: DocumentCollection<UserDoc>;
+  resetTokens: DocumentCollection<ResetTokenDoc>;
+  verifications: DocumentCollection<VerificationDoc>;
+  questions: DocumentCollection<QuestionDoc>;
+  results: DocumentCollection<ResultDoc>;
+  mail: DocumentCollection<MailDoc>;
+}
+
+/** Collection names (MongoDB) / datafile names (embedded) and the indexes both create at start. */
+export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
+  users: { name: 'users', indexes: [{ keys: { email: 1 }, unique: true }] },
+  resetTokens: { name: 'reset_tokens', indexes: [{ keys: { expiresAt: 1 } }] },
+  verifications: { name: 'verifications', indexes: [] },
+  questions: {
+    name: 'questions',
+    indexes: [{ keys: { paperSet: 1, long_id: 1 }, unique: true }, { keys: { long_id: 1 } }],
+  },
+  results: {
+    name: 'results',
+    indexes: [
+      { keys: { candidateId: 1, set: 1 }, unique: true },
+      // rankOf counts the results of a set above a mark: a range scan on this index.
+      { keys: { set: 1, normMarks: -1 } },
+      // listBySet walks a set in id order for re-scoring.
+      { keys: { set: 1, _id: 1 } },
+      { keys: { createdAt: -1 } },
+    ],
+  },
+  mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
+};

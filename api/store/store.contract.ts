@@ -1,0 +1,443 @@
+/**
+ * The storage contract: what every adapter must do, run once per lane by test/mongo/run-contract.mjs.
+ * STORE_LANE=embedded (default) uses a temporary nedb folder per test; STORE_LANE=mongodb uses MONGODB_URI with
+ * its own database per test, dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createStore,
+  DuplicateError,
+  paperKeyVersion,
+  type PaperQuestion,
+  type ResultInput,
+  type Store,
+} from './index';
+
+const lane = process.env.STORE_LANE ?? 'embedded';
+if (lane !== 'embedded' && lane !== 'mongodb') throw new Error(`STORE_LANE must be embedded or mongodb, got "${lane}"`);
+const mongodbUri = process.env.MONGODB_URI;
+if (lane === 'mongodb' && !mongodbUri) throw new Error('STORE_LANE=mongodb needs MONGODB_URI');
+
+/** Where one test's data lives, so the same data can be opened twice (persistence) and removed afterwards. */
+interface TestLocation {
+  open(): Promise<Store>;
+  remove(): Promise<void>;
+}
+
+const admin = lane === 'mongodb' ? new MongoClient(mongodbUri!) : null;
+
+function newLocation(): TestLocation {
+  if (admin) {
+    const databaseName = `contract_${randomBytes(6).toString('hex')}`;
+    return {
+      open: () => createStore({ mongodbUri, dataDir: '' }, { databaseName, connectAttempts: 1 }),
+      remove: async () => {
+        await admin.db(databaseName).dropDatabase();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
+  return {
+    open: () => createStore({ mongodbUri: undefined, dataDir }),
+    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+let location: TestLocation;
+let store: Store;
+
+beforeEach(async () => {
+  location = newLocation();
+  store = await location.open();
+});
+
+afterEach(async () => {
+  await store.close();
+  await location.remove();
+});
+
+afterAll(async () => {
+  await admin?.close();
+});
+
+const minutes = (n: number) => n * 60_000;
+
+function paperQuestion(shortId: number, overrides: Partial<PaperQuestion> = {}): PaperQuestion {
+  return {
+    long_id: String(8078201720500 + shortId),
+    short_id: shortId,
+    name: 'GATE 2026 CS1',
+    type: 'MCQ',
+    marks: shortId <= 5 ? 1 : 2,
+    question: `https://img.example/q${shortId}.png`,
+    options: { A: `https://img.example/q${shortId}a.png`, B: `https://img.example/q${shortId}b.png` },
+    ...overrides,
+  };
+}
+
+function resultInput(overrides: Partial<ResultInput> = {}): ResultInput {
+  return {
+    candidateId: 'CS26S41001',
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    set: 'CS 1',
+    isVerified: true,
+    linkHash: 'link-hash-1',
+    link: 'https://cdn.digialm.com/sheet/1.html',
+    responses: { '8078201720501': 'A', '8078201720502': 'B;C', '8078201720503': '12.5' },
+    session: 'forenoon',
+    totalMarks: 41.67,
+    finalMarks: 44,
+    negativeMarks: 2.33,
+    attempts: 40,
+    incorrectAttempts: 7,
+    normMarks: 42.1,
+    keyVersion: 3,
+    scoredAt: new Date('2026-03-20T10:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe(`storage contract on the ${lane} store`, () => {
+  it('says which database it runs on and answers health checks', async () => {
+    expect(store.kind).toBe(lane);
+    expect(await store.ping()).toBe(true);
+  });
+
+  it('keeps the data when the store is closed and opened again', async () => {
+    const user = await store.users.create({
+      email: 'keep@example.com',
+      firstName: 'Keep',
+      passwordHash: 'h',
+      userType: 'user',
+    });
+    await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+    await store.close();
+    store = await location.open();
+    expect((await store.users.findByEmail('keep@example.com'))?.id).toBe(user.id);
+    expect(await store.questions.countPaperSets()).toBe(1);
+    await expect(
+      store.users.create({ email: 'KEEP@example.com', firstName: 'Again', passwordHash: 'h', userType: 'user' }),
+    ).rejects.toBeInstanceOf(DuplicateError);
+  });
+
+  describe('users', () => {
+    const newUser = {
+      email: '  Riya.Sen@Example.COM ',
+      firstName: 'Riya',
+      passwordHash: 'scrypt$abc',
+      userType: 'user' as const,
+    };
+
+    it('creates a user with a string id and a lower-cased e-mail, found by e-mail in any case and by id', async () => {
+      const user = await store.users.create(newUser);
+      expect(user).toMatchObject({ email: 'riya.sen@example.com', firstName: 'Riya', userType: 'user' });
+      expect(typeof user.id).toBe('string');
+      expect(user.createdAt).toBeInstanceOf(Date);
+      expect(await store.users.findByEmail('RIYA.SEN@example.com')).toEqual(user);
+      expect(await store.users.findById(user.id)).toEqual(user);
+      expect(await store.users.findByEmail('nobody@example.com')).toBeNull();
+      expect(await store.users.findById('000000000000000000000000')).toBeNull();
+    });
+
+    it('refuses a second account for the same e-mail in another letter case', async () => {
+      await store.users.create(newUser);
+      await expect(store.users.create({ ...newUser, email: 'riya.sen@example.com' })).rejects.toBeInstanceOf(
+        DuplicateError,
+      );
+    });
+
+    it('changes the password hash and the user type of one user only', async () => {
+      const riya = await store.users.create(newUser);
+      const other = await store.users.create({ ...newUser, email: 'other@example.com' });
+      expect(await store.users.updatePassword(riya.id, 'scrypt$new')).toBe(true);
+      expect(await store.users.setUserType(riya.id, 'admin')).toBe(true);
+      expect(await store.users.findById(riya.id)).toMatchObject({ passwordHash: 'scrypt$new', userType: 'admin' });
+      expect(await store.users.findById(other.id)).toMatchObject({ passwordHash: 'scrypt$abc', userType: 'user' });
+      expect(await store.users.updatePassword('000000000000000000000000', 'x')).toBe(false);
+    });
+  });
+
+  describe('reset tokens', () => {
+    it('gives the user id once, then nothing', async () => {
+      await store.resetTokens.create({ tokenHash: 't1', userId: 'u1', expiresAt: new Date(Date.now() + minutes(60)) });
+      expect(await store.resetTokens.consume('t1')).toBe('u1');
+      expect(await store.resetTokens.consume('t1')).toBeNull();
+      expect(await store.resetTokens.consume('unknown')).toBeNull();
+    });
+
+    it('refuses an expired token', async () => {
+      const expiresAt = new Date(Date.now() + minutes(60));
+      await store.resetTokens.create({ tokenHash: 't2', userId: 'u2', expiresAt });
+      expect(await store.resetTokens.consume('t2', new Date(expiresAt.getTime() + 1))).toBeNull();
+    });
+
+    it('lets exactly one of many simultaneous uses through', async () => {
+      await store.resetTokens.create({ tokenHash: 't3', userId: 'u3', expiresAt: new Date(Date.now() + minutes(60)) });
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => store.resetTokens.consume('t3')));
+      expect(outcomes.filter((userId) => userId === 'u3')).toHaveLength(1);
+    });
+  });
+
+  describe('e-mail verifications', () => {
+    it('records the first verification of a link and reports repeats as already verified', async () => {
+      const at = new Date('2026-03-20T10:00:00Z');
+      expect(await store.verifications.findVerified('link-a')).toBeNull();
+      expect(await store.verifications.markVerified('link-a', 'Asha@Example.com', at)).toEqual({
+        alreadyVerified: false,
+      });
+      expect(await store.verifications.markVerified('link-a', 'someone@example.com')).toEqual({
+        alreadyVerified: true,
+      });
+      expect(await store.verifications.findVerified('link-a')).toEqual({ email: 'asha@example.com', verifiedAt: at });
+      expect(await store.verifications.findVerified('link-b')).toBeNull();
+    });
+
+    it('treats simultaneous verifications of one link as one', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => store.verifications.markVerified('link-c', `u${i}@example.com`)),
+      );
+      expect(outcomes.filter((outcome) => !outcome.alreadyVerified)).toHaveLength(1);
+    });
+  });
+
+  describe('question papers', () => {
+    it('stores a paper in master order (numeric short_id) with no keys yet', async () => {
+      const paper = await store.questions.upsertPaper('CS 1', [paperQuestion(10), paperQuestion(2), paperQuestion(1)]);
+      expect(paper.map((q) => q.short_id)).toEqual([1, 2, 10]);
+      expect(paper[0]).toMatchObject({ paperSet: 'CS 1', keyVersion: 0, long_id: '8078201720501' });
+      expect(paper[0].answerKey).toBeUndefined();
+      expect(typeof paper[0].id).toBe('string');
+      expect(await store.questions.listByPaperSet('CS 1')).toEqual(paper);
+      expect(await store.questions.findById(paper[2].id)).toEqual(paper[2]);
+    });
+
+    it('keeps answer keys when the same paper is processed again, and takes its new paper fields', async () => {
+      const [first] = await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]);
+      await store.questions.setAnswerKey(first.id, 'B');
+      const again = await store.questions.upsertPaper('CS 1', [
+        paperQuestion(1, { question: 'https://img.example/q1-v2.png' }),
+        paperQuestion(2),
+        paperQuestion(3),
+      ]);
+      expect(again).toHaveLength(3);
+      expect(again[0]).toMatchObject({
+        id: first.id,
+        answerKey: 'B',
+        keyVersion: 1,
+        question: 'https://img.example/q1-v2.png',
+      });
+      expect(again[2].answerKey).toBeUndefined();
+    });
+
+    it('keeps one question per paper set and long_id, even when the same paper is processed twice at once', async () => {
+      const paper = [paperQuestion(1), paperQuestion(2)];
+      await Promise.all([store.questions.upsertPaper('CS 1', paper), store.questions.upsertPaper('CS 1', paper)]);
+      expect(await store.questions.listByPaperSet('CS 1')).toHaveLength(2);
+    });
+
+    it('groups all papers by paper set, counts them, and finds questions by long id across sets', async () => {
+      await store.questions.upsertPaper('CS 2', [
+        paperQuestion(2, { long_id: 'cs2-2' }),
+        paperQuestion(1, { long_id: 'cs2-1' }),
+      ]);
+      await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]);
+      await store.questions.upsertPaper('DA', [paperQuestion(1)]);
+      const all = await store.questions.listAll();
+      expect(Object.keys(all).sort()).toEqual(['CS 1', 'CS 2', 'DA']);
+      expect(all['CS 2'].map((q) => q.long_id)).toEqual(['cs2-1', 'cs2-2']);
+      expect(await store.questions.countPaperSets()).toBe(3);
+      const found = await store.questions.findByLongIds(['cs2-1', '8078201720501', 'nowhere']);
+      expect(found.map((q) => `${q.paperSet}/${q.long_id}`).sort()).toEqual([
+        'CS 1/8078201720501',
+        'CS 2/cs2-1',
+        'DA/8078201720501',
+      ]);
+    });
+
+    it('applies a key save once per operation id and counts versions', async () => {
+      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const first = await store.questions.setAnswerKey(question.id, 'A', { opId: 'op-1' });
+      expect(first).toMatchObject({ outcome: 'applied', question: { answerKey: 'A', keyVersion: 1 } });
+      const replay = await store.questions.setAnswerKey(question.id, 'A', { opId: 'op-1' });
+      expect(replay).toMatchObject({ outcome: 'duplicate', question: { answerKey: 'A', keyVersion: 1 } });
+      const second = await store.questions.setAnswerKey(question.id, 'C', { opId: 'op-2' });
+      expect(second).toMatchObject({ outcome: 'applied', question: { answerKey: 'C', keyVersion: 2 } });
+      expect(await store.questions.findById(question.id)).toMatchObject({ answerKey: 'C', keyVersion: 2 });
+      expect(await store.questions.setAnswerKey('000000000000000000000000', 'A')).toBeNull();
+    });
+
+    it('ignores a save older than the stored key, so the newest key wins whatever the arrival order', async () => {
+      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const newer = new Date('2026-03-20T10:05:00Z');
+      const older = new Date('2026-03-20T10:00:00Z');
+      await store.questions.setAnswerKey(question.id, 'D', { opId: 'late', clientTime: newer });
+      const stale = await store.questions.setAnswerKey(question.id, 'B', { opId: 'early', clientTime: older });
+      expect(stale).toMatchObject({
+        outcome: 'stale',
+        question: { answerKey: 'D', keyVersion: 1, keyUpdatedAt: newer },
+      });
+      expect(await store.questions.findById(question.id)).toMatchObject({ answerKey: 'D', keyVersion: 1 });
+      await expect(
+        store.questions.setAnswerKey(question.id, 'A', { clientTime: new Date('yesterday-ish') }),
+      ).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('applies the same operation once when it arrives many times at once', async () => {
+      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const saves = await Promise.all(
+        Array.from({ length: 6 }, () => store.questions.setAnswerKey(question.id, 'A;C', { opId: 'op-burst' })),
+      );
+      expect(saves.filter((save) => save?.outcome === 'applied')).toHaveLength(1);
+      expect(await store.questions.findById(question.id)).toMatchObject({ answerKey: 'A;C', keyVersion: 1 });
+    });
+
+    it('gives a paper a key version that grows with each applied key change', async () => {
+      const paper = await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]);
+      expect(paperKeyVersion(paper)).toBe(0);
+      await store.questions.setAnswerKey(paper[0].id, 'A');
+      await store.questions.setAnswerKey(paper[1].id, '12.5');
+      await store.questions.setAnswerKey(paper[0].id, 'B');
+      expect(paperKeyVersion(await store.questions.listByPaperSet('CS 1'))).toBe(3);
+    });
+  });
+
+  describe('results', () => {
+    it('creates one result per candidate and paper, then replaces it keeping its id and createdAt', async () => {
+      const first = new Date('2026-03-20T10:00:00Z');
+      const later = new Date('2026-03-20T11:00:00Z');
+      const created = await store.results.upsert(resultInput(), first);
+      expect(created.created).toBe(true);
+      const stored = await store.results.findById(created.id);
+      expect(stored).toEqual({ ...resultInput(), id: created.id, createdAt: first, updatedAt: first });
+
+      const replaced = await store.results.upsert(
+        resultInput({ totalMarks: 50, link: undefined, isVerified: false }),
+        later,
+      );
+      expect(replaced).toEqual({ id: created.id, created: false });
+      const updated = await store.results.findById(created.id);
+      expect(updated).toMatchObject({ totalMarks: 50, isVerified: false, createdAt: first, updatedAt: later });
+      expect(updated).not.toHaveProperty('link');
+      expect(await store.results.count()).toBe(1);
+      expect(await store.results.findById('000000000000000000000000')).toBeNull();
+    });
+
+    it('keeps one result when the same candidate is checked twice at once', async () => {
+      const outcomes = await Promise.all([store.results.upsert(resultInput()), store.results.upsert(resultInput())]);
+      expect(new Set(outcomes.map((outcome) => outcome.id)).size).toBe(1);
+      expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
+      expect(await store.results.count()).toBe(1);
+    });
+
+    it('lists results without their response vectors, newest first, all of them by default, a page when asked', async () => {
+      const base = Date.parse('2026-03-20T10:00:00Z');
+      for (let i = 0; i < 5; i++) {
+        await store.results.upsert(resultInput({ candidateId: `C${i}` }), new Date(base + minutes(i)));
+      }
+      const all = await store.results.list();
+      expect(all.map((r) => r.candidateId)).toEqual(['C4', 'C3', 'C2', 'C1', 'C0']);
+      const { responses: _responses, ...summary } = resultInput({ candidateId: 'C4' });
+      expect(all[0]).toEqual({
+        ...summary,
+        id: all[0].id,
+        createdAt: new Date(base + minutes(4)),
+        updatedAt: new Date(base + minutes(4)),
+      });
+      expect((await store.results.list({ limit: 2, skip: 1 })).map((r) => r.candidateId)).toEqual(['C3', 'C2']);
+      expect(await store.results.count()).toBe(5);
+    });
+
+    it('ranks by normalised marks within a set, ties sharing a rank', async () => {
+      const marks = [80, 65.5, 65.5, 40, -3];
+      for (const [i, normMarks] of marks.entries()) {
+        await store.results.upsert(resultInput({ candidateId: `C${i}`, normMarks }));
+      }
+      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA', normMarks: 99 }));
+      expect(await store.results.rankOf('CS 1', 80)).toBe(1);
+      expect(await store.results.rankOf('CS 1', 65.5)).toBe(2);
+      expect(await store.results.rankOf('CS 1', 40)).toBe(4);
+      expect(await store.results.rankOf('CS 1', 100)).toBe(1);
+      expect(await store.results.countBySet('CS 1')).toBe(5);
+      expect(await store.results.countBySet('CS 2')).toBe(0);
+    });
+
+    it('gives the marks of a set for crowd statistics', async () => {
+      await store.results.upsert(resultInput({ candidateId: 'A', normMarks: 50, totalMarks: 48, session: 'forenoon' }));
+      await store.results.upsert(resultInput({ candidateId: 'B', normMarks: 30, totalMarks: 33, session: undefined }));
+      await store.results.upsert(resultInput({ candidateId: 'C', set: 'DA', normMarks: 70, totalMarks: 70 }));
+      const marks = await store.results.marksOfSet('CS 1');
+      expect(marks.sort((a, b) => b.normMarks - a.normMarks)).toEqual([
+        { normMarks: 50, totalMarks: 48, session: 'forenoon' },
+        { normMarks: 30, totalMarks: 33 },
+      ]);
+    });
+
+    it('walks a set in batches that together hold each result once, optionally only those scored with older keys', async () => {
+      for (let i = 0; i < 7; i++) {
+        await store.results.upsert(resultInput({ candidateId: `C${i}`, keyVersion: i % 2 === 0 ? 1 : 2 }));
+      }
+      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA' }));
+      const seen: string[] = [];
+      let afterId: string | undefined;
+      for (;;) {
+        const batch = await store.results.listBySet('CS 1', { afterId, limit: 3 });
+        if (batch.length === 0) break;
+        seen.push(...batch.map((r) => r.candidateId));
+        afterId = batch[batch.length - 1].id;
+      }
+      expect(seen.sort()).toEqual(['C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6']);
+      const outdated = await store.results.listBySet('CS 1', { limit: 100, keyVersionBelow: 2 });
+      expect(outdated.map((r) => r.candidateId).sort()).toEqual(['C0', 'C2', 'C4', 'C6']);
+    });
+
+    it('updates the scores of a result after re-scoring, leaving the rest', async () => {
+      const { id } = await store.results.upsert(resultInput());
+      const scoredAt = new Date('2026-03-21T09:00:00Z');
+      expect(await store.results.updateScores(id, { totalMarks: 45, normMarks: 46.2, keyVersion: 4, scoredAt })).toBe(
+        true,
+      );
+      expect(await store.results.findById(id)).toMatchObject({
+        totalMarks: 45,
+        normMarks: 46.2,
+        keyVersion: 4,
+        scoredAt,
+        finalMarks: 44,
+        responses: resultInput().responses,
+      });
+      expect(await store.results.rankOf('CS 1', 46)).toBe(2);
+      expect(await store.results.updateScores('000000000000000000000000', { totalMarks: 1 })).toBe(false);
+    });
+  });
+
+  describe('mail outbox', () => {
+    it('keeps mails and lists the newest first', async () => {
+      const base = Date.parse('2026-03-20T10:00:00Z');
+      await store.mail.add({ to: 'a@example.com', subject: 'Verify', text: 'link 1', createdAt: new Date(base) });
+      await store.mail.add({
+        to: 'b@example.com',
+        subject: 'Reset',
+        text: 'link 2',
+        html: '<p>link 2</p>',
+        createdAt: new Date(base + 1000),
+      });
+      const mails = await store.mail.list();
+      expect(mails.map(({ id: _id, ...mail }) => mail)).toEqual([
+        {
+          to: 'b@example.com',
+          subject: 'Reset',
+          text: 'link 2',
+          html: '<p>link 2</p>',
+          createdAt: new Date(base + 1000),
+        },
+        { to: 'a@example.com', subject: 'Verify', text: 'link 1', createdAt: new Date(base) },
+      ]);
+      expect(await store.mail.list(1)).toHaveLength(1);
+    });
+  });
+});

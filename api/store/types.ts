@@ -1,0 +1,251 @@
+/**
+ * The storage port: one repository per aggregate, implemented once over a MongoDB-like collection
+ * (see collection.ts) and run on MongoDB or on embedded nedb files. Ids are strings, dates are Dates.
+ */
+
+/** A unique index refused a write: an e-mail taken, a paper question or a result that already exists. */
+export class DuplicateError extends Error {
+  constructor(readonly collection: string) {
+    super(`A record with the same unique key already exists in ${collection}.`);
+    this.name = 'DuplicateError';
+  }
+}
+
+/** MongoDB could not be reached after every connection attempt. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+// ---- users ----------------------------------------------------------------------------------------------------
+
+export type UserType = 'user' | 'admin';
+
+export interface NewUser {
+  /** Stored lower-cased and trimmed; unique. */
+  email: string;
+  firstName: string;
+  passwordHash: string;
+  userType: UserType;
+}
+
+export interface User extends NewUser {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface UserRepository {
+  /** @throws DuplicateError when the e-mail (in any letter case) is taken. */
+  create(user: NewUser): Promise<User>;
+  findByEmail(email: string): Promise<User | null>;
+  findById(id: string): Promise<User | null>;
+  /** @returns false when no such user. */
+  updatePassword(id: string, passwordHash: string): Promise<boolean>;
+  /** @returns false when no such user. */
+  setUserType(id: string, userType: UserType): Promise<boolean>;
+}
+
+// ---- password reset tokens --------------------------------------------------------------------------------------
+
+export interface NewResetToken {
+  /** A hash of the token (never the token itself). */
+  tokenHash: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export interface ResetTokenRepository {
+  create(token: NewResetToken): Promise<void>;
+  /** Uses the token up: the first call before expiry gets the user id, every other call gets null. */
+  consume(tokenHash: string, now?: Date): Promise<string | null>;
+}
+
+// ---- e-mail verifications of response-sheet links -----------------------------------------------------------
+
+export interface Verification {
+  email: string;
+  verifiedAt: Date;
+}
+
+export interface VerificationRepository {
+  /** Records the first verified e-mail of a link; later calls change nothing and say so. */
+  markVerified(linkHash: string, email: string, now?: Date): Promise<{ alreadyVerified: boolean }>;
+  findVerified(linkHash: string): Promise<Verification | null>;
+}
+
+// ---- question papers --------------------------------------------------------------------------------------------
+
+export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
+
+/** A question as the engine builds it from a master sheet (the spec's admin question, without key fields). */
+export interface PaperQuestion {
+  long_id: string;
+  /** Master question number; papers list in this order. */
+  short_id: number;
+  /** Paper name. */
+  name: string;
+  type: QuestionType;
+  marks: number;
+  /** Stem image URL. */
+  question: string;
+  /** Master option letter → image URL. */
+  options: Record<string, string>;
+}
+
+export interface Question extends PaperQuestion {
+  id: string;
+  paperSet: string;
+  /** Spec format: `B`, `A;C`, `12.5`, `2.95:3.05`, `MTA`. Absent until an admin sets it. */
+  answerKey?: string;
+  /** Starts at 0, +1 per applied key change. */
+  keyVersion: number;
+  /** Client time of the applied key save (server time when the client gave none). */
+  keyUpdatedAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface KeySaveOptions {
+  /** Client operation id: the same id is applied at most once. */
+  opId?: string;
+  /** When the admin saved it; a save older than the stored key is ignored. */
+  clientTime?: Date;
+}
+
+export interface KeySave {
+  outcome: 'applied' | 'duplicate' | 'stale';
+  /** The question as stored after the call. */
+  question: Question;
+}
+
+export interface QuestionRepository {
+  /**
+   * Inserts or updates each question by (paperSet, long_id), keeping the answer keys of questions already stored.
+   * @returns the paper as stored, in master order.
+   */
+  upsertPaper(paperSet: string, questions: PaperQuestion[]): Promise<Question[]>;
+  /** One paper in master order (numeric short_id). */
+  listByPaperSet(paperSet: string): Promise<Question[]>;
+  /** Paper set → its questions in master order. */
+  listAll(): Promise<Record<string, Question[]>>;
+  findById(id: string): Promise<Question | null>;
+  /** Stored questions with these long ids, from any paper set (tells which paper a sheet belongs to). */
+  findByLongIds(longIds: string[]): Promise<Question[]>;
+  countPaperSets(): Promise<number>;
+  /** Idempotent, newest-wins key save. @returns null when no such question. */
+  setAnswerKey(id: string, answerKey: string, options?: KeySaveOptions): Promise<KeySave | null>;
+}
+
+// ---- results ----------------------------------------------------------------------------------------------------
+
+/** What scoring a sheet produces; re-scoring replaces these. */
+export interface ResultScores {
+  totalMarks: number;
+  finalMarks: number;
+  negativeMarks: number;
+  attempts: number;
+  incorrectAttempts: number;
+  normMarks: number;
+  /** paperKeyVersion() of the keys these marks were computed with. */
+  keyVersion: number;
+  scoredAt: Date;
+}
+
+export interface ResultInput extends ResultScores {
+  candidateId: string;
+  name: string;
+  email?: string;
+  /** The test paper, e.g. `CS 1`. */
+  set: string;
+  isVerified: boolean;
+  linkHash: string;
+  /** The response-sheet link, only while it is needed to re-open the scorecard. */
+  link?: string;
+  /** long_id → response in master letters (or the NAT number); '' or absent when not answered. */
+  responses: Record<string, string>;
+  /** Exam session of multi-session papers (for normalisation). */
+  session?: string;
+}
+
+export interface Result extends ResultInput {
+  id: string;
+  /** From the first upsert; later upserts keep it. */
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A result without its response vector: what lists show. */
+export type ResultSummary = Omit<Result, 'responses'>;
+
+export interface ResultBatchOptions {
+  /** Continue after this id (ids ascend within a batch run). */
+  afterId?: string;
+  limit: number;
+  /** Only results scored with an older key version (restartable re-scoring). */
+  keyVersionBelow?: number;
+}
+
+export interface SetMarks {
+  normMarks: number;
+  totalMarks: number;
+  session?: string;
+}
+
+export interface ResultRepository {
+  /**
+   * One result per (candidateId, set): inserts or replaces every field but id and createdAt.
+   * Optional fields left out are removed from the stored result.
+   */
+  upsert(result: ResultInput, now?: Date): Promise<{ id: string; created: boolean }>;
+  findById(id: string): Promise<Result | null>;
+  /** Newest createdAt first; without a limit, all of them. */
+  list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
+  count(): Promise<number>;
+  countBySet(set: string): Promise<number>;
+  /** One batch of a set in ascending id order, for re-scoring. */
+  listBySet(set: string, options: ResultBatchOptions): Promise<Result[]>;
+  /** @returns false when no such result. */
+  updateScores(id: string, scores: Partial<ResultScores>): Promise<boolean>;
+  /** 1 + the number of results of the set with higher normMarks (ties share a rank). */
+  rankOf(set: string, normMarks: number): Promise<number>;
+  /** The marks of every result of a set, for crowd statistics. */
+  marksOfSet(set: string): Promise<SetMarks[]>;
+}
+
+// ---- local mail outbox ------------------------------------------------------------------------------------------
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  createdAt: Date;
+}
+
+export interface StoredMail extends OutboxMail {
+  id: string;
+}
+
+export interface MailOutbox {
+  add(mail: OutboxMail): Promise<void>;
+  /** Newest first. */
+  list(limit?: number): Promise<StoredMail[]>;
+}
+
+// ---- the store --------------------------------------------------------------------------------------------------
+
+export interface Store {
+  readonly kind: 'mongodb' | 'embedded';
+  readonly users: UserRepository;
+  readonly resetTokens: ResetTokenRepository;
+  readonly verifications: VerificationRepository;
+  readonly questions: QuestionRepository;
+  readonly results: ResultRepository;
+  readonly mail: MailOutbox;
+  /** True while the database answers (health check); never throws. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
