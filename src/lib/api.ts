@@ -42,16 +42,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'No response from server. Please try again.', null);
   }
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
+  const data = parseBody(await response.text());
   if (!response.ok) {
     const message = (data as { message?: string } | null)?.message ?? '';
     throw new ApiError(response.status, message, data);
   }
   return data as T;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
