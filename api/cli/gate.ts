@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  buildPaper,
+  importFixtureKey,
+  importOfficialKey,
+  parseResponseSheet,
+  scoreSheet,
+  type BuiltPaper,
+  type KeysByLongId,
+} from '../../src/domain/gate';
+
+/**
+ * The GATE engine on the command line, for admins and tests. Each subcommand reads its inputs, prints one JSON
+ * document on stdout and nothing else; a failure prints one line on stderr and exits 1.
+ */
+interface Subcommand {
+  usage: string;
+  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+  run(positionals: string[], values: Record<string, string | boolean | undefined>): Promise<unknown>;
+}
+
+class UsageError extends Error {}
+
+const subcommands: Record<string, Subcommand> = {
+  score: {
+    usage:
+      'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted]',
+    options: { paper: { type: 'string' }, key: { type: 'string' }, mta: { type: 'string', default: 'all' } },
+    async run([sheetSource], { paper: paperSource, key: keySource, mta }) {
+      if (!sheetSource || typeof paperSource !== 'string' || typeof keySource !== 'string') {
+        throw new UsageError('score needs a sheet, --paper and --key');
+      }
+      if (mta !== 'all' && mta !== 'attempted') throw new UsageError('--mta must be all or attempted');
+      const paper = await readPaper(paperSource);
+      const keys = await readKeys(keySource, paper);
+      const sheet = parseResponseSheet(await readSource(sheetSource));
+      return scoreSheet(sheet, paper, keys, { mta });
+    },
+  },
+  paper: {
+    usage: 'paper <master sheet file or URL> [--name <paper name>]',
+    options: { name: { type: 'string' } },
+    async run([source], { name }) {
+      if (!source) throw new UsageError('paper needs a master sheet');
+      return readPaper(source, typeof name === 'string' ? name : undefined);
+    },
+  },
+};
+
+/** A file path, or an http(s) URL fetched once (the portal gzips; fetch decodes it). */
+async function readSource(source: string): Promise<string> {
+  if (!/^https?:\/\//i.test(source)) return readFile(source, 'utf8');
+  const response = await fetch(source, { redirect: 'follow', signal: AbortSignal.timeout(20_000) });
+  if (!response.ok) throw new Error(`${source} answered HTTP ${response.status}`);
+  return response.text();
+}
+
+async function readPaper(source: string, name?: string): Promise<BuiltPaper> {
+  const paper = buildPaper(parseResponseSheet(await readSource(source)), name);
+  for (const warning of paper.warnings) process.stderr.write(`warning: ${warning}\n`);
+  return paper;
+}
+
+async function readKeys(source: string, paper: BuiltPaper): Promise<KeysByLongId> {
+  const text = await readSource(source);
+  if (!source.toLowerCase().endsWith('.json')) {
+    const imported = importOfficialKey(text, paper.questions);
+    for (const warning of imported.warnings) process.stderr.write(`warning: ${warning}\n`);
+    return imported.keys;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${source} is not valid JSON`);
+  }
+  return importFixtureKey(json);
+}
+
+function usage(): string {
+  return ['Usage: npm run --silent gate -- <command> …', ...Object.values(subcommands).map((c) => `  ${c.usage}`)].join(
+    '\n',
+  );
+}
+
+async function main(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  const subcommand = name ? subcommands[name] : undefined;
+  if (!subcommand) {
+    console.error(usage());
+    return 1;
+  }
+  try {
+    const { positionals, values } = parseArgs({ args: rest, options: subcommand.options, allowPositionals: true });
+    const result = await subcommand.run(positionals, values);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `gate ${name}: ${reason.replace(/\s*\n\s*/g, ' ')}${error instanceof UsageError ? `\n${usage()}` : ''}`,
+    );
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,230 @@
+import { GateError } from './errors';
+import type { PaperQuestion, QuestionType } from './types';
+
+/**
+ * Answer keys in this product's format (spec §3): MCQ 'B'; MSQ 'A;C'; NAT '12.5' (within 0.01) or 'low:high'
+ * (inclusive, either order); 'MTA' = marks to all. Official keys can accept alternatives after challenges
+ * ('A OR C', '1.9:2.1 OR 3.9:4.1'): any alternative that matches counts.
+ */
+export type KeyAlternative =
+  | { kind: 'letters'; letters: string[] }
+  | { kind: 'number'; value: number }
+  | { kind: 'range'; low: number; high: number };
+
+export type ParsedKey = { kind: 'MTA' } | { kind: 'alternatives'; alternatives: KeyAlternative[] };
+
+export const NAT_TOLERANCE = 0.01;
+const OPTION_LETTERS = /^[A-D](?:;[A-D])*$/;
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
+const ALTERNATIVE_SEPARATOR = /\s+OR\s+/i;
+
+export function isNumberText(text: string): boolean {
+  return NUMBER.test(text.trim());
+}
+
+export function isMarksToAll(key: string): boolean {
+  return /^\s*(?:MTA|marks\s+to\s+all)\s*$/i.test(key);
+}
+
+/** Keys repeat for every candidate of a paper; parsing each once keeps scoring cheap. Bounded: keys come from admins. */
+const parsedKeys = new Map<string, ParsedKey>();
+const PARSED_KEYS_LIMIT = 5000;
+
+/** Parses a stored key; `type` (when known) decides between letters and numbers. Throws INVALID_KEY. */
+export function parseKey(key: string, type?: QuestionType): ParsedKey {
+  const cacheKey = `${type ?? ''}|${key}`;
+  const cached = parsedKeys.get(cacheKey);
+  if (cached) return cached;
+  const parsed = parseKeyText(key, type);
+  if (parsedKeys.size >= PARSED_KEYS_LIMIT) parsedKeys.clear();
+  parsedKeys.set(cacheKey, parsed);
+  return parsed;
+}
+
+function parseKeyText(key: string, type?: QuestionType): ParsedKey {
+  const text = key.trim();
+  if (isMarksToAll(text)) return { kind: 'MTA' };
+  const alternatives = text.split(ALTERNATIVE_SEPARATOR).map((alternative) => parseAlternative(alternative, type));
+  if (alternatives.some((alternative) => alternative === null)) {
+    throw new GateError('INVALID_KEY', `The answer key '${key}' is not a valid${type ? ` ${type}` : ''} key.`);
+  }
+  return { kind: 'alternatives', alternatives: alternatives as KeyAlternative[] };
+}
+
+function parseAlternative(text: string, type?: QuestionType): KeyAlternative | null {
+  const letters = text.toUpperCase().replace(/\s+/g, '');
+  if (type !== 'NAT' && OPTION_LETTERS.test(letters)) {
+    return { kind: 'letters', letters: [...new Set(letters.split(';'))].sort() };
+  }
+  if (type === 'MCQ' || type === 'MSQ') return null;
+  const parts = text.split(':').map((part) => part.trim());
+  if (parts.length === 1 && isNumberText(parts[0])) return { kind: 'number', value: Number(parts[0]) };
+  if (parts.length === 2 && parts.every(isNumberText)) {
+    const [a, b] = parts.map(Number);
+    return { kind: 'range', low: Math.min(a, b), high: Math.max(a, b) };
+  }
+  return null;
+}
+
+// ---- Admin answer entry (spec §5): the filters run on every keystroke, the validation decides the Save button. ----
+
+export const KEY_INPUT_MESSAGES = {
+  msqJustSemicolon: 'Input cannot be just a semicolon',
+  msqEndsWithSemicolon: 'Input cannot end with a semicolon',
+  msqLetters: 'Each option must be a single letter, separated by semicolons (e.g., A;B;C;D)',
+  natJustSymbol: 'Input cannot be just a decimal point, minus sign, or colon',
+  natEndsWithSymbol: 'Input cannot end with a decimal point or colon',
+  natNumbers: 'Each part must be a valid number',
+} as const;
+
+export interface KeyInputCheck {
+  valid: boolean;
+  /** The message to show under the field; null shows none (also for empty input). */
+  error: string | null;
+}
+
+/** MSQ input: letters A-D (uppercased), repeated semicolons collapsed, a leading semicolon dropped. */
+export function filterMsqInput(raw: string): string {
+  return raw
+    .toUpperCase()
+    .replace(/[^A-D;]/g, '')
+    .replace(/;{2,}/g, ';')
+    .replace(/^;/, '');
+}
+
+/** NAT input: digits, '.', '-', ':' and '/', repeated colons collapsed. */
+export function filterNatInput(raw: string): string {
+  return raw.replace(/[^0-9.\-:/]/g, '').replace(/:{2,}/g, ':');
+}
+
+export function filterKeyInput(type: string, raw: string): string {
+  if (type === 'MSQ') return filterMsqInput(raw);
+  if (type === 'NAT') return filterNatInput(raw);
+  return raw;
+}
+
+/** Whether an admin's answer may be saved for a question of this type, with the spec's message when not. */
+export function validateKeyInput(type: string, value: string): KeyInputCheck {
+  if (type === 'MCQ') return { valid: true, error: null };
+  if (type === 'MSQ') return validateMsq(value);
+  if (type === 'NAT') return validateNat(value);
+  return { valid: value.trim() !== '', error: null };
+}
+
+function validateMsq(value: string): KeyInputCheck {
+  if (value === '') return { valid: false, error: null };
+  if (value === ';') return invalid(KEY_INPUT_MESSAGES.msqJustSemicolon);
+  if (value.endsWith(';')) return invalid(KEY_INPUT_MESSAGES.msqEndsWithSemicolon);
+  if (!value.split(';').every((part) => /^[A-D]$/.test(part))) return invalid(KEY_INPUT_MESSAGES.msqLetters);
+  return { valid: true, error: null };
+}
+
+function validateNat(value: string): KeyInputCheck {
+  if (value === '') return { valid: false, error: null };
+  if (value === '.' || value === '-' || value === ':') return invalid(KEY_INPUT_MESSAGES.natJustSymbol);
+  if (value.endsWith('.') || value.endsWith(':')) return invalid(KEY_INPUT_MESSAGES.natEndsWithSymbol);
+  const parts = value.split(':');
+  // A range has two bounds; a third part could never be scored, so it is refused like a non-number.
+  if (parts.length > 2 || !parts.every(isNumberText)) return invalid(KEY_INPUT_MESSAGES.natNumbers);
+  return { valid: true, error: null };
+}
+
+function invalid(error: string): KeyInputCheck {
+  return { valid: false, error };
+}
+
+// ---- Importers ----
+
+export type KeysByLongId = Record<string, string>;
+
+/** Reads a key file in the fixtures' format: `{ keys: { <Question ID>: <key> } }` (other fields ignored). */
+export function importFixtureKey(json: unknown): KeysByLongId {
+  const keys = (json as { keys?: unknown } | null)?.keys;
+  if (!keys || typeof keys !== 'object' || Array.isArray(keys)) {
+    throw new GateError('INVALID_KEY', 'The key file has no "keys" object mapping Question IDs to answers.');
+  }
+  const result: KeysByLongId = {};
+  for (const [longId, key] of Object.entries(keys)) {
+    if (key === null || key === undefined || key === '') continue;
+    if (typeof key !== 'string' || !/^\d+$/.test(longId)) {
+      throw new GateError('INVALID_KEY', `The key file's entry for '${longId}' is not a Question ID with a text key.`);
+    }
+    parseKey(key);
+    result[longId] = key.trim();
+  }
+  return result;
+}
+
+export interface ImportedKeys {
+  keys: KeysByLongId;
+  warnings: string[];
+}
+
+interface OfficialRow {
+  number: number;
+  type: QuestionType;
+  section: string;
+  key: string;
+  line: string;
+}
+
+const OFFICIAL_ROW = /^(\d{1,2})\s+(?:\d\s+)?(MCQ|MSQ|NAT|SA)\s+([A-Z]{2}\d?)\s+(.+)$/i;
+
+/**
+ * Reads official key text (rows `Q. No. | Q. Type | Section | Key/Range`, as copied from the PDF; older keys add
+ * Session and Marks columns) and maps it onto the paper's Question IDs by master number. `lo to hi` becomes
+ * `lo:hi`; 'OR' alternatives are kept.
+ */
+export function importOfficialKey(text: string, paper: readonly PaperQuestion[]): ImportedKeys {
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/[|\t]/g, ' ').replace(/\s+/g, ' ').trim());
+  const hasMarksColumn = lines.some((line) => /\bmarks\b/i.test(line) && /\bkey\b/i.test(line));
+  const rows = lines.flatMap((line): OfficialRow[] => {
+    const match = OFFICIAL_ROW.exec(line);
+    if (!match) return [];
+    const rest = hasMarksColumn ? match[4].replace(/\s+\d+(?:\.\d+)?$/, '') : match[4];
+    const type = match[2].toUpperCase() === 'SA' ? 'NAT' : (match[2].toUpperCase() as QuestionType);
+    return [
+      { number: Number(match[1]), type, section: match[3].toUpperCase(), key: officialKeyText(rest, type), line },
+    ];
+  });
+  if (rows.length === 0) {
+    throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');
+  }
+  // Older keys number the subject section 1-55; this paper numbers it 11-65.
+  const subjectOffset = rows.some((row) => row.section !== 'GA' && row.number <= 10) ? 10 : 0;
+  const byMaster = new Map(paper.map((question) => [Number(question.short_id), question]));
+  const keys: KeysByLongId = {};
+  const warnings: string[] = [];
+  for (const row of rows) {
+    const master = row.section === 'GA' ? row.number : row.number + subjectOffset;
+    const question = byMaster.get(master);
+    if (!question) {
+      warnings.push(`The key row '${row.line}' names Q${master}, which is not in this paper.`);
+      continue;
+    }
+    if (question.type !== row.type) {
+      warnings.push(`The key row '${row.line}' says ${row.type}; the paper has Q${master} as ${question.type}.`);
+    }
+    try {
+      parseKey(row.key, question.type);
+    } catch {
+      throw new GateError('INVALID_KEY', `The key row '${row.line}' has an answer that cannot be read.`);
+    }
+    keys[question.long_id] = row.key;
+  }
+  const missing = paper.filter((question) => !(question.long_id in keys)).map((question) => question.short_id);
+  if (missing.length) warnings.push(`No key for Q${missing.join(', Q')}.`);
+  return { keys, warnings };
+}
+
+function officialKeyText(text: string, type: QuestionType): string {
+  if (isMarksToAll(text)) return 'MTA';
+  return text
+    .split(ALTERNATIVE_SEPARATOR)
+    .map((alternative) => {
+      const range = /^(\S+)\s+to\s+(\S+)$/i.exec(alternative.trim());
+      if (range) return `${range[1]}:${range[2]}`;
+      return type === 'NAT' ? alternative.trim() : alternative.toUpperCase().replace(/\s+/g, '').replace(/,/g, ';');
+    })
+    .join(' OR ');
+}

@@ -1,0 +1,234 @@
+import { isAttempted, responseMatchesKey } from './correctness';
+import { GateError } from './errors';
+import { isNumberText, parseKey, type KeysByLongId } from './keys';
+import type { ScoringPaper } from './paper';
+import { assertSheetIsPaper } from './test-papers';
+import {
+  NO_RESPONSE,
+  type PaperQuestion,
+  type ParsedSheet,
+  type QuestionType,
+  type SheetCandidate,
+  type SheetQuestion,
+} from './types';
+
+export interface ScoringRules {
+  /** Who gets the marks of an MTA ("marks to all") question: everyone (default) or those who answered it. */
+  mta?: 'all' | 'attempted';
+}
+
+export const DEFAULT_SCORING_RULES: Required<ScoringRules> = { mta: 'all' };
+
+export const NOT_EVALUATED = 'Not evaluated';
+
+/** A scorecard question (spec §3). `response_given` is in MASTER letters ('A,C'), a number, or ' -- '. */
+export interface ScorecardQuestion {
+  long_id: string;
+  short_id: string;
+  type: QuestionType;
+  marks: number;
+  status: string;
+  response_given: string;
+  /** The key as stored ('B', 'A;C', '2.95:3.05', 'MTA'); null when the paper has no key for it yet. */
+  answerKey: string | null;
+  /** Exact marks (a multiple of 1/3; shown truncated to two decimals, see displayMarks), or 'Not evaluated'. */
+  obtained_marks: number | typeof NOT_EVALUATED;
+  question: string;
+  options: Record<string, string>;
+}
+
+export interface TotalScore {
+  Attempts: number;
+  'Incorrect Attempts': number;
+  /** Positive marks (the scorecard labels it so). */
+  'Final Marks': number;
+  /** The marks lost to wrong MCQ answers, as a positive number. */
+  'Negative Marks': number;
+  'Total Marks': number;
+}
+
+export interface Scorecard {
+  response: ScorecardQuestion[];
+  totalScore: TotalScore;
+  testPaper: string;
+  /** The MTA setting the marks were computed with, shown on the scorecard. */
+  scoringRules: Required<ScoringRules>;
+}
+
+export interface SheetScorecard extends Scorecard {
+  candidate: SheetCandidate;
+}
+
+/** The response in MASTER terms: letters sorted and joined by ',', the typed number normalised ('.5' → '0.5'), or ' -- '. */
+export function mapResponse(sheetQuestion: SheetQuestion, paperQuestion?: PaperQuestion): string {
+  if (paperQuestion && paperQuestion.type !== sheetQuestion.type) {
+    throw new GateError(
+      'PAPER_MISMATCH',
+      `Question ID ${sheetQuestion.longId} is ${sheetQuestion.type} on the sheet but ${paperQuestion.type} in the stored paper.`,
+    );
+  }
+  if (!isAttempted(sheetQuestion.answer)) return NO_RESPONSE;
+  if (sheetQuestion.type === 'NAT') return normaliseNumber(sheetQuestion.answer);
+  const letters = sheetQuestion.answer.split(',').map((label) => sheetQuestion.masterLetters[label]);
+  if (paperQuestion && letters.some((letter) => !(letter in paperQuestion.options))) {
+    throw new GateError(
+      'PAPER_MISMATCH',
+      `The options of Question ID ${sheetQuestion.longId} on the sheet do not match the stored paper.`,
+    );
+  }
+  return [...new Set(letters)].sort().join(',');
+}
+
+function normaliseNumber(typed: string): string {
+  const text = typed.trim();
+  return isNumberText(text) ? String(Number(text)) : text;
+}
+
+/**
+ * Scores a stored response vector (Question ID → MASTER response) against a paper and its keys, so a result can be
+ * re-scored when a key changes without the sheet. Marks are counted in thirds, exactly; totals are rounded to two
+ * decimals only here, at output.
+ */
+export function scoreResponses(
+  responses: Record<string, string>,
+  paper: ScoringPaper,
+  keys: KeysByLongId,
+  rules: ScoringRules = {},
+  statuses: Record<string, string> = {},
+): Scorecard {
+  return scoreResponseMap(new Map(Object.entries(responses)), paper, keys, rules, new Map(Object.entries(statuses)));
+}
+
+function scoreResponseMap(
+  responses: ReadonlyMap<string, string>,
+  paper: ScoringPaper,
+  keys: KeysByLongId,
+  rules: ScoringRules,
+  statuses: ReadonlyMap<string, string>,
+): Scorecard {
+  const scoringRules = { ...DEFAULT_SCORING_RULES, ...rules };
+  const ordered = inMasterOrder(paper.questions);
+  let attempts = 0;
+  let incorrect = 0;
+  let positiveThirds = 0;
+  let negativeThirds = 0;
+  const response = ordered.map((question): ScorecardQuestion => {
+    const stored = responses.get(question.long_id);
+    const given = isAttempted(stored) ? stored.trim() : NO_RESPONSE;
+    const attempted = given !== NO_RESPONSE;
+    const key = keys[question.long_id]?.trim() || null;
+    const outcome = key === null ? null : judge(question, given, key, scoringRules);
+    if (attempted) attempts++;
+    if (attempted && outcome?.correct === false) incorrect++;
+    if (outcome && outcome.thirds > 0) positiveThirds += outcome.thirds;
+    if (outcome && outcome.thirds < 0) negativeThirds -= outcome.thirds;
+    return {
+      long_id: question.long_id,
+      short_id: question.short_id,
+      type: question.type,
+      marks: question.marks,
+      status: statuses.get(question.long_id) ?? (attempted ? 'Answered' : 'Not Answered'),
+      response_given: given,
+      answerKey: key,
+      obtained_marks: outcome === null ? NOT_EVALUATED : outcome.thirds / 3,
+      question: question.question,
+      options: question.options,
+    };
+  });
+  return {
+    response,
+    totalScore: {
+      Attempts: attempts,
+      'Incorrect Attempts': incorrect,
+      'Final Marks': roundThirds(positiveThirds),
+      'Negative Marks': roundThirds(negativeThirds),
+      'Total Marks': roundThirds(positiveThirds - negativeThirds),
+    },
+    testPaper: paper.testPaper ?? '',
+    scoringRules,
+  };
+}
+
+/** Stored papers are usually in master order already; only a shuffled one is copied and sorted. */
+function inMasterOrder(questions: readonly PaperQuestion[]): readonly PaperQuestion[] {
+  const sorted = questions.every(
+    (question, i) => i === 0 || Number(questions[i - 1].short_id) < Number(question.short_id),
+  );
+  return sorted ? questions : [...questions].sort((a, b) => Number(a.short_id) - Number(b.short_id));
+}
+
+interface Outcome {
+  correct: boolean | null;
+  thirds: number;
+}
+
+/** GATE marking: MCQ wrong costs a third of its marks; MSQ and NAT never cost; MTA pays per the rule setting. */
+function judge(question: PaperQuestion, given: string, key: string, rules: Required<ScoringRules>): Outcome {
+  const full = question.marks * 3;
+  let parsed;
+  try {
+    parsed = parseKey(key, question.type);
+  } catch {
+    throw new GateError(
+      'INVALID_KEY',
+      `The answer key '${key}' of Q${question.short_id} (Question ID ${question.long_id}) cannot be used.`,
+    );
+  }
+  const attempted = given !== NO_RESPONSE;
+  if (parsed.kind === 'MTA') {
+    return { correct: attempted ? true : null, thirds: attempted || rules.mta === 'all' ? full : 0 };
+  }
+  if (!attempted) return { correct: null, thirds: 0 };
+  const correct = responseMatchesKey(question.type, given, parsed);
+  if (correct) return { correct, thirds: full };
+  return { correct, thirds: question.type === 'MCQ' ? -question.marks : 0 };
+}
+
+function roundThirds(thirds: number): number {
+  return Math.round((thirds * 100) / 3) / 100;
+}
+
+/** Marks as the scorecard shows them: truncated (not rounded) to two decimals, so −2/3 shows as −0.66. */
+export function displayMarks(marks: number | string): string {
+  if (typeof marks !== 'number') return marks;
+  const truncated = Math.trunc(marks * 100 + Math.sign(marks) * 1e-9) / 100;
+  return String(truncated === 0 ? 0 : truncated);
+}
+
+/** Scores a parsed sheet: checks it belongs to the paper, maps each answer to MASTER terms, then scoreResponses. */
+export function scoreSheet(
+  sheet: ParsedSheet,
+  paper: ScoringPaper,
+  keys: KeysByLongId,
+  rules: ScoringRules = {},
+): SheetScorecard {
+  if (paper.testPaper) assertSheetIsPaper(sheet, paper.testPaper);
+  const byLongId = new Map(paper.questions.map((question) => [question.long_id, question]));
+  assertSheetInPaper(sheet, byLongId, paper);
+  const responses = new Map<string, string>();
+  const statuses = new Map<string, string>();
+  for (const question of sheet.questions) {
+    responses.set(question.longId, mapResponse(question, byLongId.get(question.longId)));
+    statuses.set(question.longId, question.status);
+  }
+  return { candidate: sheet.candidate, ...scoreResponseMap(responses, paper, keys, rules, statuses) };
+}
+
+function assertSheetInPaper(sheet: ParsedSheet, byLongId: Map<string, PaperQuestion>, paper: ScoringPaper): void {
+  const foreign = sheet.questions.filter((question) => !byLongId.has(question.longId));
+  if (foreign.length === 0) return;
+  const paperName = paper.testPaper ? `${paper.testPaper} ` : '';
+  if (foreign.length === sheet.questions.length) {
+    throw new GateError(
+      'WRONG_PAPER',
+      `This response sheet does not belong to the stored ${paperName}paper: none of its Question IDs are in it.`,
+    );
+  }
+  throw new GateError(
+    'PAPER_MISMATCH',
+    `${foreign.length} questions of this response sheet are not in the stored ${paperName}paper (Question IDs ${foreign
+      .slice(0, 3)
+      .map((question) => question.longId)
+      .join(', ')}${foreign.length > 3 ? ', …' : ''}).`,
+  );
+}

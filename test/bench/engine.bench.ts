@@ -1,0 +1,105 @@
+/**
+ * Engine benchmark: parse + map + score of one 65-question GATE sheet with a ~200 KB inline photo, beside a
+ * straightforward cheerio (DOM) extraction of the same fields from the same file. Run: npm run bench:engine
+ * Targets: median ≤ 1 ms for the engine, and at least 10× faster than the DOM extraction.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import * as cheerio from 'cheerio';
+import { buildPaper, decodeImageName, importFixtureKey, parseResponseSheet, scoreSheet } from '../../src/domain/gate';
+import { readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
+
+const SET = 'da-2025';
+const urls = readFixtureJson<FixtureUrls>(SET, 'urls.json');
+const html = readFixtureText(SET, urls.sheets[0].file);
+const paper = buildPaper(parseResponseSheet(readFixtureText(SET, urls.master.file)));
+const keys = importFixtureKey(readFixtureJson(SET, 'key.json'));
+
+function engine(): number {
+  return scoreSheet(parseResponseSheet(html), paper, keys).totalScore['Total Marks'];
+}
+
+/** The same fields read the usual way: load a DOM, then query it. */
+function cheerioExtraction(): number {
+  const $ = cheerio.load(html);
+  const cells = $('.main-info-pnl td')
+    .map((_, td) => $(td).text().trim())
+    .get();
+  const candidateId = cells[cells.indexOf('Candidate ID') + 1];
+  let count = 0;
+  $('.section-cntnr').each((_, section) => {
+    const sectionName = $(section).find('.section-lbl .bold').text().trim();
+    $(section)
+      .find('.question-pnl')
+      .each((__, panel) => {
+        const menu: Record<string, string> = {};
+        const menuCells = $(panel).find('.menu-tbl td');
+        menuCells.each((i, td) => {
+          const label = $(td).text().trim();
+          if (label.endsWith(':'))
+            menu[label] = menuCells
+              .eq(i + 1)
+              .text()
+              .trim();
+        });
+        const rows = $(panel).find('.questionRowTbl td');
+        const number = rows.filter((_i, td) => /^Q\.\d+$/.test($(td).text().trim())).text();
+        const stem = $(panel).find('img.question-img');
+        const options: Record<string, string | undefined> = {};
+        rows.each((_i, td) => {
+          const label = /^([A-D])\./.exec($(td).text().trim());
+          const img = $(td).find('img');
+          if (label && img.length)
+            options[label[1]] = decodeImageName(img.attr('name') ?? '')?.optionLetter ?? undefined;
+        });
+        const given = rows
+          .filter((_i, td) => $(td).text().trim() === 'Given Answer :')
+          .next()
+          .text()
+          .trim();
+        const master = decodeImageName(stem.attr('name') ?? '')?.number;
+        if (sectionName && number && menu['Question ID :'] && master && (given || menu['Chosen Option :'] || options.A))
+          count++;
+      });
+  });
+  return candidateId ? count : -1;
+}
+
+interface Figures {
+  median: number;
+  p95: number;
+  /** Mean CPU time of this process per run: steadier than wall time when other work shares the machine. */
+  cpu: number;
+}
+
+function measure(name: string, runs: number, fn: () => number): Figures {
+  for (let i = 0; i < Math.min(runs, 200); i++) fn();
+  const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  const cpuUsed = process.cpuUsage(cpuBefore);
+  times.sort((a, b) => a - b);
+  const result = {
+    median: times[Math.floor(runs / 2)],
+    p95: times[Math.floor(runs * 0.95)],
+    cpu: (cpuUsed.user + cpuUsed.system) / 1000 / runs,
+  };
+  console.log(
+    `${name.padEnd(24)} median ${result.median.toFixed(3)} ms   p95 ${result.p95.toFixed(3)} ms   cpu ${result.cpu.toFixed(3)} ms/run   (${runs} runs)`,
+  );
+  return result;
+}
+
+console.log(
+  `sheet: ${urls.sheets[0].file}, ${(html.length / 1024).toFixed(0)} KB, engine total ${engine()}, cheerio questions ${cheerioExtraction()}`,
+);
+const fast = measure('engine parse+map+score', 2000, engine);
+const dom = measure('cheerio DOM extraction', 200, cheerioExtraction);
+console.log(`load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
+console.log(`ratio (cheerio median / engine median): ${(dom.median / fast.median).toFixed(1)}×`);
+console.log(
+  `targets: median ≤ 1 ms ${fast.median <= 1 ? 'met' : 'NOT met'}; ≥ 10× ${dom.median / fast.median >= 10 ? 'met' : 'NOT met'}`,
+);
