@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, predictCommand } from './predict';
+
+describe('gate predict command', () => {
+  it('prints the prediction for a paper and marks', async () => {
+    const result = (await predictCommand(['--paper', 'CS 1', '--marks', '60', '--year', '2025'])) as Record<
+      string,
+      unknown
+    >;
+    expect(result).toMatchObject({ testPaper: 'CS 1', normMarks: 60, score: 663 });
+    expect(result.rankRange).toHaveLength(2);
+    expect(result.method).toEqual(expect.any(String));
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  it('backtests with an as-of year and an appeared count', async () => {
+    const result = (await predictCommand([
+      '--paper',
+      'CS2',
+      '--marks',
+      '60',
+      '--as-of-year',
+      '2025',
+      '--appeared',
+      '170825',
+    ])) as {
+      year: number;
+      expectedAppeared: { value: number };
+      historicalYears: number[];
+    };
+    expect(result.year).toBe(2025);
+    expect(result.expectedAppeared.value).toBe(170825);
+    expect(result.historicalYears).toEqual([2023, 2024]);
+  });
+
+  it('takes negative marks written as --marks=-20', async () => {
+    const result = (await predictCommand(['--paper', 'DA', '--marks=-20'])) as { normMarks: number; score: number };
+    expect(result.normMarks).toBe(-20);
+    expect(result.score).toBeLessThan(0);
+  });
+
+  it.each([
+    [['--marks', '60'], /--paper must be one of/],
+    [['--paper', 'ME', '--marks', '60'], /--paper must be one of/],
+    [['--paper', 'DA'], /--marks is required/],
+    [['--paper', 'DA', '--marks', 'sixty'], /--marks must be a number/],
+    [['--paper', 'DA', '--marks', '60', '--appeared=-3'], /--appeared must be a positive whole number/],
+    [['--paper', 'DA', '--marks', '60', '--colour', 'red'], /Unknown option/],
+  ])('refuses %j with a usage message', async (argv, message) => {
+    await expect(predictCommand(argv)).rejects.toThrow(UsageError);
+    await expect(predictCommand(argv)).rejects.toThrow(message);
+  });
+});

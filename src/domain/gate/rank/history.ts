@@ -1,0 +1,130 @@
+import type { PaperKey, RankData } from './data';
+import { yearsOf } from './data';
+import { mean } from './statistics';
+
+/**
+ * One year's marks-to-rank curve. Marks are measured from that year's general qualifying mark (x = marks − Mq), so a
+ * hard year and an easy year line up; ranks are shares of the candidates who appeared, so field sizes line up.
+ */
+export interface YearCurve {
+  year: number;
+  appeared: number;
+  qualifyingMarks: number;
+  /** Ascending x; logShare = ln(rank / appeared), never increasing with x. */
+  points: { x: number; logShare: number }[];
+  reportedPoints: number;
+}
+
+export interface CurveValue {
+  logShare: number;
+  /** Marks beyond this year's data (0 inside it); negative below, positive above. */
+  beyond: number;
+  /** Marks to the nearest data point: how far interpolation had to bridge. */
+  toNearestPoint: number;
+}
+
+/** Official anchors are exact counts; reported points are noisy, so anchors win any monotonicity conflict. */
+const ANCHOR_WEIGHT = 20;
+/** Points used to fit the slope that extends a curve past its ends. */
+const EDGE_POINTS = 5;
+
+/**
+ * Curves of the years that can be turned into shares of the field: they need the appeared count, the general
+ * qualifying mark and two points at least (reported points, the qualified count at the qualifying mark, rank 1 at
+ * the highest mark).
+ */
+export function buildYearCurves(data: RankData, paper: PaperKey): YearCurve[] {
+  return yearsOf(data, paper).flatMap(({ year, data: yearData }) => {
+    const official = yearData.official ?? {};
+    const appeared = official.appeared;
+    const qualifyingMarks = official.qualifyingMarks?.general;
+    if (!appeared || qualifyingMarks === undefined) return [];
+    const weighted: { x: number; logShare: number; weight: number }[] = [];
+    const add = (marks: number, rank: number, weight: number) =>
+      weighted.push({ x: marks - qualifyingMarks, logShare: Math.log(rank / appeared), weight });
+    for (const [marks, rank] of yearData.reported ?? []) add(marks, rank, 1);
+    if (official.qualified) add(qualifyingMarks, official.qualified, ANCHOR_WEIGHT);
+    if (official.maxMarks) add(official.maxMarks, 1, ANCHOR_WEIGHT);
+    const points = monotoneDecreasing(weighted);
+    if (points.length < 2) return [];
+    return [{ year, appeared, qualifyingMarks, points, reportedPoints: yearData.reported?.length ?? 0 }];
+  });
+}
+
+/**
+ * Pool-adjacent-violators: the closest non-increasing sequence (weighted least squares), because candidates misreport
+ * and a curve that rises would let more marks give a worse rank.
+ */
+export function monotoneDecreasing(points: { x: number; logShare: number; weight: number }[]) {
+  const sorted = [...points].sort((a, b) => a.x - b.x);
+  const blocks: { xs: number[]; value: number; weight: number }[] = [];
+  for (const p of sorted) {
+    blocks.push({ xs: [p.x], value: p.logShare, weight: p.weight });
+    while (blocks.length > 1 && blocks[blocks.length - 2].value < blocks[blocks.length - 1].value) {
+      const last = blocks.pop()!;
+      const previous = blocks.pop()!;
+      const weight = previous.weight + last.weight;
+      blocks.push({
+        xs: [...previous.xs, ...last.xs],
+        value: (previous.value * previous.weight + last.value * last.weight) / weight,
+        weight,
+      });
+    }
+  }
+  const flattened = blocks.map((b) => ({ x: mean(b.xs), logShare: b.value }));
+  return flattened.filter((p, i) => i === 0 || p.x > flattened[i - 1].x);
+}
+
+function slope(points: { x: number; logShare: number }[]): number {
+  const mx = mean(points.map((p) => p.x));
+  const my = mean(points.map((p) => p.logShare));
+  const covariance = points.reduce((s, p) => s + (p.x - mx) * (p.logShare - my), 0);
+  const variance = points.reduce((s, p) => s + (p.x - mx) ** 2, 0);
+  return covariance / variance;
+}
+
+/**
+ * The curve at x: linear in log(rank) between points; above the top, the top points' slope, never better than rank 1;
+ * below the bottom, a logistic tail with the bottom points' slope that bends towards rank = appeared (everyone).
+ */
+export function evaluateCurve(curve: YearCurve, x: number): CurveValue {
+  const { points } = curve;
+  const first = points[0];
+  const last = points[points.length - 1];
+  const toNearestPoint = Math.min(...points.map((p) => Math.abs(p.x - x)));
+  if (x > last.x) {
+    const s = Math.min(0, slope(points.slice(-EDGE_POINTS)));
+    const logShare = Math.max(-Math.log(curve.appeared), last.logShare + s * (x - last.x));
+    return { logShare, beyond: x - last.x, toNearestPoint };
+  }
+  if (x < first.x) {
+    return { logShare: logisticTail(points, x), beyond: x - first.x, toNearestPoint };
+  }
+  const i = points.findIndex((p) => p.x >= x);
+  const upper = points[i];
+  const lower = points[Math.max(0, i - 1)];
+  const t = upper.x === lower.x ? 0 : (x - lower.x) / (upper.x - lower.x);
+  return { logShare: lower.logShare + t * (upper.logShare - lower.logShare), beyond: 0, toNearestPoint };
+}
+
+/** share(x) = 1 / (1 + e^{k(x − m0)}): log-linear where ranks are small, flattening to the whole field below. */
+function logisticTail(points: { x: number; logShare: number }[], x: number): number {
+  const first = points[0];
+  const share = Math.exp(first.logShare);
+  if (share >= 1) return 0;
+  const k = Math.max(0.02, -slope(points.slice(0, EDGE_POINTS)) / (1 - share));
+  const m0 = first.x - Math.log((1 - share) / share) / k;
+  return -Math.log1p(Math.exp(k * (x - m0)));
+}
+
+/** The x (marks − qualifying mark) at which the curve reaches a share of the field: bisection, the curve never rises. */
+export function xForLogShare(curve: YearCurve, logShare: number): number {
+  let low = -60;
+  let high = 100;
+  for (let i = 0; i < 50; i++) {
+    const middle = (low + high) / 2;
+    if (evaluateCurve(curve, middle).logShare > logShare) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { RANK_DATA } from './data';
+import { buildYearCurves, xForLogShare } from './history';
+import type { CrowdInput } from './predict';
+import { RankModelError, predict } from './predict';
+
+const cs2023 = buildYearCurves(RANK_DATA, 'CS').find((c) => c.year === 2023)!;
+
+/**
+ * Stored results of a CS 2023-like year shifted by `shift` marks (an easier year when positive), checked more by
+ * strong candidates: with P(check) ∝ share^−0.35 the crowd's i-th result sits at field share u^(1 / 0.65).
+ */
+function crowd(count: number, shift = 0): CrowdInput {
+  const marks = Array.from({ length: count }, (_, i) => {
+    const share = ((i + 0.5) / count) ** (1 / 0.65);
+    return Math.round((cs2023.qualifyingMarks + shift + xForLogShare(cs2023, Math.log(share))) * 100) / 100;
+  });
+  return {
+    marksBySession: { 'CS 1': marks.filter((_, i) => i % 2 === 0), 'CS 2': marks.filter((_, i) => i % 2 === 1) },
+  };
+}
+
+const marksGrid = Array.from({ length: 56 }, (_, i) => -10 + 2 * i);
+
+describe('predict: score and qualifying', () => {
+  it('uses the year’s published Mq and M̄t: CS 2025, 60 marks → score 663', () => {
+    const p = predict({ testPaper: 'CS 2', marks: 60, year: 2025 });
+    expect(p.score).toBe(663);
+    expect(p.scoreInputs.qualifyingMarks).toEqual({ value: 29.2, source: 'published 2025' });
+    expect(p.qualifying.general).toEqual({ qualifyingMarks: 29.2, qualifies: true });
+    expect(p.qualifying.scStPwd.qualifyingMarks).toBe(19.4);
+  });
+
+  it('falls back on the latest published values and says so', () => {
+    const p = predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2025 });
+    expect(p.scoreInputs.qualifyingMarks.source).toBe('published 2024 (latest known)');
+    expect(p.scoreInputs.topMean.source).toBe('published 2023 (latest known)');
+    expect(p.historicalYears).toEqual([2023, 2024]);
+  });
+
+  it('takes the published category marks of the year when there are some', () => {
+    const p = predict({ testPaper: 'DA', marks: 24, year: 2026 });
+    expect(p.qualifying.obcNclEws).toEqual({ qualifyingMarks: 23.7, qualifies: true });
+    expect(p.qualifying.general.qualifies).toBe(false);
+  });
+});
+
+describe('predict: normalisation', () => {
+  it('keeps raw marks and says why until each session has enough results', () => {
+    const p = predict({ testPaper: 'CS 1', marks: 55, crowd: { marksBySession: { 'CS 1': [50, 60], 'CS 2': [] } } });
+    expect(p.normalisation).toBe('raw');
+    expect(p.normMarks).toBe(55);
+    expect(p.normalisationNote).toMatch(/30 stored results per session/);
+  });
+
+  it('normalises with the official formula once both sessions have enough results', () => {
+    const easierSecondSession: CrowdInput = {
+      marksBySession: { 'CS 1': crowd(200).marksBySession['CS 1'], 'CS 2': crowd(200, 8).marksBySession['CS 2'] },
+    };
+    const first = predict({ testPaper: 'CS 1', marks: 55, crowd: easierSecondSession });
+    const second = predict({ testPaper: 'CS 2', marks: 55, crowd: easierSecondSession });
+    expect(first.normalisation).toBe('official-formula');
+    expect(first.normMarks).toBeGreaterThan(second.normMarks);
+  });
+
+  it('treats DA as a single session', () => {
+    const p = predict({ testPaper: 'DA', marks: 41.33 });
+    expect(p.normalisation).toBe('raw');
+    expect(p.normMarks).toBe(41.33);
+  });
+});
+
+describe('predict: rank', () => {
+  it.each([
+    ['no crowd', undefined],
+    ['a small crowd', crowd(40)],
+    ['a large crowd', crowd(3000)],
+  ])('keeps the point inside the range and never ranks more marks worse (%s)', (_, stored) => {
+    let previous = Infinity;
+    for (const marks of marksGrid) {
+      const p = predict({ testPaper: 'CS 1', marks, crowd: stored });
+      expect(p.rankRange[0]).toBeLessThanOrEqual(p.estimatedRank);
+      expect(p.estimatedRank).toBeLessThanOrEqual(p.rankRange[1]);
+      expect(p.rankRange[0]).toBeGreaterThanOrEqual(1);
+      expect(p.rankRange[1]).toBeLessThanOrEqual(p.expectedAppeared.value);
+      expect(p.estimatedRank).toBeLessThanOrEqual(previous);
+      previous = p.estimatedRank;
+    }
+  });
+
+  it('puts the qualified count at the qualifying mark when the year has one', () => {
+    const p = predict({ testPaper: 'CS 1', marks: 32.5, year: 2023 });
+    expect(p.estimatedRank).toBeGreaterThan(0.9 * 14797);
+    expect(p.estimatedRank).toBeLessThan(1.1 * 14797);
+  });
+
+  it('widens the range and says so beyond the historical data', () => {
+    const inside = predict({ testPaper: 'CS 1', marks: 60 });
+    const above = predict({ testPaper: 'CS 1', marks: 97 });
+    const below = predict({ testPaper: 'CS 1', marks: 5 });
+    const width = (p: typeof inside) => p.rankRange[1] / p.rankRange[0];
+    expect(inside.extrapolated).toBe(false);
+    for (const outside of [above, below]) {
+      expect(outside.extrapolated).toBe(true);
+      expect(width(outside)).toBeGreaterThan(width(inside));
+    }
+    expect(above.warnings.join(' ')).toMatch(/above the highest mark in the historical data/);
+    expect(below.warnings.join(' ')).toMatch(/below the lowest mark/);
+  });
+
+  it('scales with the expected number of candidates', () => {
+    const small = predict({ testPaper: 'CS 1', marks: 50, appeared: 100_000 });
+    const large = predict({ testPaper: 'CS 1', marks: 50, appeared: 200_000 });
+    expect(large.estimatedRank / small.estimatedRank).toBeCloseTo(2, 1);
+    expect(large.percentile).toBeCloseTo(small.percentile, 1);
+    expect(large.expectedAppeared).toEqual({ value: 200_000, source: 'given' });
+  });
+
+  it('lets a backtest see only the years before', () => {
+    const p = predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2024, appeared: 123_967 });
+    expect(p.historicalYears).toEqual([2023]);
+    expect(p.year).toBe(2024);
+    expect(() => predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2023 })).toThrow(RankModelError);
+  });
+
+  it('borrows the CS curves for DA, with a wider range and a warning', () => {
+    const da = predict({ testPaper: 'DA', marks: 50, appeared: 100_000 });
+    const cs = predict({ testPaper: 'CS 1', marks: 50, appeared: 100_000, year: 2024 });
+    expect(da.warnings.join(' ')).toMatch(/curves of CS are borrowed/);
+    expect(da.method).toMatch(/historical curves of CS/);
+    expect(da.rankRange[1] / da.rankRange[0]).toBeGreaterThan(cs.rankRange[1] / cs.rankRange[0]);
+  });
+});
+
+describe('predict: the crowd', () => {
+  it('reports how many stored results it rests on and how they weigh', () => {
+    const p = predict({ testPaper: 'CS 1', marks: 60, crowd: crowd(500) });
+    expect(p.sampleSize).toBe(500);
+    expect(p.method).toMatch(/crowd rank \d+ of 500 stored results/);
+    expect(predict({ testPaper: 'CS 1', marks: 60 }).sampleSize).toBe(0);
+  });
+
+  it('moves the estimate more, the more results show an easier year', () => {
+    const year = 2027;
+    const none = predict({ testPaper: 'CS 1', marks: 60, year }).estimatedRank;
+    const few = predict({ testPaper: 'CS 1', marks: 60, year, crowd: crowd(40, 8) }).estimatedRank;
+    const many = predict({ testPaper: 'CS 1', marks: 60, year, crowd: crowd(4000, 8) }).estimatedRank;
+    expect(few).toBeGreaterThan(none);
+    expect(many).toBeGreaterThan(few);
+  });
+
+  it('estimates the qualifying mark from a large crowd when none is published yet', () => {
+    const easy = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, 6) });
+    const hard = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, -4) });
+    expect(easy.scoreInputs.qualifyingMarks.source).toBe('crowd fit from 3000 stored results');
+    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 5);
+    expect(easy.score).toBeLessThan(hard.score);
+    expect(easy.estimatedRank).toBeGreaterThan(hard.estimatedRank);
+  });
+});

@@ -1,0 +1,428 @@
+import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
+import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
+import type { CrowdEstimate, CrowdFit } from './crowd';
+import { MIN_CROWD_TO_FIT_QUALIFYING_MARKS, assumedCrowdFit, crowdEstimate, fitCrowd } from './crowd';
+import type { HistoricalEstimate, LogShareEstimate } from './estimate';
+import { anchorToQualified, blend, historicalEstimate, historicalLogShare } from './estimate';
+import type { YearCurve } from './history';
+import { buildYearCurves, monotoneDecreasing } from './history';
+import type { NormalisationMethod } from './normalisation';
+import { MIN_SESSION_RESULTS, canNormalise, normaliseMarks, sessionStatistics } from './normalisation';
+import type { Category, CategoryStatus } from './score';
+import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
+import { mean, topMean } from './statistics';
+
+/**
+ * Below this many stored results the crowd's top mean is not trusted as this year's M̄t: the top 0.1% of a thousand
+ * results is a single candidate, so the official rule's minimum of 10 already reaches 1% of the crowd.
+ */
+export const MIN_CROWD_FOR_TOP_MEAN = 1000;
+/**
+ * How far a qualifying mark fitted to the crowd may be off (marks): the fit trades the crowd's strength against the
+ * mark, so it stays loose even for large crowds (simulated crowds of 200–2000 missed by up to 5 marks).
+ */
+function crowdQualifyingMarksSd(crowdSize: number): number {
+  return Math.max(2.5, 45 / Math.sqrt(crowdSize));
+}
+/** The range is about an 80% band: ±1.28 standard deviations in log(rank). */
+const RANGE_Z = 1.2816;
+/** Extra log-space uncertainty when a paper has no curves of its own and borrows another paper's. */
+const BORROWED_CURVE_SD = 0.4;
+
+export class RankModelError extends Error {}
+
+export interface CrowdInput {
+  /** Stored results' raw marks per session of the paper, e.g. { 'CS 1': [...], 'CS 2': [...] }. */
+  marksBySession: Partial<Record<RankTestPaper, readonly number[]>>;
+}
+
+export interface PredictInput {
+  testPaper: RankTestPaper;
+  /** The candidate's raw marks in their session. */
+  marks: number;
+  crowd?: CrowdInput;
+  /** The exam year predicted; defaults to the latest year in the data. */
+  year?: number;
+  /** Backtesting: predict this year using only data from the years before it. */
+  asOfYear?: number;
+  /** The expected number of candidates who appeared, overriding the data. */
+  appeared?: number;
+  /** Calibration data; defaults to the bundled rank-data.v1.json. */
+  data?: RankData;
+}
+
+export interface SourcedValue {
+  value: number;
+  source: string;
+}
+
+export interface Prediction {
+  testPaper: RankTestPaper;
+  year: number;
+  marks: number;
+  normMarks: number;
+  normalisation: NormalisationMethod;
+  normalisationNote: string;
+  score: number;
+  scoreInputs: { qualifyingMarks: SourcedValue; topMean: SourcedValue };
+  qualifying: Record<Category, CategoryStatus> & { source: string };
+  estimatedRank: number;
+  rankRange: [number, number];
+  percentile: number;
+  expectedAppeared: SourcedValue;
+  method: string;
+  /** Stored results the crowd part rests on (0 when the crowd was not used). */
+  sampleSize: number;
+  historicalYears: number[];
+  historicalPoints: number;
+  extrapolated: boolean;
+  warnings: string[];
+}
+
+export function predict(input: PredictInput): Prediction {
+  if (!Number.isFinite(input.marks)) throw new RankModelError(`Marks must be a number, not ${input.marks}.`);
+  const paper = paperKeyOf(input.testPaper);
+  const allData = input.data ?? RANK_DATA;
+  const year = input.asOfYear ?? input.year ?? latestYear(allData, paper);
+  const data = input.asOfYear === undefined ? allData : dataBefore(allData, input.asOfYear);
+  const target: OfficialYear = data.papers[paper]?.years[String(year)]?.official ?? {};
+  const warnings: string[] = [];
+
+  const normalised = normalise(input, paper);
+  const normMarks = round2(normalised.normMarks);
+  const crowd = [...normalised.crowd].sort((a, b) => b - a);
+
+  const curves = historicalCurves(data, paper);
+  const fit =
+    curves && crowd.length >= MIN_SESSION_RESULTS
+      ? fitTheCrowd(data, paper, year, target, crowd, curves.curves)
+      : undefined;
+  const qualifyingMarks = pickQualifyingMarks(data, paper, year, target, fit, crowd.length);
+  const topMeanMarks = pickTopMean(data, paper, year, target, crowd);
+  const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
+  const publishedCategories = target.qualifyingMarks?.general !== undefined ? target.qualifyingMarks : {};
+  const byCategory = { ...categoryQualifyingMarks(qualifyingMarks.value), ...publishedCategories };
+  const qualifying = { ...qualifyingStatus(normMarks, byCategory), source: qualifyingMarks.source };
+
+  const appeared = pickAppeared(data, paper, input.appeared, target);
+  const estimateAt = (m: number) => {
+    const history =
+      curves && historicalPart(curves, m - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value);
+    const crowdPart = fit && crowdEstimate(crowd, m, fit);
+    return { history, crowdPart, combined: combine(history?.estimate, crowdPart) };
+  };
+  if (!curves && !fit) {
+    throw new RankModelError(
+      `No marks-to-rank data for ${input.testPaper} before ${year} and fewer than ${MIN_SESSION_RESULTS} stored results.`,
+    );
+  }
+  const { history, crowdPart, combined: here } = estimateAt(normMarks);
+  const combined = { ...monotoneAt(normMarks, (m) => estimateAt(m).combined), weightOfCrowd: here.weightOfCrowd };
+  if (history && history.estimate.beyond !== 0) {
+    const side = history.estimate.beyond > 0 ? 'above the highest' : 'below the lowest';
+    warnings.push(
+      `${Math.abs(history.estimate.beyond).toFixed(1)} marks ${side} mark in the historical data: the curve is extended and the range widened.`,
+    );
+  }
+  if (history?.borrowed)
+    warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
+  if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
+
+  const n = appeared.value;
+  const toRank = (logShare: number) => Math.min(n, Math.max(1, Math.exp(logShare) * n));
+  const best = Math.max(1, Math.floor(toRank(combined.logShare - RANGE_Z * combined.sd)));
+  const worst = Math.min(n, Math.ceil(toRank(combined.logShare + RANGE_Z * combined.sd)));
+  const estimatedRank = Math.min(worst, Math.max(best, Math.round(toRank(combined.logShare))));
+
+  return {
+    testPaper: input.testPaper,
+    year,
+    marks: input.marks,
+    normMarks,
+    normalisation: normalised.method,
+    normalisationNote: normalised.note,
+    score,
+    scoreInputs: { qualifyingMarks: sourced(qualifyingMarks), topMean: topMeanMarks },
+    qualifying,
+    estimatedRank,
+    rankRange: [best, worst],
+    percentile: round2((100 * (n - estimatedRank)) / n),
+    expectedAppeared: appeared,
+    method: describeMethod(history, crowdPart, combined.weightOfCrowd, appeared),
+    sampleSize: crowdPart?.size ?? 0,
+    historicalYears: history?.estimate.years ?? [],
+    historicalPoints: history?.estimate.points ?? 0,
+    extrapolated: (history?.estimate.beyond ?? 0) !== 0,
+    warnings,
+  };
+}
+
+function latestYear(data: RankData, paper: PaperKey): number {
+  const years = yearsOf(data, paper);
+  if (years.length === 0) throw new RankModelError(`No data for ${paper}.`);
+  return years[years.length - 1].year;
+}
+
+interface Normalised {
+  normMarks: number;
+  crowd: number[];
+  method: NormalisationMethod;
+  note: string;
+}
+
+function normalise(input: PredictInput, paper: PaperKey): Normalised {
+  const sessions = SESSIONS_OF[paper];
+  const marksBySession = Object.fromEntries(sessions.map((s) => [s, input.crowd?.marksBySession[s] ?? []]));
+  const pooled = sessions.flatMap((s) => [...marksBySession[s]]);
+  if (sessions.length === 1) {
+    return {
+      normMarks: input.marks,
+      crowd: pooled,
+      method: 'raw',
+      note: `${input.testPaper} is a single session: normalised = raw.`,
+    };
+  }
+  const statistics = sessionStatistics(marksBySession);
+  if (!statistics || !canNormalise(statistics)) {
+    const counts = sessions.map((s) => `${s}: ${marksBySession[s].length}`).join(', ');
+    return {
+      normMarks: input.marks,
+      crowd: pooled,
+      method: 'raw',
+      note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
+    };
+  }
+  const forSession = (session: string, marks: number) =>
+    normaliseMarks(marks, statistics.sessions[session], statistics.global);
+  const counts = sessions.map((s) => `${s}: ${statistics.sessions[s].count}`).join(', ');
+  return {
+    normMarks: forSession(input.testPaper, input.marks),
+    crowd: sessions.flatMap((s) => marksBySession[s].map((m) => forSession(s, m))),
+    method: 'official-formula',
+    note: `Official formula with session statistics from stored results (${counts}; top mean over the best ${formatShare(statistics.topShare)}).`,
+  };
+}
+
+interface UnsureValue extends SourcedValue {
+  /** How far off the value may be, in marks: it moves every rank read off the curves. */
+  sd: number;
+}
+
+/** Search start for the crowd fit and the fallback: the year's published mark, else the latest published one. */
+function publishedOrLatestQualifyingMarks(
+  data: RankData,
+  paper: PaperKey,
+  year: number,
+  target: OfficialYear,
+): UnsureValue {
+  const published = target.qualifyingMarks?.general;
+  if (published !== undefined) return { value: published, source: `published ${year}`, sd: 0 };
+  const history = publishedValues(data, paper, year, (o) => o.qualifyingMarks?.general);
+  if (history.length === 0) throw new RankModelError(`No published qualifying marks for ${paper}.`);
+  const latest = history[history.length - 1];
+  return { value: latest.value, source: `published ${latest.year} (latest known)`, sd: forecastSd(data, paper) };
+}
+
+/**
+ * The year's published mark; else the crowd's, once there are enough results to fit it (a self-selected crowd's own
+ * mean + SD would overstate it); else the latest published one.
+ */
+function pickQualifyingMarks(
+  data: RankData,
+  paper: PaperKey,
+  year: number,
+  target: OfficialYear,
+  fit: CrowdFit | undefined,
+  crowdSize: number,
+): UnsureValue {
+  if (fit?.fittedQualifyingMarks && target.qualifyingMarks?.general === undefined) {
+    const value = Math.round(Math.max(25, fit.qualifyingMarks) * 10) / 10;
+    return { value, source: `crowd fit from ${crowdSize} stored results`, sd: crowdQualifyingMarksSd(crowdSize) };
+  }
+  return publishedOrLatestQualifyingMarks(data, paper, year, target);
+}
+
+function fitTheCrowd(
+  data: RankData,
+  paper: PaperKey,
+  year: number,
+  target: OfficialYear,
+  crowd: number[],
+  curves: YearCurve[],
+): CrowdFit | undefined {
+  const start = publishedOrLatestQualifyingMarks(data, paper, year, target);
+  const published = start.sd === 0;
+  if (!published && crowd.length < MIN_CROWD_TO_FIT_QUALIFYING_MARKS) return assumedCrowdFit(start.value);
+  return fitCrowd(crowd, (x) => historicalLogShare(curves, x), start.value, published);
+}
+
+/**
+ * How far this year's qualifying mark may be from the latest published one: the root-mean-square change between
+ * consecutive published years, at least MIN_QUALIFYING_MARKS_FORECAST_SD (CS moved 4.9 marks from 2023 to 2024).
+ */
+const MIN_QUALIFYING_MARKS_FORECAST_SD = 5;
+function forecastSd(data: RankData, paper: PaperKey): number {
+  const values = yearsOf(data, paper).flatMap((y) => y.data.official?.qualifyingMarks?.general ?? []);
+  const changes = values.slice(1).map((v, i) => (v - values[i]) ** 2);
+  const rms = changes.length > 0 ? Math.sqrt(mean(changes)) : 0;
+  return Math.max(MIN_QUALIFYING_MARKS_FORECAST_SD, rms);
+}
+
+function pickTopMean(
+  data: RankData,
+  paper: PaperKey,
+  year: number,
+  target: OfficialYear,
+  crowd: number[],
+): SourcedValue {
+  if (target.topMeanMarks) return { value: target.topMeanMarks, source: `published ${year}` };
+  if (crowd.length >= MIN_CROWD_FOR_TOP_MEAN) {
+    return { value: round2(topMean(crowd, 0.001, 10)), source: `crowd estimate from ${crowd.length} stored results` };
+  }
+  const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined);
+  if (own.length > 0) {
+    const latest = own[own.length - 1];
+    return { value: latest.value, source: `published ${latest.year} (latest known)` };
+  }
+  const other = otherPaper(paper);
+  const borrowed = publishedValues(data, other, year, (o) => o.topMeanMarks ?? undefined);
+  if (borrowed.length === 0) throw new RankModelError(`No published top-0.1% mean for ${paper}.`);
+  const latest = borrowed[borrowed.length - 1];
+  return { value: latest.value, source: `${other} ${latest.year} (none published for ${paper})` };
+}
+
+/** Published values of earlier years, oldest first; if none is earlier, the nearest later one. */
+function publishedValues(
+  data: RankData,
+  paper: PaperKey,
+  year: number,
+  read: (official: OfficialYear) => number | undefined,
+): { year: number; value: number }[] {
+  const all = yearsOf(data, paper).flatMap(({ year: y, data: d }) => {
+    const value = d.official ? read(d.official) : undefined;
+    return value === undefined ? [] : [{ year: y, value }];
+  });
+  const earlier = all.filter((v) => v.year < year);
+  return earlier.length > 0 ? earlier : all.filter((v) => v.year > year).slice(0, 1);
+}
+
+function pickAppeared(data: RankData, paper: PaperKey, given: number | undefined, target: OfficialYear): SourcedValue {
+  if (given !== undefined) return { value: given, source: 'given' };
+  if (target.appeared) return { value: target.appeared, source: 'published' };
+  const known = yearsOf(data, paper).filter((y) => y.data.official?.appeared);
+  const latest = known[known.length - 1];
+  if (!latest) throw new RankModelError(`No appeared count known for ${paper}: pass the expected count.`);
+  return { value: latest.data.official!.appeared!, source: `published ${latest.year} (latest known)` };
+}
+
+interface HistoricalPart {
+  estimate: HistoricalEstimate;
+  borrowed?: PaperKey;
+}
+
+/** The paper's own year curves, or when it has none (DA), the other paper's, flagged as borrowed. */
+function historicalCurves(data: RankData, paper: PaperKey): { curves: YearCurve[]; borrowed?: PaperKey } | undefined {
+  const own = buildYearCurves(data, paper);
+  if (own.length > 0) return { curves: own };
+  const borrowed = otherPaper(paper);
+  const curves = buildYearCurves(data, borrowed);
+  return curves.length > 0 ? { curves, borrowed } : undefined;
+}
+
+function historicalPart(
+  { curves, borrowed }: { curves: YearCurve[]; borrowed?: PaperKey },
+  x: number,
+  qualifyingMarksSd: number,
+  target: OfficialYear,
+  appeared: number,
+): HistoricalPart {
+  let estimate = historicalEstimate(curves, x, qualifyingMarksSd);
+  if (borrowed) estimate = { ...estimate, sd: Math.hypot(estimate.sd, BORROWED_CURVE_SD) };
+  if (target.qualified && target.qualifyingMarks?.general !== undefined) {
+    const qualifiedShare = Math.log(target.qualified / (target.appeared ?? appeared));
+    estimate = { ...estimate, ...anchorToQualified(estimate, x, qualifiedShare, historicalLogShare(curves, 0)) };
+  }
+  return { estimate, borrowed };
+}
+
+/** Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every quarter mark. */
+const MONOTONE_GRID = Array.from({ length: (100 + 35) * 4 + 1 }, (_, i) => -35 + i / 4);
+
+/**
+ * The estimate at `marks`, read off the estimate on a fixed grid made non-increasing (pool adjacent violators).
+ * Years entering and leaving their data and the crowd thinning out at the top change the weights along the marks,
+ * which could let more marks give a worse rank; on one fixed grid every candidate is ranked by the same curve.
+ */
+function monotoneAt(marks: number, estimateAt: (m: number) => LogShareEstimate): LogShareEstimate {
+  const raw = MONOTONE_GRID.map((m) => ({ m, ...estimateAt(m) }));
+  const pooled = monotoneDecreasing(raw.map((r) => ({ x: r.m, logShare: r.logShare, weight: 1 })));
+  const clamped = Math.min(MONOTONE_GRID[MONOTONE_GRID.length - 1], Math.max(MONOTONE_GRID[0], marks));
+  return {
+    logShare: interpolate(pooled, clamped, (p) => p.logShare),
+    sd: interpolate(
+      raw.map((r) => ({ x: r.m, sd: r.sd })),
+      clamped,
+      (p) => p.sd,
+    ),
+  };
+}
+
+function interpolate<T extends { x: number }>(points: T[], x: number, value: (p: T) => number): number {
+  const i = points.findIndex((p) => p.x >= x);
+  if (i <= 0) return value(points[i === 0 ? 0 : points.length - 1]);
+  const lower = points[i - 1];
+  const upper = points[i];
+  return value(lower) + ((x - lower.x) / (upper.x - lower.x)) * (value(upper) - value(lower));
+}
+
+function combine(history: LogShareEstimate | undefined, crowd: CrowdEstimate | undefined) {
+  if (history && crowd) {
+    const blended = blend(history, crowd);
+    return { ...blended, weightOfCrowd: blended.weightOfB };
+  }
+  if (history) return { ...history, weightOfCrowd: 0 };
+  return { ...crowd!, weightOfCrowd: 1 };
+}
+
+function describeMethod(
+  history: HistoricalPart | undefined,
+  crowd: CrowdEstimate | undefined,
+  weightOfCrowd: number,
+  appeared: SourcedValue,
+): string {
+  const parts: string[] = [];
+  if (history) {
+    const { years, points } = history.estimate;
+    const from = history.borrowed ? ` of ${history.borrowed}` : '';
+    parts.push(
+      `historical curves${from} ${years.join(', ')} (${points} reported points and the qualified-count anchors)`,
+    );
+  }
+  if (crowd) {
+    parts.push(
+      `crowd rank ${crowd.crowdRank} of ${crowd.size} stored results, corrected for a crowd ${crowd.strength.toFixed(2)}× stronger in ln(share)`,
+    );
+  }
+  const weights = history && crowd ? ` weighted ${pct(1 - weightOfCrowd)}/${pct(weightOfCrowd)}` : '';
+  return `${parts.join(' + ')}${weights}; scaled to ${appeared.value} appeared (${appeared.source}); range ≈ 80%.`;
+}
+
+function otherPaper(paper: PaperKey): PaperKey {
+  return paper === 'CS' ? 'DA' : 'CS';
+}
+
+function sourced({ value, source }: SourcedValue): SourcedValue {
+  return { value, source };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function pct(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+function formatShare(share: number): string {
+  return `${round2(share * 100)}%`;
+}
