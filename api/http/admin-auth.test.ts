@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { createStore } from '../store';
+import type { Store } from '../store/types';
+import type { Services } from '../services';
+import { ensureAdmin, signUp } from '../features/accounts/account-service';
+import { hashPassword } from '../features/accounts/passwords';
+import { jsonErrors } from './errors';
+import { requireAdmin } from './admin-auth';
+
+const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
+const basic = (email: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+});
+
+describe('requireAdmin middleware', () => {
+  let dataDir: string;
+  let store: Store;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-auth-'));
+    const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
+    store = await createStore(config);
+    const services: Services = {
+      config,
+      store,
+      logger: pino({ level: 'silent' }),
+      mailer: { kind: 'outbox', send: async () => undefined },
+    };
+    await ensureAdmin(services, ADMIN.email, ADMIN.password);
+    await signUp(services, { email: 'user@hiregate.test', firstName: 'User', password: 'User#Pass1' });
+    const app = new Koa();
+    app.use(jsonErrors);
+    app.use(requireAdmin(services));
+    app.use((ctx) => {
+      ctx.body = { admin: ctx.state.admin.email };
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/anything`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await store?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets an administrator through and names them to the route', async () => {
+    const response = await fetch(url, { headers: basic(ADMIN.email.toUpperCase(), ADMIN.password) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ admin: ADMIN.email });
+  });
+
+  it.each([
+    ['no credentials', {}, 401, 'Sign in with an administrator e-mail and password.'],
+    ['a wrong password', basic(ADMIN.email, 'Wrong#Pass1'), 401, 'Invalid email or password.'],
+    ['an unknown e-mail', basic('nobody@hiregate.test', 'Wrong#Pass1'), 401, 'Invalid email or password.'],
+    [
+      'a signed-up user who is not an admin',
+      basic('user@hiregate.test', 'User#Pass1'),
+      403,
+      'This account is not an administrator.',
+    ],
+  ])('refuses %s', async (_, headers, status, message) => {
+    const response = await fetch(url, { headers });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual({ success: false, message });
+  });
+
+  it('trusts verified credentials for a while without checking the store again', async () => {
+    const user = await store.users.findByEmail(ADMIN.email);
+    await store.users.updatePassword(user!.id, await hashPassword('Changed#Pass1'));
+    expect((await fetch(url, { headers: basic(ADMIN.email, ADMIN.password) })).status).toBe(200);
+    expect((await fetch(url, { headers: basic(ADMIN.email, 'Changed#Pass1') })).status).toBe(200);
+  });
+});
