@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/support/server';
+import { postJson } from '../../test/integration/checker-harness';
+import { DEMO_PAPERS } from './demo-papers';
+import { demoBanner, demoSamples } from '.';
+
+describe('the demo a newcomer tries after npm start', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: 'true', REQUIRE_EMAIL_VERIFICATION: 'false' });
+  });
+  afterAll(() => server?.close());
+
+  const check = (link: string, testPaper: string) =>
+    postJson(`${server.url}/api/data/generate-response`, { link, testPaper });
+
+  it('prints a sample link per candidate and paper', () => {
+    const banner = demoBanner('http://localhost:8080', { requireEmailVerification: true, smtpUrl: undefined });
+    for (const sample of demoSamples) expect(banner).toContain(`http://localhost:8080${sample.path}`);
+    expect(new Set(demoSamples.map((sample) => sample.testPaper))).toEqual(new Set(['CS 1', 'CS 2', 'DA']));
+    expect(banner).toContain('mail kept in the local outbox');
+    expect(demoBanner('http://x', { requireEmailVerification: true, smtpUrl: 'smtp://mail' })).not.toContain('outbox');
+  });
+
+  it('scores every sample sheet by its link, with the keys seeded at start', async () => {
+    for (const { paper, samples } of DEMO_PAPERS) {
+      const totals: number[] = [];
+      for (const sheet of samples) {
+        const { status, body } = await check(
+          `${server.url}/demo/response-sheets/${sheet.candidate.id}.html`,
+          paper.testPaper,
+        );
+        expect(status, body.message).toBe(200);
+        expect(body.candidate.id).toBe(sheet.candidate.id);
+        expect(body.response).toHaveLength(65);
+        expect(body.response.every((question) => question.answerKey)).toBe(true);
+        totals.push(body.totalScore['Total Marks']);
+      }
+      // The samples go from the most to the least accurate candidate, so the scorer must rank them that way.
+      expect(totals).toEqual([...totals].sort((a, b) => b - a));
+      expect(new Set(totals).size).toBe(totals.length);
+    }
+  });
+
+  it('serves the sample sheet page and its generated images', async () => {
+    const [sample] = demoSamples;
+    const page = await fetch(`${server.url}${sample.path}`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain(sample.candidateId);
+    const image = /src="(\/demo\/images\/[^"]+)"/.exec(html)![1];
+    const svg = await fetch(`${server.url}${image}`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toContain('<svg');
+    expect((await fetch(`${server.url}/demo/images/secret.txt`)).status).not.toBe(200);
+  });
+
+  it('reads only its own origin from memory: the same path on another port goes through the fetcher', async () => {
+    const [sample] = demoSamples;
+    const elsewhere = await check(`http://127.0.0.1:1${sample.path}`, sample.testPaper);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toMatch(/not a link to a GATE response sheet/);
+  });
+});

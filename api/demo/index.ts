@@ -1,0 +1,115 @@
+import Router from '@koa/router';
+import { buildPaper, parseResponseSheet, type TestPaper } from '../../src/domain/gate';
+import type { Config } from '../config';
+import type { Store } from '../store';
+import { DEMO_PAPERS } from './demo-papers';
+import { renderDemoImage, renderSampleSheet } from './sample-sheet';
+
+/**
+ * The demo a newcomer meets after `npm start`: a made-up paper per test paper with its answer keys, and sample
+ * response sheets served by this server under /demo/. The checker reads those links from memory instead of over the
+ * network (see isDemoSheetLink), so the demo needs no portal, no internet and no widening of the fetch allow-list.
+ */
+
+export const DEMO_SHEET_PATH = '/demo/response-sheets/';
+
+export interface DemoSample {
+  testPaper: TestPaper;
+  candidateId: string;
+  name: string;
+  path: string;
+}
+
+const sheetPath = (candidateId: string) => `${DEMO_SHEET_PATH}${candidateId}.html`;
+
+const sheetsByPath = new Map<string, string>();
+const samples: DemoSample[] = [];
+for (const { paper, samples: sheets } of DEMO_PAPERS) {
+  for (const sheet of sheets) {
+    const path = sheetPath(sheet.candidate.id);
+    sheetsByPath.set(path, renderSampleSheet(sheet));
+    samples.push({ testPaper: paper.testPaper, candidateId: sheet.candidate.id, name: sheet.candidate.name, path });
+  }
+}
+
+export const demoSamples: readonly DemoSample[] = samples;
+
+/** Paper-set name of a demo paper: kept apart from real papers of the same test paper ('CS 1 2026'). */
+export const demoPaperSet = (testPaper: TestPaper) => `${testPaper} DEMO`;
+
+/** The sample sheet at this path of our own origin, or undefined. */
+export function demoSheetHtml(pathname: string): string | undefined {
+  return sheetsByPath.get(pathname.replace(/\/{2,}/g, '/'));
+}
+
+/**
+ * Seeds each demo paper the way an administrator would: parse the master sheet, build the paper with the engine,
+ * store it and save its keys. Repeat starts change nothing (keys already equal are left alone).
+ */
+export async function seedDemoPapers(store: Store): Promise<void> {
+  for (const { paper, master } of DEMO_PAPERS) {
+    const built = buildPaper(parseResponseSheet(renderSampleSheet(master)));
+    const stored = await store.questions.upsertPaper(
+      demoPaperSet(paper.testPaper),
+      built.questions.map((question) => ({ ...question, short_id: Number(question.short_id) })),
+    );
+    const keys = new Map(paper.questions.map((question) => [question.longId, question.key]));
+    for (const question of stored) {
+      const key = keys.get(question.long_id);
+      if (key && question.answerKey !== key) await store.questions.setAnswerKey(question.id, key);
+    }
+  }
+}
+
+/** The sample sheets and their images; also a small index page at /demo listing the sample links. */
+export function demoRoutes(): Router {
+  const router = new Router();
+  router.get('/demo', (ctx) => {
+    const origin = ctx.origin;
+    const items = demoSamples
+      .map(
+        (sample) =>
+          `<li>${sample.testPaper}: <a href="${sample.path}">${sample.name}</a> — <code>${origin}${sample.path}</code></li>`,
+      )
+      .join('\n');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>HireGate demo sheets</title></head><body>
+<h1>Demo response sheets</h1>
+<p>Made-up sheets for trying the checker. Copy a link, open <a href="/">the home page</a>, press <b>Check Now</b>, paste it
+and pick the same test paper.</p><ul>
+${items}
+</ul></body></html>`;
+  });
+  router.get(`${DEMO_SHEET_PATH}:file`, (ctx) => {
+    const html = demoSheetHtml(ctx.path);
+    if (html === undefined) return;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = html;
+  });
+  router.get('/demo/images/:name', (ctx) => {
+    const svg = renderDemoImage(ctx.params.name);
+    if (svg === null) return;
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = svg;
+  });
+  return router;
+}
+
+/** The lines printed at start: where the sample sheets are and what to do with them. */
+export function demoBanner(origin: string, config: Pick<Config, 'requireEmailVerification' | 'smtpUrl'>): string {
+  const lines = demoSamples.map((sample) => `  ${sample.testPaper.padEnd(4)}  ${origin}${sample.path}`);
+  const verification =
+    config.requireEmailVerification && !config.smtpUrl
+      ? [
+          'The checker first asks to verify an e-mail address: with no SMTP_URL the mail is not sent but written to this',
+          "log ('mail kept in the local outbox'); open the verify-email link from it. REQUIRE_EMAIL_VERIFICATION=false skips this.",
+        ]
+      : [];
+  return [
+    'Demo: sample response sheets (made-up data) you can paste into "Check Now" with the same test paper:',
+    ...lines,
+    `  (also listed at ${origin}/demo)`,
+    ...verification,
+  ].join('\n');
+}

@@ -1,0 +1,207 @@
+import { LRUCache } from 'lru-cache';
+import {
+  GateError,
+  NO_RESPONSE,
+  TEST_PAPERS,
+  identifyPaper,
+  scoreSheet,
+  type KeysByLongId,
+  type PaperQuestion as EnginePaperQuestion,
+  type ParsedSheet,
+  type SheetScorecard,
+  type TestPaper,
+} from '../../../src/domain/gate';
+import { paperKeyVersion, type Question, type Store } from '../../store';
+import { createCrowd, type Crowd, type MissingPrediction, type PredictionData } from './crowd';
+
+/**
+ * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to,
+ * score it with the engine against that paper's keys, predict normalised marks, score and rank, and keep the result.
+ */
+
+export const CHECKER_MESSAGES = {
+  scorecardReady: 'Scorecard generated successfully',
+  noKeys: (testPaper: string) => `Answer keys for ${testPaper} are not published yet. Please check again later.`,
+  wrongPaper: (actual: string, chosen: string) =>
+    `This response sheet is ${actual}, not ${chosen}. Choose ${actual} as the test paper and try again.`,
+  choosePaper: `Choose the test paper of this response sheet (${TEST_PAPERS.join(', ')}).`,
+} as const;
+
+/** How long a stored paper (questions and keys) is reused before it is read again: key changes show within this. */
+export const PAPER_TTL_MS = 3_000;
+/** Question IDs of a sheet looked up to find its stored paper (any few identify it). */
+const PROBE_QUESTIONS = 3;
+/** How long and how many scorecards of repeat link checks are kept (each is ~50 KB). */
+export const SCORECARD_TTL_MS = 60_000;
+const RECENT_SCORECARDS = 500;
+
+export interface CheckInput {
+  sheet: ParsedSheet;
+  /** The paper the candidate chose; when absent (a re-opened scorecard address) the sheet's own paper. */
+  testPaper?: TestPaper;
+  /** E-mail stored with the result: the verified one when there is one, else the one given. */
+  email?: string;
+  isVerified: boolean;
+  linkHash: string;
+  /** Kept on the result so an administrator can re-open the scorecard (spec: View Scorecard sends it back). */
+  link?: string;
+  /** The sheet was read from the link (not uploaded): a repeat check of the link may get a recent scorecard. */
+  sheetFromLink: boolean;
+}
+
+export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
+  candidate: { id: string; name: string };
+  prediction_data: PredictionData | MissingPrediction;
+  resultId: string;
+}
+
+export interface RankAnswer {
+  rank: number;
+  totalParticipants: number;
+}
+
+export interface Checker {
+  check(input: CheckInput): Promise<CheckerScorecard>;
+  /** Null when no such result of that paper. */
+  rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
+  readonly crowd: Crowd;
+}
+
+/** 'CS 1 2026' and the demo's 'CS 1 DEMO' → 'CS 1': paper sets start with the test paper they belong to. */
+export function testPaperOfSet(paperSet: string): TestPaper | undefined {
+  return TEST_PAPERS.find((testPaper) => paperSet === testPaper || paperSet.startsWith(`${testPaper} `));
+}
+
+/** A stored paper as the engine scores it, derived once per read of the paper rather than once per check. */
+interface ScoringInputs {
+  questions: EnginePaperQuestion[];
+  keys: KeysByLongId;
+  keyVersion: number;
+}
+
+function scoringInputs(stored: Question[]): ScoringInputs {
+  return {
+    questions: stored.map((question) => ({ ...question, short_id: String(question.short_id) })),
+    keys: Object.fromEntries(
+      stored.filter((question) => question.answerKey).map((question) => [question.long_id, question.answerKey!]),
+    ),
+    keyVersion: paperKeyVersion(stored),
+  };
+}
+
+/** The response vector kept with a result: Question ID → MASTER response, '' when not answered. */
+function responseVector(scorecard: SheetScorecard): Record<string, string> {
+  return Object.fromEntries(
+    scorecard.response.map((question) => [
+      question.long_id,
+      question.response_given === NO_RESPONSE ? '' : question.response_given,
+    ]),
+  );
+}
+
+export function createChecker(store: Store): Checker {
+  const crowd = createCrowd(store);
+  /** Probe Question IDs → paper sets holding them. */
+  const paperSetsByProbe = new LRUCache<string, string[]>({
+    max: 1_000,
+    ttl: PAPER_TTL_MS,
+    fetchMethod: async (probe) => {
+      const found = await store.questions.findByLongIds(probe.split(','));
+      return [...new Set(found.map((question) => question.paperSet))];
+    },
+  });
+  const papers = new LRUCache<string, ScoringInputs>({
+    max: 50,
+    ttl: PAPER_TTL_MS,
+    fetchMethod: async (paperSet) => scoringInputs(await store.questions.listByPaperSet(paperSet)),
+  });
+
+  /** The stored paper of this sheet and test paper, with at least one key; else the message the candidate needs. */
+  async function storedPaper(sheet: ParsedSheet, chosen: TestPaper | undefined) {
+    const probe = sheet.questions.slice(0, PROBE_QUESTIONS).map((question) => question.longId);
+    const paperSets = (await paperSetsByProbe.fetch(probe.join(',')))!;
+    const identified = identifyPaper(sheet);
+    const testPaper = chosen ?? identified ?? paperSets.map(testPaperOfSet).find(Boolean);
+    if (!testPaper) throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.choosePaper);
+    if (identified && identified !== testPaper) {
+      throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.wrongPaper(identified, testPaper));
+    }
+    const paperSet = paperSets.find((set) => testPaperOfSet(set) === testPaper);
+    if (!paperSet) {
+      const other = paperSets.map(testPaperOfSet).find(Boolean);
+      if (other) throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.wrongPaper(other, testPaper));
+      throw new NoKeysError(testPaper);
+    }
+    const inputs = (await papers.fetch(paperSet))!;
+    if (Object.keys(inputs.keys).length === 0) throw new NoKeysError(testPaper);
+    return { testPaper, paperSet, ...inputs };
+  }
+
+  /**
+   * Repeat checks of a link (the scorecard page re-opened, shared, polled on answer-key day) get the scorecard made
+   * a moment ago: everything it depends on is in the key (the link, its stored paper and key version, the e-mail and
+   * its verification), so only the prediction can be up to SCORECARD_TTL_MS old. Uploads are always scored afresh.
+   */
+  const recentScorecards = new LRUCache<string, CheckerScorecard>({ max: RECENT_SCORECARDS, ttl: SCORECARD_TTL_MS });
+
+  return {
+    crowd,
+
+    async check({ sheet, testPaper: chosen, email, isVerified, linkHash, link, sheetFromLink }) {
+      const { testPaper, paperSet, questions, keys, keyVersion } = await storedPaper(sheet, chosen);
+      const memoKey = sheetFromLink && [linkHash, paperSet, keyVersion, email ?? '', isVerified].join('\0');
+      const recent = memoKey ? recentScorecards.get(memoKey) : undefined;
+      if (recent) return recent;
+      const scorecard = scoreSheet(sheet, { testPaper, questions }, keys);
+      const total = scorecard.totalScore;
+      const prediction = await crowd.predictionFor(testPaper, total['Total Marks']);
+      const { id, created } = await store.results.upsert({
+        candidateId: sheet.candidate.id,
+        name: sheet.candidate.name,
+        email,
+        set: testPaper,
+        isVerified,
+        linkHash,
+        link,
+        responses: responseVector(scorecard),
+        totalMarks: total['Total Marks'],
+        finalMarks: total['Final Marks'],
+        negativeMarks: total['Negative Marks'],
+        attempts: total.Attempts,
+        incorrectAttempts: total['Incorrect Attempts'],
+        normMarks: prediction.normMarks,
+        keyVersion,
+        scoredAt: new Date(),
+      });
+      if (created) crowd.recordNewResult(testPaper, total['Total Marks']);
+      const { candidate, ...card } = scorecard;
+      const checked: CheckerScorecard = {
+        ...card,
+        testPaper,
+        candidate: { id: candidate.id, name: candidate.name },
+        prediction_data: prediction,
+        resultId: id,
+      };
+      if (memoKey) recentScorecards.set(memoKey, checked);
+      return checked;
+    },
+
+    async rankOf(resultId, testPaper) {
+      const result = await store.results.findById(resultId);
+      if (!result || result.set !== testPaper) return null;
+      const [rank, totalParticipants] = await Promise.all([
+        store.results.rankOf(testPaper, result.normMarks),
+        store.results.countBySet(testPaper),
+      ]);
+      return { rank, totalParticipants };
+    },
+  };
+}
+
+/** The paper has no stored answer keys yet (or is not stored at all). */
+export class NoKeysError extends Error {
+  constructor(readonly testPaper: string) {
+    super(CHECKER_MESSAGES.noKeys(testPaper));
+    this.name = 'NoKeysError';
+  }
+}

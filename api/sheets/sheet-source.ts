@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
+import type { Config } from '../config';
+import { fetchResponseSheet, type FetchPolicy } from './fetcher';
+
+/** The link carries the roll number: results keep only this hash of it (plus the link while needed). */
+export function hashLink(link: string): string {
+  return createHash('sha256').update(link.trim()).digest('hex');
+}
+
+export interface SheetSource {
+  /** Fetches and parses a sheet, or answers from the short-lived cache; concurrent calls share one fetch. */
+  byLink(link: string): Promise<ParsedSheet>;
+  /** Parses an uploaded copy of the page (the portal may block servers or be down). */
+  fromUpload(html: string): ParsedSheet;
+}
+
+export function createSheetSource(
+  config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs' | 'fetchMaxBytes'>,
+  options: { ttlMs?: number; max?: number; resolve?: FetchPolicy['resolve'] } = {},
+): SheetSource {
+  const policy: FetchPolicy = {
+    allowedHosts: config.responseSheetHosts,
+    timeoutMs: config.fetchTimeoutMs,
+    maxBytes: config.fetchMaxBytes,
+    resolve: options.resolve,
+  };
+  // Repeat checks and rank polling on answer-key day must not hit the portal again.
+  const cache = new LRUCache<string, ParsedSheet>({
+    max: options.max ?? 500,
+    ttl: options.ttlMs ?? 15 * 60_000,
+    fetchMethod: async (link) => parseResponseSheet((await fetchResponseSheet(link, policy)).html),
+  });
+  return {
+    async byLink(link) {
+      const sheet = await cache.fetch(link.trim());
+      return sheet!;
+    },
+    fromUpload: (html) => parseResponseSheet(html),
+  };
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAPER_TTL_MS } from '../../api/features/checker/checker-service';
+import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { fixtureSets, readFixtureJson, readFixtureText, FIXTURE_ORIGIN, type FixtureSet } from '../support/fixtures';
+import {
+  getJson,
+  postJson,
+  seedFixturePaper,
+  sheetLinks,
+  startCheckerServer,
+  type CheckerServer,
+} from './checker-harness';
+
+interface ExpectedQuestion {
+  type: string;
+  status: string;
+  response: string | number | null;
+  key: string | null;
+  obtainedMarks: number;
+}
+
+interface ExpectedCandidate {
+  candidateId: string;
+  name: string;
+  attempts: number;
+  incorrectAttempts: number;
+  positiveMarks: number;
+  negativeMarks: number;
+  totalMarks: number;
+  exact: { totalThirds: number };
+  questions: Record<string, ExpectedQuestion>;
+}
+
+const expectedOf = (set: FixtureSet) =>
+  readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates;
+
+/** The fixtures write MSQ answers 'A;C'; the scorecard writes master letters 'A,C'. */
+const sameResponse = (given: string, expected: string | number | null) =>
+  expected === null
+    ? given === ' -- '
+    : given.split(',').sort().join(';') === String(expected).split(';').sort().join(';');
+
+const lanes = [
+  { lane: 'embedded store', mongo: false },
+  { lane: 'MongoDB (mongo-java-server)', mongo: true },
+];
+
+describe.each(lanes)('checker scorecards on the $lane', ({ mongo }) => {
+  let fixtures: FixtureServer;
+  let mongoServer: RunningMongoServer | undefined;
+  let server: CheckerServer;
+  const testPapers = new Map<FixtureSet, string>();
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    mongoServer = mongo ? await startMongoServer() : undefined;
+    server = await startCheckerServer(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/checker` } : {});
+    for (const set of fixtureSets) testPapers.set(set, await seedFixturePaper(server.store, set, fixtures));
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await mongoServer?.stop();
+    await fixtures?.close();
+  });
+
+  it.each([...fixtureSets])('scores every %s candidate from the link exactly as expected.json says', async (set) => {
+    const links = sheetLinks(set, fixtures);
+    const expected = expectedOf(set);
+    for (const [index, link] of links.entries()) {
+      const want = expected[index];
+      const { status, body } = await postJson(`${server.url}/api/data/generate-response`, {
+        link,
+        testPaper: testPapers.get(set),
+      });
+      expect(status, `${want.candidateId}: ${body.message}`).toBe(200);
+      expect(body.message).toBe('Scorecard generated successfully');
+      expect(body.testPaper).toBe(testPapers.get(set));
+      expect(body.candidate).toEqual({ id: want.candidateId, name: want.name });
+      expect(body.totalScore).toEqual({
+        Attempts: want.attempts,
+        'Incorrect Attempts': want.incorrectAttempts,
+        'Final Marks': want.positiveMarks,
+        'Negative Marks': want.negativeMarks,
+        'Total Marks': want.totalMarks,
+      });
+      expect(body.response).toHaveLength(Object.keys(want.questions).length);
+      for (const question of body.response) {
+        const truth = want.questions[question.long_id];
+        const where = `${want.candidateId} Q${question.short_id}`;
+        expect(sameResponse(question.response_given, truth.response), `${where} response`).toBe(true);
+        expect(question.answerKey, `${where} key`).toBe(truth.key);
+        expect(question.status, `${where} status`).toBe(truth.status);
+        expect(question.obtained_marks, `${where} marks`).toBeCloseTo(truth.obtainedMarks, 2);
+      }
+      expect(body.prediction_data).toMatchObject({
+        normMarks: expect.any(Number),
+        score: expect.any(Number),
+        estimatedRank: expect.any(Number),
+        rankRange: [expect.any(Number), expect.any(Number)],
+        method: expect.any(String),
+      });
+      expect(body.resultId).toEqual(expect.any(String));
+    }
+  });
+
+  it('stores one result per candidate with the response vector in master letters, a link hash and no photo', async () => {
+    const [want] = expectedOf('da-2025');
+    const [link] = sheetLinks('da-2025', fixtures);
+    const { body } = await postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'DA' });
+    const again = await postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'DA' });
+    expect(again.body.resultId).toBe(body.resultId);
+    const stored = await server.store.results.findById(body.resultId);
+    expect(stored).toMatchObject({
+      candidateId: want.candidateId,
+      name: want.name,
+      set: 'DA',
+      totalMarks: want.totalMarks,
+      finalMarks: want.positiveMarks,
+      negativeMarks: want.negativeMarks,
+      attempts: want.attempts,
+      isVerified: false,
+    });
+    expect(stored!.linkHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.linkHash).not.toContain(want.candidateId);
+    for (const [longId, truth] of Object.entries(want.questions)) {
+      const kept = stored!.responses[longId];
+      expect(truth.response === null ? kept === '' : sameResponse(kept, truth.response), longId).toBe(true);
+    }
+    expect(JSON.stringify(stored)).not.toMatch(/data:image|base64/);
+  });
+
+  it('gives the same scorecard for the uploaded saved page as for the link', async () => {
+    const set: FixtureSet = 'cs1-2026';
+    const [link] = sheetLinks(set, fixtures);
+    const byLink = await postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1' });
+    const html = readFixtureText(set, 'sheets/' + expectedOf(set)[0].candidateId + '.html').replaceAll(
+      FIXTURE_ORIGIN,
+      fixtures.origin,
+    );
+    const response = await fetch(`${server.url}/api/data/upload-response?testPaper=CS%201&email=a%40b.in`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: html,
+    });
+    const byUpload = (await response.json()) as Record<string, unknown>;
+    expect(response.status).toBe(200);
+    expect(byUpload.response).toEqual(byLink.body.response);
+    expect(byUpload.totalScore).toEqual(byLink.body.totalScore);
+    expect(byUpload.resultId).toBe(byLink.body.resultId);
+    expect(byUpload.prediction_data).toEqual(byLink.body.prediction_data);
+  });
+
+  it('ranks each stored result among its paper by marks and counts the participants', async () => {
+    const expected = expectedOf('cs1-2026');
+    const links = sheetLinks('cs1-2026', fixtures);
+    for (const [index, link] of links.entries()) {
+      const { body } = await postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1' });
+      const rank = await getJson(`${server.url}/api/data/get-rank/${body.resultId}/${encodeURIComponent('CS 1')}`);
+      const better = expected.filter((other) => other.totalMarks > expected[index].totalMarks).length;
+      expect(rank).toEqual({ status: 200, body: { rank: better + 1, totalParticipants: expected.length } });
+    }
+    const distribution = await getJson(`${server.url}/api/data/distribution/${encodeURIComponent('CS 1')}`);
+    expect(distribution.status).toBe(200);
+    expect(distribution.body.count).toBe(expected.length);
+    const bins = distribution.body.bins as Array<{ from: number; to: number; count: number }>;
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(expected.length);
+    for (const candidate of expected) {
+      const bin = bins.find((b) => candidate.totalMarks >= b.from && candidate.totalMarks < b.to);
+      expect(bin, `bar for ${candidate.totalMarks}`).toBeDefined();
+    }
+  });
+
+  // Last in this block: it changes a key of the stored CS 1 paper.
+  it('scores a repeat check against a changed answer key once the paper is read again', async () => {
+    const [want] = expectedOf('cs1-2026');
+    const [link] = sheetLinks('cs1-2026', fixtures);
+    const check = () => postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1' });
+    const before = await check();
+    expect(before.body.totalScore['Total Marks']).toBe(want.totalMarks);
+    const rightMcq = before.body.response.find(
+      (question) => question.type === 'MCQ' && question.obtained_marks === 2 && question.answerKey !== 'MTA',
+    )!;
+    const stored = (await server.store.questions.listByPaperSet('CS 1 2026')).find(
+      (q) => q.long_id === rightMcq.long_id,
+    )!;
+    const wrongKey = ['A', 'B', 'C', 'D'].find((letter) => letter !== rightMcq.answerKey)!;
+    await server.store.questions.setAnswerKey(stored.id, wrongKey);
+    await new Promise((resolve) => setTimeout(resolve, PAPER_TTL_MS + 250));
+    const after = await check();
+    // The right answer (+2 = 6 thirds) became a wrong one (−2/3 = −2 thirds).
+    const expectedTotal = (want.exact.totalThirds - 8) / 3;
+    expect(after.body.totalScore['Total Marks']).toBeCloseTo(expectedTotal, 2);
+    expect(after.body.resultId).toBe(before.body.resultId);
+    const result = await server.store.results.findById(after.body.resultId);
+    expect(result!.totalMarks).toBeCloseTo(expectedTotal, 2);
+  });
+});

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../../api/features/accounts/account-service';
+import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import {
+  decodeQuotedPrintable,
+  getJson,
+  postJson,
+  seedFixturePaper,
+  sheetLinks,
+  startCheckerServer,
+  startSmtpPeer,
+  type CheckerServer,
+} from './checker-harness';
+
+const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
+const basic = (email: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+});
+
+describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)', () => {
+  let fixtures: FixtureServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let server: CheckerServer;
+  let links: string[];
+  const appOrigin = 'https://hiregate.example';
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    smtp = await startSmtpPeer();
+    server = await startCheckerServer({
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      SMTP_URL: smtp.url,
+      APP_ORIGIN: appOrigin,
+    });
+    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    links = sheetLinks('cs1-2026', fixtures);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    await fixtures?.close();
+  });
+
+  const check = (link: string, headers: Record<string, string> = {}) =>
+    postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1' }, headers);
+
+  it('asks to verify, mails a signed link through SMTP, verifies once, then returns the scorecard', async () => {
+    const link = links[0];
+    const first = await check(link);
+    expect(first.status).toBe(403);
+    expect(first.body.message).toBe('Please Verify Your Email');
+
+    const sent = await postJson(`${server.url}/api/data/send-verification`, { link, email: ' Asha@Example.COM ' });
+    expect(sent.body).toEqual({ message: 'Verification link sent to your email', alreadyVerified: false });
+
+    const mail = await smtp.nextMail(1);
+    expect(mail.to).toEqual(['asha@example.com']);
+    const text = decodeQuotedPrintable(mail.raw);
+    const address = /https:\/\/hiregate\.example\/verify-email\?[^\s"<]+/.exec(text)?.[0];
+    expect(address, text).toBeDefined();
+    const query = new URL(address!.replaceAll('&amp;', '&')).searchParams;
+    expect(query.get('link')).toBe(link);
+    expect(query.get('email')).toBe('asha@example.com');
+    expect(query.get('token')).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+
+    // The verify page passes every query parameter through.
+    const verified = await getJson(`${server.url}/api/data/verify?${query}`);
+    expect(verified).toEqual({ status: 200, body: { message: 'Email verified successfully', alreadyVerified: false } });
+    const repeated = await getJson(`${server.url}/api/data/verify?${query}`);
+    expect(repeated.body).toEqual({ message: 'Link is already verified.', alreadyVerified: true });
+    const resend = await postJson(`${server.url}/api/data/send-verification`, { link, email: 'asha@example.com' });
+    expect(resend.body.message).toBe('Link is already verified.');
+    expect(smtp.received).toHaveLength(1);
+
+    const scorecard = await check(link);
+    expect(scorecard.status).toBe(200);
+    expect(scorecard.body.totalScore['Total Marks']).toEqual(expect.any(Number));
+    const stored = await server.store.results.findById(scorecard.body.resultId);
+    expect(stored).toMatchObject({ email: 'asha@example.com', isVerified: true, link });
+  });
+
+  it('refuses tokens that were altered, made for another address or link, or have expired', async () => {
+    const link = links[1];
+    const email = 'rohan@example.com';
+    const token = signVerificationToken(server.config.secret, link, email);
+    const verify = (params: Record<string, string>) =>
+      getJson(`${server.url}/api/data/verify?${new URLSearchParams(params)}`);
+
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verify({ link, email, token: tampered })).toMatchObject({ status: 400 });
+    expect(await verify({ link, email: 'someone@else.com', token })).toMatchObject({ status: 400 });
+    expect(await verify({ link: links[2], email, token })).toMatchObject({ status: 400 });
+    expect((await verify({ link, email })).body.message).toMatch(/not valid/);
+    expect(await verify({ link, token })).toEqual({
+      status: 400,
+      body: { message: 'Missing verification parameters' },
+    });
+    const dayAndAnHourAgo = Date.now() - 25 * 60 * 60 * 1000;
+    const expired = await verify({
+      link,
+      email,
+      token: signVerificationToken(server.config.secret, link, email, dayAndAnHourAgo),
+    });
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toMatch(/expired/);
+    expect((await check(link)).body.message).toBe('Please Verify Your Email');
+  });
+
+  it('never asks an administrator to verify, and keeps the candidate’s verification state', async () => {
+    const link = links[3];
+    const asAdmin = await check(link, basic(ADMIN.email, ADMIN.password));
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.response).toHaveLength(65);
+    const stored = await server.store.results.findById(asAdmin.body.resultId);
+    expect(stored).toMatchObject({ isVerified: false, link });
+    const wrongPassword = await check(link, basic(ADMIN.email, 'nope'));
+    expect(wrongPassword.status).toBe(401);
+    expect((await check(link)).body.message).toBe('Please Verify Your Email');
+  });
+
+  it('asks to verify an uploaded page too, unless its link has a verified e-mail', async () => {
+    const upload = (query: string) =>
+      fetch(`${server.url}/api/data/upload-response?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: '<html><body>not even read before the verification check</body></html>',
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Record<string, unknown>,
+      }));
+    expect(await upload('testPaper=CS%201&email=x%40y.in')).toMatchObject({
+      status: 403,
+      body: { message: 'Please Verify Your Email' },
+    });
+    // links[0] was verified by the first test: the same page uploaded with its link is scored.
+    const verifiedLink = encodeURIComponent(links[0]);
+    const page = await fetch(links[0]).then((response) => response.text());
+    const response = await fetch(`${server.url}/api/data/upload-response?testPaper=CS%201&link=${verifiedLink}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html' },
+      body: page,
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('limits verification mails to one address', async () => {
+    const email = 'flood@example.com';
+    const statuses: number[] = [];
+    for (const link of links.slice(4, 11)) {
+      statuses.push((await postJson(`${server.url}/api/data/send-verification`, { link, email })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+});
