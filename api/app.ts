@@ -10,6 +10,10 @@ import { jsonErrors } from './http/errors';
 import { requestLogging } from './http/logging';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
+import { accountRoutes } from './features/accounts/routes';
+import { adminFeature } from './features/admin';
+import { checkerRoutes } from './features/checker/routes';
+import { demoRoutes } from './demo';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
 export function createApp(config: Config, store: Store, logger: Logger): Koa {
@@ -34,7 +38,13 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
       extendTypes: { text: ['text/html'] },
     }),
   );
-  const routers = [healthRoutes(services)];
+  const routers = [
+    healthRoutes(services),
+    accountRoutes(services),
+    adminFeature(services),
+    checkerRoutes(services),
+    ...(config.demo ? [demoRoutes()] : []),
+  ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

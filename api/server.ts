@@ -3,6 +3,8 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { createStore } from './store';
 import { createApp } from './app';
+import { ensureAdmin } from './features/accounts/account-service';
+import { demoBanner, seedDemoPapers } from './demo';
 
 export interface RunningServer {
   url: string;
@@ -14,6 +16,11 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config);
   const store = await createStore(config);
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureAdmin({ store }, config.adminEmail, config.adminPassword);
+    logger.info({ email: config.adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready');
+  }
+  if (config.demo) await seedDemoPapers(store);
   const app = createApp(config, store, logger);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
@@ -47,6 +54,7 @@ async function main() {
   }
   const running = await startServer(config);
   console.log(`HireGate is running at http://localhost:${new URL(running.url).port}`);
+  if (config.demo) console.log(demoBanner(`http://localhost:${new URL(running.url).port}`, config));
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, closing…`);
     const forced = setTimeout(() => process.exit(1), 10_000);

@@ -1,0 +1,322 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/support/server';
+import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
+import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../test/support/fixtures';
+import { createStore } from '../../store';
+import { seedFixtureResults, type SeededResult } from './testing/seed-results';
+
+const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
+const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
+const basic = ({ email, password }: { email: string; password: string }) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+/** Answers are read field by field in each test, as loosely as JSON is. */
+type JsonBody = ReturnType<typeof JSON.parse>;
+
+interface StoredQuestion {
+  _id: string;
+  long_id: string;
+  short_id: string;
+  name: string;
+  type: string;
+  marks: number;
+  question: string;
+  options: Record<string, string>;
+  paperSet: string;
+  answerKey?: string;
+}
+
+describe('admin API on the real server', () => {
+  let fixtures: FixtureServer;
+  let server: TestServer;
+  let dataDir: string;
+  let seeded: SeededResult[];
+  const key = readFixtureJson<{ keys: Record<string, string> }>('cs1-2026', 'key.json').keys;
+
+  const call = async (method: string, route: string, options: { auth?: string; body?: unknown } = {}) => {
+    const response = await fetch(server.url + route, {
+      method,
+      headers: {
+        ...(options.auth ? { Authorization: options.auth } : {}),
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as JsonBody };
+  };
+  const serverEnv = () => ({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RESPONSE_SHEET_HOSTS: '127.0.0.1',
+  });
+  const asAdmin = (method: string, route: string, body?: unknown) => call(method, route, { auth: basic(ADMIN), body });
+
+  const processMaster = async () => {
+    const master = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url;
+    return asAdmin('POST', '/api/data/process', { link: fixtures.url(master) });
+  };
+  const waitForRescoring = async (paperSet: string) => {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { body } = await asAdmin('GET', '/api/data/admin-stats');
+      const job = body.rescoring.find((status: { paperSet: string }) => status.paperSet === paperSet);
+      if (job?.state === 'done') return job;
+      if (job?.state === 'failed') throw new Error(job.error);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('re-scoring did not finish');
+  };
+  const resultsByCandidate = async () => {
+    const { body, status } = await asAdmin('GET', '/api/data/get-all-results');
+    if (status !== 200) throw new Error(JSON.stringify(body));
+    return new Map<string, JsonBody>(body.map((result: { candidateId: string }) => [result.candidateId, result]));
+  };
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
+    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', fixtures.url);
+    server = await startTestServer(serverEnv());
+    const signup = await fetch(server.url + '/api/signup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-client-code': 'hiregate-web' },
+      body: JSON.stringify({ email: USER.email, firstName: 'Candidate', password: USER.password }),
+    });
+    expect(signup.status).toBeLessThan(300);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const adminCalls: Array<[string, string, unknown?]> = [
+    ['POST', '/api/data/process', { link: 'http://127.0.0.1/none' }],
+    ['PUT', '/api/data/update-answer', { _id: 'x', answerKey: 'A' }],
+    ['GET', '/api/data/all-question-paper'],
+    ['GET', '/api/data/get-all-results'],
+    ['POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: {} }],
+    ['GET', '/api/data/admin-stats'],
+  ];
+
+  it.each(adminCalls)(
+    '%s %s refuses a caller without credentials (401) and a non-admin (403)',
+    async (method, route, body) => {
+      const anonymous = await call(method, route, { body });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual({ success: false, message: 'Sign in with an administrator e-mail and password.' });
+      const user = await call(method, route, { auth: basic(USER), body });
+      expect(user.status).toBe(403);
+      expect(user.body.message).toBe('This account is not an administrator.');
+    },
+  );
+
+  let paper: StoredQuestion[];
+
+  it('processes the master sheet into paper set CS 1 2026 in master order, in the spec shape', async () => {
+    const { status, body } = await processMaster();
+    expect(status).toBe(200);
+    paper = body.data.data;
+    expect(body.data.paperSet).toBe('CS 1 2026');
+    expect(paper).toHaveLength(65);
+    expect(paper.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
+    expect(paper[0]).toMatchObject({ long_id: '80782017205', name: 'GATE 2026 CS1', type: 'MCQ', marks: 1 });
+    expect(Object.keys(paper[0].options)).toEqual(['A', 'B', 'C', 'D']);
+    expect(paper[0].question).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*ga1q1q\.png$/);
+    expect(paper.some((q) => 'answerKey' in q)).toBe(false);
+  });
+
+  it('refuses a missing link and a page that is not a response sheet, with a message', async () => {
+    const missing = await asAdmin('POST', '/api/data/process', {});
+    expect(missing).toEqual({ status: 400, body: { message: 'Question Paper Link is required.' } });
+    const notASheet = await asAdmin('POST', '/api/data/process', { html: '<html><body>hello</body></html>' });
+    expect(notASheet.status).toBe(422);
+    expect(notASheet.body.message).toMatch(/response sheet/i);
+  });
+
+  it('validates update-answer with the admin-entry rules of the question type', async () => {
+    const byType = (type: string) => paper.find((q) => q.type === type)!;
+    const cases: Array<[StoredQuestion, string, string]> = [
+      [byType('MSQ'), 'A;', 'Input cannot end with a semicolon'],
+      [byType('MSQ'), ';', 'Input cannot be just a semicolon'],
+      [byType('MSQ'), 'AB', 'Each option must be a single letter, separated by semicolons (e.g., A;B;C;D)'],
+      [byType('NAT'), '-', 'Input cannot be just a decimal point, minus sign, or colon'],
+      [byType('NAT'), '2.', 'Input cannot end with a decimal point or colon'],
+      [byType('NAT'), '1/2', 'Each part must be a valid number'],
+      [byType('MCQ'), 'E', `Question ${byType('MCQ').long_id} has no option E.`],
+    ];
+    for (const [question, answerKey, message] of cases) {
+      const answer = await asAdmin('PUT', '/api/data/update-answer', { _id: question._id, answerKey });
+      expect([answerKey, answer.status, answer.body.message]).toEqual([answerKey, 400, message]);
+    }
+    const unknown = await asAdmin('PUT', '/api/data/update-answer', { _id: 'no-such-id', answerKey: 'A' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('keeps the newest key when saves are replayed twice and arrive out of order', async () => {
+    const question = paper.find((q) => q.type === 'NAT')!;
+    const older = { _id: question._id, answerKey: '1.5', opId: 'op-older', clientTime: '2026-03-02T10:00:00.000Z' };
+    const newer = { _id: question._id, answerKey: '2.5:2.7', opId: 'op-newer', clientTime: '2026-03-02T10:00:05.000Z' };
+    const first = await asAdmin('PUT', '/api/data/update-answer', newer);
+    expect(first).toEqual({
+      status: 200,
+      body: { data: { data: { long_id: question.long_id, answerKey: '2.5:2.7', outcome: 'applied' } } },
+    });
+    const replay = await asAdmin('PUT', '/api/data/update-answer', newer);
+    expect(replay.body.data.data.outcome).toBe('duplicate');
+    const late = await asAdmin('PUT', '/api/data/update-answer', older);
+    expect(late.body.data.data).toMatchObject({ outcome: 'stale', answerKey: '2.5:2.7' });
+    await asAdmin('PUT', '/api/data/update-answer', older);
+    const papers = await asAdmin('GET', '/api/data/all-question-paper');
+    const stored = papers.body['CS 1 2026'].find((q: StoredQuestion) => q._id === question._id);
+    expect(stored.answerKey).toBe('2.5:2.7');
+  });
+
+  it('imports the fixture key in one go and re-scores every stored result from its response vector', async () => {
+    const before = await resultsByCandidate();
+    expect([...before.values()].every((result) => result.totalMarks === 0)).toBe(true);
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: key });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ paperSet: 'CS 1 2026', applied: 65, unchanged: 0, unknown: [] });
+    const job = await waitForRescoring('CS 1 2026');
+    expect(job).toMatchObject({ state: 'done', rescored: seeded.length, total: seeded.length });
+    const after = await resultsByCandidate();
+    for (const candidate of seeded) {
+      const result = after.get(candidate.candidateId);
+      expect([
+        candidate.candidateId,
+        result.totalMarks,
+        result.finalMarks,
+        result.negativeMarks,
+        result.attempts,
+      ]).toEqual([
+        candidate.candidateId,
+        candidate.expected.totalMarks,
+        candidate.expected.positiveMarks,
+        candidate.expected.negativeMarks,
+        candidate.expected.attempts,
+      ]);
+    }
+  });
+
+  it('re-scores again when one key changes, and keeps keys when the paper is processed again', async () => {
+    const question = paper.find((q) => q.type === 'MCQ' && q.marks === 2)!;
+    const expected = readFixtureJson<{
+      candidates: Array<{ candidateId: string; questions: Record<string, { response: string | null }> }>;
+    }>('cs1-2026', 'expected.json');
+    const wrongKey = ['A', 'B', 'C', 'D'].find((letter) => letter !== key[question.long_id])!;
+    const saved = await asAdmin('PUT', '/api/data/update-answer', { _id: question._id, answerKey: wrongKey });
+    expect(saved.body.data.data.outcome).toBe('applied');
+    await waitForRescoring('CS 1 2026');
+    const after = await resultsByCandidate();
+    for (const candidate of expected.candidates) {
+      const response = candidate.questions[question.long_id].response;
+      const seed = seeded.find((s) => s.candidateId === candidate.candidateId)!;
+      // Right before: +2; now wrong: −2/3. Wrong before (and now right): −2/3 → +2. Unanswered: unchanged.
+      const change =
+        response === null ? 0 : response === key[question.long_id] ? -2 - 2 / 3 : response === wrongKey ? 2 + 2 / 3 : 0;
+      expect(after.get(candidate.candidateId).totalMarks).toBeCloseTo(seed.expected.totalMarks + change, 1);
+    }
+    const again = await processMaster();
+    const stored = again.body.data.data.find((q: StoredQuestion) => q._id === question._id);
+    expect(stored.answerKey).toBe(wrongKey);
+    expect(again.body.data.data.filter((q: StoredQuestion) => q.answerKey).length).toBe(65);
+  });
+
+  it('imports official key rows mapped by master number', async () => {
+    const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84';
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', rows });
+    expect(imported.status).toBe(200);
+    const papers = await asAdmin('GET', '/api/data/all-question-paper');
+    const byMaster = new Map(papers.body['CS 1 2026'].map((q: StoredQuestion) => [q.short_id, q.answerKey]));
+    expect([byMaster.get('1'), byMaster.get('22'), byMaster.get('8')]).toEqual(['B', 'A;B', '-3.04:-2.84']);
+    const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: { '80782017205': 'Z' } });
+    expect(bad.status).toBe(400);
+    const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperSet: 'XX 1999', keys: key });
+    expect(unknownSet.status).toBe(404);
+  });
+
+  it('lists results newest first with the spec fields, and pages them on request', async () => {
+    const { body } = await asAdmin('GET', '/api/data/get-all-results');
+    const newestFirst = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    expect(body.map((r: { candidateId: string }) => r.candidateId)).toEqual(newestFirst.map((s) => s.candidateId));
+    expect(Object.keys(body[0]).sort()).toEqual(
+      [
+        '_id',
+        'attempts',
+        'candidateId',
+        'createdAt',
+        'email',
+        'finalMarks',
+        'isVerified',
+        'link',
+        'name',
+        'negativeMarks',
+        'set',
+        'totalMarks',
+      ].sort(),
+    );
+    expect(body[0]).toMatchObject({
+      set: 'CS 1',
+      email: newestFirst[0].email,
+      createdAt: newestFirst[0].createdAt.toISOString(),
+    });
+    const page = await asAdmin('GET', '/api/data/get-all-results?limit=3&skip=2');
+    expect(page.body.map((r: { candidateId: string }) => r.candidateId)).toEqual(
+      newestFirst.slice(2, 5).map((s) => s.candidateId),
+    );
+    expect((await asAdmin('GET', '/api/data/get-all-results?limit=-1')).status).toBe(400);
+  });
+
+  it('counts paper sets and results for the dashboard', async () => {
+    const { body } = await asAdmin('GET', '/api/data/admin-stats');
+    expect(body).toMatchObject({ paperSets: 1, results: seeded.length });
+  });
+
+  it('accepts an uploaded copy of the page instead of a link', async () => {
+    const response = await fetch(server.url + '/api/data/process', {
+      method: 'POST',
+      headers: { Authorization: basic(ADMIN), 'Content-Type': 'text/html; charset=utf-8' },
+      body: readFixtureText('cs1-2026', 'master.html'),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as JsonBody;
+    expect(body.data.paperSet).toBe('CS 1 2026');
+    expect(body.data.data.map((q: StoredQuestion) => q._id)).toEqual(paper.map((q) => q._id));
+  });
+
+  it('finishes re-scoring after a restart: results left on an older key version are re-scored at start', async () => {
+    const before = await resultsByCandidate();
+    await server.close();
+    const store = await createStore({ mongodbUri: undefined, dataDir });
+    const interrupted = (await store.results.list()).slice(0, 5);
+    for (const result of interrupted) {
+      await store.results.updateScores(result.id, { totalMarks: 0, finalMarks: 0, negativeMarks: 0, keyVersion: 0 });
+    }
+    await store.close();
+    server = await startTestServer(serverEnv());
+    const job = await waitForRescoring('CS 1 2026');
+    expect(job.rescored).toBe(interrupted.length);
+    const after = await resultsByCandidate();
+    for (const { candidateId } of interrupted) {
+      expect([candidateId, after.get(candidateId).totalMarks]).toEqual([
+        candidateId,
+        before.get(candidateId).totalMarks,
+      ]);
+    }
+  });
+
+  // Last, because it locks the admin e-mail out: five wrong passwords is the allowance, the sixth call is throttled.
+  it('refuses a wrong admin password (401) on each call, then throttles the e-mail (429)', async () => {
+    const wrong = basic({ email: ADMIN.email, password: 'Wrong#Pass1' });
+    for (const [method, route, body] of adminCalls.slice(0, 5)) {
+      const answer = await call(method, route, { auth: wrong, body });
+      expect([route, answer.status, answer.body.message]).toEqual([route, 401, 'Invalid email or password.']);
+    }
+    const throttled = await call('GET', '/api/data/admin-stats', { auth: wrong });
+    expect(throttled.status).toBe(429);
+  });
+});

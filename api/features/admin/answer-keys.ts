@@ -1,0 +1,86 @@
+import {
+  importFixtureKey,
+  importOfficialKey,
+  isGateError,
+  isMarksToAll,
+  parseKey,
+  validateKeyInput,
+  type KeysByLongId,
+  type PaperQuestion as EnginePaperQuestion,
+} from '../../../src/domain/gate';
+import type { Question } from '../../store';
+import { HttpError } from '../../http/errors';
+
+const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
+
+/**
+ * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
+ * applies as the admin types). 'MTA' (marks to all) is accepted for every type.
+ */
+export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'long_id'>, answerKey: string): void {
+  if (isMarksToAll(answerKey)) return;
+  const input = validateKeyInput(question.type, answerKey);
+  if (!input.valid) {
+    throw new HttpError(400, input.error ?? `The answer key is not valid for a ${question.type} question.`);
+  }
+  if (question.type === 'MCQ') {
+    const letters = Object.keys(question.options ?? {});
+    if (!(letters.length ? letters : DEFAULT_LETTERS).includes(answerKey)) {
+      throw new HttpError(400, `Question ${question.long_id} has no option ${answerKey}.`);
+    }
+  }
+  try {
+    parseKey(answerKey, question.type);
+  } catch (error) {
+    if (isGateError(error)) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+export interface KeyImport {
+  /** Stored question id → key, every one checked against its question's type. */
+  keys: Map<string, string>;
+  /** Question IDs in the file that this paper does not have. */
+  unknown: string[];
+  warnings: string[];
+}
+
+/**
+ * Reads an import request: `keys` (the fixture key.json format, or the whole key.json) or `rows` (official key text
+ * rows, mapped by master number). Everything is checked before anything is applied.
+ */
+export function readKeyImport(paper: Question[], request: Record<string, unknown>): KeyImport {
+  let byLongId: KeysByLongId;
+  let warnings: string[] = [];
+  try {
+    if (request.keys !== undefined) {
+      byLongId = importFixtureKey({ keys: request.keys });
+    } else if (typeof request.rows === 'string' && request.rows.trim()) {
+      const enginePaper = paper.map((question) => ({ ...question, short_id: String(question.short_id) }));
+      ({ keys: byLongId, warnings } = importOfficialKey(request.rows, enginePaper as EnginePaperQuestion[]));
+    } else {
+      throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
+    }
+  } catch (error) {
+    if (isGateError(error)) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const byLong = new Map(paper.map((question) => [question.long_id, question]));
+  const keys = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const [longId, answerKey] of Object.entries(byLongId)) {
+    const question = byLong.get(longId);
+    if (!question) {
+      unknown.push(longId);
+      continue;
+    }
+    try {
+      parseKey(answerKey, question.type);
+    } catch {
+      throw new HttpError(400, `The key '${answerKey}' for Question ID ${longId} is not a valid ${question.type} key.`);
+    }
+    keys.set(question.id, answerKey);
+  }
+  if (keys.size === 0) throw new HttpError(400, 'None of the keys belongs to a question of this paper.');
+  return { keys, unknown, warnings };
+}

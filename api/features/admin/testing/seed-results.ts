@@ -1,0 +1,90 @@
+import { createStore, type ResultInput } from '../../../store';
+import { hashLink } from '../../../sheets/sheet-source';
+import { readFixtureJson, type FixtureSet, type FixtureUrls } from '../../../../test/support/fixtures';
+
+/** The fixtures' expected.json, as far as seeding needs it. */
+interface ExpectedCandidate {
+  candidateId: string;
+  name: string;
+  totalMarks: number;
+  positiveMarks: number;
+  negativeMarks: number;
+  attempts: number;
+  incorrectAttempts: number;
+  questions: Record<string, { response: string | number | null }>;
+}
+
+export interface SeededResult {
+  candidateId: string;
+  name: string;
+  email: string;
+  isVerified: boolean;
+  createdAt: Date;
+  /** What re-scoring against the fixture key must produce. */
+  expected: Pick<ExpectedCandidate, 'totalMarks' | 'positiveMarks' | 'negativeMarks' | 'attempts'>;
+}
+
+/**
+ * Writes the fixture candidates of one set as stored results (as the checker would have stored them before any key
+ * was known: zero marks, key version 0), into the data folder a test server is then started on. Response vectors
+ * come from the fixtures' ground truth in master terms; links point at the running fixture server.
+ */
+export async function seedFixtureResults(
+  dataDir: string,
+  fixtureSet: FixtureSet,
+  testPaper: string,
+  sheetUrl: (fixtureUrl: string) => string,
+  firstCreatedAt = new Date('2026-03-01T08:00:00Z'),
+): Promise<SeededResult[]> {
+  const expected = readFixtureJson<{ candidates: ExpectedCandidate[] }>(fixtureSet, 'expected.json');
+  const urls = readFixtureJson<FixtureUrls>(fixtureSet, 'urls.json');
+  const store = await createStore({ mongodbUri: undefined, dataDir });
+  const seeded: SeededResult[] = [];
+  try {
+    for (const [index, candidate] of expected.candidates.entries()) {
+      const link = sheetUrl(urls.sheets[index].url);
+      const responses = Object.fromEntries(
+        Object.entries(candidate.questions)
+          .filter(([, question]) => question.response !== null)
+          // The engine's response vector joins MSQ master letters with ',' (the fixtures write 'A;C').
+          .map(([longId, question]) => [longId, String(question.response).replaceAll(';', ',')]),
+      );
+      const result: ResultInput = {
+        candidateId: candidate.candidateId,
+        name: candidate.name,
+        email: `${candidate.candidateId.toLowerCase()}@example.com`,
+        set: testPaper,
+        isVerified: index % 3 !== 2,
+        linkHash: hashLink(link),
+        link,
+        responses,
+        totalMarks: 0,
+        finalMarks: 0,
+        negativeMarks: 0,
+        attempts: 0,
+        incorrectAttempts: 0,
+        normMarks: 0,
+        keyVersion: 0,
+        scoredAt: firstCreatedAt,
+      };
+      const createdAt = new Date(firstCreatedAt.getTime() + index * 3_600_000);
+      await store.results.upsert(result, createdAt);
+      seeded.push({
+        candidateId: result.candidateId,
+        name: result.name,
+        email: result.email!,
+        isVerified: result.isVerified,
+        createdAt,
+        expected: {
+          totalMarks: candidate.totalMarks,
+          positiveMarks: candidate.positiveMarks,
+          negativeMarks: candidate.negativeMarks,
+          attempts: candidate.attempts,
+        },
+      });
+    }
+  } finally {
+    await store.close();
+  }
+  return seeded;
+}
