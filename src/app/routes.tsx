@@ -1,4 +1,5 @@
-import { createRootRoute, createRoute, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { SiteLayout } from './layout/SiteLayout';
 
 /**
  * The spec's route table (§2). Code-based so the table reads in one place; each screen is loaded lazily so a
@@ -13,7 +14,66 @@ const page = (path: string, load: () => Promise<Record<string, unknown>>, export
     component: lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, exportName),
   });
 
+/** Public pages share the top bar and footer through this pathless layout route. */
+const siteLayout = createRoute({ getParentRoute: () => rootRoute, id: 'site', component: SiteLayout });
+
+const sitePage = (path: string, load: () => Promise<Record<string, unknown>>, exportName: string) =>
+  createRoute({
+    getParentRoute: () => siteLayout,
+    path,
+    component: lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, exportName),
+  });
+
+const company = () => import('../features/marketing/CompanyPages');
+const offerings = () => import('../features/marketing/OfferingPages');
+const research = () => import('../features/marketing/ResearchPages');
+const legal = () => import('../features/marketing/LegalPages');
+const placeholders = () => import('../features/marketing/PlaceholderPages');
+
 export const routeTree = rootRoute.addChildren([
-  page('/', () => import('../features/marketing/HomePage'), 'HomePage'),
-  page('/about', () => import('../features/marketing/AboutPage'), 'AboutPage'),
+  siteLayout.addChildren([
+    sitePage('/', () => import('../features/marketing/HomePage'), 'HomePage'),
+    sitePage('/ad-modal', () => import('../features/marketing/AdModalPage'), 'AdModalPage'),
+    sitePage('/about', company, 'AboutPage'),
+    sitePage('/press', company, 'PressPage'),
+    sitePage('/career', company, 'CareersPage'),
+    sitePage('/sales', company, 'SalesPage'),
+    sitePage('/contact', company, 'ContactPage'),
+    sitePage('/support', company, 'SupportPage'),
+    sitePage('/products', offerings, 'ProductsPage'),
+    sitePage('/services', offerings, 'ServicesPage'),
+    sitePage('/product/interview-tool', offerings, 'InterviewToolPage'),
+    sitePage('/product/job-posting-analytics', offerings, 'JobPostingAnalyticsPage'),
+    sitePage('/product/candidate-sourcing', offerings, 'CandidateSourcingPage'),
+    sitePage('/service/screening', offerings, 'ScreeningServicePage'),
+    sitePage('/service/data-analytics', offerings, 'DataAnalyticsServicePage'),
+    sitePage('/service/talent-management', offerings, 'TalentManagementServicePage'),
+    sitePage('/solution/enterprise', offerings, 'EnterpriseSolutionPage'),
+    sitePage('/solution/recruitment-agency', offerings, 'RecruitmentAgencySolutionPage'),
+    sitePage('/solution/job-seeker', offerings, 'JobSeekerSolutionPage'),
+    sitePage('/research-paper', research, 'ResearchPapersPage'),
+    sitePage('/case-studies', research, 'CaseStudiesPage'),
+    sitePage('/privacy', legal, 'PrivacyPage'),
+    sitePage('/terms', legal, 'TermsPage'),
+    sitePage('/disclaimer', legal, 'DisclaimerPage'),
+    sitePage('/profile', placeholders, 'ProfilePage'),
+    sitePage('/setting', placeholders, 'SettingPage'),
+    sitePage('/feedback', placeholders, 'FeedbackPage'),
+    sitePage('/access-denied', placeholders, 'AccessDeniedPage'),
+    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage'),
+    sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage'),
+  ]),
+  // Customer Support's 'Raise query' points at /ContactUs (spec §2); it is the Contact page.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/ContactUs',
+    beforeLoad: () => {
+      throw redirect({ to: '/contact', replace: true });
+    },
+  }),
+  page('/signup', () => import('../features/auth/SignUpPage'), 'SignUpPage'),
+  page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
+  page('/forgot-password', () => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  page('/pwdreset/$id', () => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  page('/admin/dashboard', () => import('../features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
 ]);

@@ -1,0 +1,32 @@
+/**
+ * Every external address and public contact detail of the site, in one place, so a change of host or inbox is one
+ * edit. Components import from here; none writes a URL of its own.
+ */
+export const externalLinks = {
+  gateExam: 'https://gate2025.iitr.ac.in/',
+  aboutUs: 'https://about.hiregate.example/',
+  communityChat: 'https://chat.whatsapp.com/hiregate-community',
+  contactUs: 'https://about.hiregate.example/contact',
+  termsOfUse: 'https://about.hiregate.example/terms-of-use',
+  privacyPolicy: 'https://about.hiregate.example/privacy-policy',
+  careersApplicationForm: 'https://forms.gle/hiregate-careers-application',
+  store: 'https://store.hiregate.example/',
+} as const;
+
+export const socialLinks = [
+  { name: 'LinkedIn', href: 'https://www.linkedin.com/company/hiregate' },
+  { name: 'X (Twitter)', href: 'https://x.com/hiregate' },
+  { name: 'Facebook', href: 'https://www.facebook.com/hiregate' },
+  { name: 'Instagram', href: 'https://www.instagram.com/hiregate' },
+  { name: 'YouTube', href: 'https://www.youtube.com/@hiregate' },
+] as const;
+
+/** Phone, inboxes and address shown on Contact, Careers, Sales and Press. */
+export const contactDetails = {
+  supportPhone: '+91 80 4718 2290',
+  supportEmail: 'support@hiregate.example',
+  pressEmail: 'press@hiregate.example',
+  careersEmail: 'careers@hiregate.example',
+  salesEmail: 'sales@hiregate.example',
+  address: { street: '4th Floor, Prestige Tech Park, Outer Ring Road', city: 'Bengaluru', country: 'India' },
+} as const;

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { toast } from 'react-toastify';
+import { forgotPasswordSchema } from '../../domain/validation/accounts';
+import { AuthCard } from './AuthCard';
+import { Spinner, TextField } from './fields';
+import { requestPasswordReset, serverMessage } from './authApi';
+import { useSchemaForm } from './useSchemaForm';
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordPage() {
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' });
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    try {
+      const { message } = await requestPasswordReset(form.values.email);
+      setConfirmation(message);
+      toast.success(message);
+    } catch (error) {
+      toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: 8000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot password?" intro="Enter your account e-mail and we will send you a link to reset it.">
+      {confirmation ? (
+        <p className="auth__done" role="status">
+          {confirmation}
+        </p>
+      ) : (
+        <form className="auth__form" noValidate onSubmit={submit}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            error={form.visibleError('email')}
+            onValueChange={(value) => form.setField('email', value)}
+            onBlur={() => form.blurField('email')}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy && <Spinner label="Sending the link" />}
+            Send reset link
+          </button>
+        </form>
+      )}
+      <p className="auth__switch">
+        Remembered it? <Link to="/login">Back to sign in</Link>
+      </p>
+    </AuthCard>
+  );
+}

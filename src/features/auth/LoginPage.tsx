@@ -1,0 +1,130 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../lib/api';
+import { adminLoginSchema } from '../../domain/validation/accounts';
+import { externalLinks } from '../../app/links';
+import { AuthCard } from './AuthCard';
+import { PasswordField, Spinner, TextField } from './fields';
+import { IdentityProviderButton } from './IdentityProviderButton';
+import { checkAdminCredentials, loginUser } from './authApi';
+import { startAdminSession, takeSessionExpiredFlag } from './adminSession';
+import { authStore, useAuth } from './useAuth';
+import { useSchemaForm } from './useSchemaForm';
+
+type Mode = 'Admin-login' | 'User-login';
+
+const ERROR_TOAST_MS = 8000;
+const ADMIN_REDIRECT_MS = 1000;
+
+/** Spec §8's admin-login catalogue: server message, missing response, or the reason of any other failure. */
+function adminLoginFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'No response from server. Please try again.';
+    return error.message || 'Login failed';
+  }
+  return `Login failed: ${(error as Error).message}`;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [mode, setMode] = useState<Mode>('Admin-login');
+  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(adminLoginSchema, { email: '', password: '' });
+
+  useEffect(() => {
+    if (takeSessionExpiredFlag()) toast.error('Session expired. Please log in again.', { toastId: 'session-expired' });
+  }, []);
+
+  useEffect(() => {
+    if (auth.error) toast.error(auth.error, { autoClose: ERROR_TOAST_MS, toastId: 'auth-error' });
+  }, [auth.error]);
+
+  const adminLogin = async () => {
+    const credentials = { email: form.values.email.trim(), password: form.values.password };
+    try {
+      const result = await checkAdminCredentials(credentials);
+      if (!result?.success) {
+        toast.error(result?.message || 'Invalid credentials');
+        return;
+      }
+      startAdminSession(credentials);
+      toast.success(result.message || 'Login successful!');
+      setTimeout(() => void navigate({ to: '/admin/dashboard' }), ADMIN_REDIRECT_MS);
+    } catch (error) {
+      toast.error(adminLoginFailure(error));
+    }
+  };
+
+  const accountLogin = async () => {
+    const signedIn = await loginUser(authStore, { username: form.values.email.trim(), password: form.values.password });
+    if (signedIn) await navigate({ to: '/profile' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    try {
+      await (mode === 'Admin-login' ? adminLogin() : accountLogin());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isAdmin = mode === 'Admin-login';
+  return (
+    <AuthCard
+      title={isAdmin ? 'Admin login' : 'Sign in to HireGate'}
+      mode={mode}
+      intro={isAdmin ? 'Staff sign in here to manage question papers, answer keys and results.' : undefined}
+    >
+      <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={form.values.email}
+          error={form.visibleError('email')}
+          onValueChange={(value) => form.setField('email', value)}
+          onBlur={() => form.blurField('email')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          error={form.visibleError('password')}
+          onValueChange={(value) => form.setField('password', value)}
+          onBlur={() => form.blurField('password')}
+        />
+        <p className="auth__note">
+          By signing in you accept our{' '}
+          <a href={externalLinks.termsOfUse} target="_blank" rel="noopener noreferrer">
+            terms of use
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          .
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy && <Spinner label="Signing in" />}
+          Login
+        </button>
+      </form>
+      <p className="auth__switch">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      {!isAdmin && <IdentityProviderButton mode="signin" />}
+      <p className="auth__switch">
+        <button type="button" className="link-button" onClick={() => setMode(isAdmin ? 'User-login' : 'Admin-login')}>
+          {isAdmin ? 'Not staff? Sign in to your HireGate account' : 'Staff member? Use the admin login'}
+        </button>
+      </p>
+      <p className="auth__switch">
+        New to HireGate? <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthCard>
+  );
+}

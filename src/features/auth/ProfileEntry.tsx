@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import { hasAccessToken } from './authState';
+import { useAuth } from './useAuth';
+
+/** Spec §2: the profile entry opens /profile when the stored auth data holds an access token, else /login. */
+export function ProfileEntry() {
+  const signedIn = hasAccessToken(useAuth());
+  return (
+    <Link to={signedIn ? '/profile' : '/login'} className="profile-entry">
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="8" r="4" fill="currentColor" />
+        <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
+      </svg>
+      {signedIn ? 'Profile' : 'Sign in'}
+    </Link>
+  );
+}

@@ -1,0 +1,35 @@
+import { ModalDialog } from '../../lib/ui/ModalDialog';
+
+interface AdOverlayProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The advertisement shown over the home page at load (spec §2, §4): close button, backdrop click or Escape. */
+export function AdOverlay({ open, onClose }: AdOverlayProps) {
+  return (
+    <ModalDialog open={open} onClose={onClose} labelledBy="ad-title" className="ad-overlay">
+      <div className="ad-overlay__content">
+        <button
+          type="button"
+          className="icon-button ad-overlay__close"
+          aria-label="Close advertisement"
+          onClick={onClose}
+        >
+          ×
+        </button>
+        <p className="ad-overlay__eyebrow">Free for GATE candidates</p>
+        <h2 id="ad-title" className="ad-overlay__title">
+          Your GATE score and predicted rank, in seconds
+        </h2>
+        <p>
+          Paste the link to your GATE response sheet, pick your paper and get a question-by-question scorecard with a
+          predicted rank. No sign-up needed.
+        </p>
+        <button type="button" className="button button--accent" onClick={onClose}>
+          Check my score
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
