@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { useAdminSession } from './session/useAdminSession';
+import { Sidebar, panelFor, type MenuChoice, type PanelId } from './Sidebar';
+import { DashboardPanel } from './panels/DashboardPanel';
+import { UploadPanel } from './upload/UploadPanel';
+import { PapersPanel } from './papers/PapersPanel';
+import { ResultsPanel } from './results/ResultsPanel';
+import { ScrollToTopButton } from './ScrollToTopButton';
+import { startAnswerOutboxSync } from './outbox/outbox';
+import './admin.css';
+
+/** /admin/dashboard: the sidebar switches panels in place (no route change), behind the admin session. */
+export function AdminDashboardPage() {
+  const { credentials, logout } = useAdminSession();
+  const [panel, setPanel] = useState<PanelId>('dashboard');
+
+  useEffect(() => startAnswerOutboxSync(), []);
+
+  if (!credentials) return <main className="admin-ended" id="main" aria-busy="true" />;
+
+  const choose = (choice: MenuChoice) => {
+    if (choice === 'logout') logout();
+    else setPanel(panelFor(choice));
+  };
+
+  return (
+    <div className="admin-layout">
+      <Sidebar active={panel} onChoose={choose} />
+      <main className="admin-main" id="main">
+        {panel === 'dashboard' && <DashboardPanel credentials={credentials} />}
+        {panel === 'upload' && <UploadPanel credentials={credentials} />}
+        {panel === 'papers' && <PapersPanel credentials={credentials} />}
+        {panel === 'results' && <ResultsPanel credentials={credentials} />}
+      </main>
+      <ScrollToTopButton />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { apiRequest } from '../../lib/api';
+import type { AdminCredentials } from './session/adminSession';
+import type { AdminResult } from './results/resultList';
+
+/** The admin calls of spec §7 plus the admin-only extras (import-key, stats); all carry Basic auth. */
+
+export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
+
+export interface AdminQuestion {
+  _id: string;
+  long_id: string;
+  short_id?: string;
+  /** The paper's name. */
+  name?: string;
+  /** The paper set the server filed the question under, e.g. 'CS 1 2026'. */
+  paperSet?: string;
+  type?: QuestionType | string;
+  marks?: number;
+  question?: string;
+  options?: Record<string, string>;
+  answerKey?: string;
+  /** Client-side only: the key was saved from this screen. */
+  answerKeySaved?: boolean;
+}
+
+export type PaperSets = Record<string, AdminQuestion[]>;
+
+export interface RescoreStatus {
+  paperSet: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  rescored: number;
+  total: number;
+  updatedAt: string;
+  error?: string;
+}
+
+export interface AdminStats {
+  paperSets: number;
+  results: number;
+  rescoring: RescoreStatus[];
+}
+
+export interface ImportKeyReport {
+  paperSet: string;
+  applied: number;
+  unchanged: number;
+  unknown: string[];
+}
+
+export async function processPaper(credentials: AdminCredentials, link: string): Promise<AdminQuestion[]> {
+  const body = await apiRequest<{ data: { data: AdminQuestion[] } }>('/api/data/process', {
+    method: 'POST',
+    body: { link },
+    basic: credentials,
+  });
+  return body.data.data;
+}
+
+export async function fetchPaperSets(credentials: AdminCredentials): Promise<PaperSets> {
+  return apiRequest<PaperSets>('/api/data/all-question-paper', { basic: credentials });
+}
+
+export async function fetchResults(credentials: AdminCredentials): Promise<AdminResult[]> {
+  return apiRequest<AdminResult[]>('/api/data/get-all-results', { basic: credentials });
+}
+
+export async function fetchAdminStats(credentials: AdminCredentials): Promise<AdminStats> {
+  return apiRequest<AdminStats>('/api/data/admin-stats', { basic: credentials });
+}
+
+export async function importAnswerKey(
+  credentials: AdminCredentials,
+  paperSet: string,
+  key: { keys: Record<string, string> } | { rows: string },
+): Promise<ImportKeyReport> {
+  const body = await apiRequest<{ data: ImportKeyReport }>('/api/data/import-key', {
+    method: 'POST',
+    body: { paperSet, ...key },
+    basic: credentials,
+  });
+  return body.data;
+}
+
+/** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */
+export interface ScorecardAnswer {
+  message?: string;
+  response?: unknown[];
+  [field: string]: unknown;
+}
+
+export async function generateScorecard(credentials: AdminCredentials, result: AdminResult): Promise<ScorecardAnswer> {
+  return apiRequest<ScorecardAnswer>('/api/data/generate-response', {
+    method: 'POST',
+    body: { link: result.link, testPaper: result.set },
+    basic: credentials,
+  });
+}

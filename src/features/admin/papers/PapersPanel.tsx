@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchAdminStats, fetchPaperSets, type AdminQuestion, type PaperSets } from '../adminApi';
+import type { AdminCredentials } from '../session/adminSession';
+import { QuestionItem } from '../questions/QuestionItem';
+import { QuestionSkeleton } from '../questions/QuestionSkeleton';
+import { useAnswerSaving } from '../questions/useAnswerSaving';
+import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
+import { adminStatsQueryKey } from '../panels/DashboardPanel';
+import { ImportKeyForm } from './ImportKeyForm';
+import { RescoreStatusList } from './RescoreStatusList';
+
+export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
+const papersQueryKey = ['admin', 'papers'] as const;
+
+/** All Question Papers: paper sets with their counts, each question editable, Marked / Not Marked. */
+export function PapersPanel({ credentials }: { credentials: AdminCredentials }) {
+  const queryClient = useQueryClient();
+  const papers = useQuery({ queryKey: papersQueryKey, queryFn: () => fetchPaperSets(credentials), retry: false });
+  const stats = useQuery({
+    queryKey: adminStatsQueryKey,
+    queryFn: () => fetchAdminStats(credentials),
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.rescoring.some((job) => job.state === 'queued' || job.state === 'running') ? 2000 : false,
+  });
+  const pending = usePendingAnswerIds();
+  useRefreshWhenSent(pending, () => {
+    void queryClient.invalidateQueries({ queryKey: papersQueryKey });
+    void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+  });
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+
+  const updateQuestion = useCallback(
+    (id: string, change: Partial<AdminQuestion>) =>
+      queryClient.setQueryData<PaperSets>(
+        papersQueryKey,
+        (sets) =>
+          sets &&
+          Object.fromEntries(
+            Object.entries(sets).map(([set, questions]) => [
+              set,
+              questions.map((q) => (q._id === id ? { ...q, ...change } : q)),
+            ]),
+          ),
+      ),
+    [queryClient],
+  );
+  const { saving, save } = useAnswerSaving(credentials, {
+    markSavedOnFailure: false,
+    onSaved: useCallback(
+      (question: AdminQuestion, answerKey: string) => {
+        updateQuestion(question._id, { answerKey });
+        void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+      },
+      [queryClient, updateQuestion],
+    ),
+  });
+
+  const entries = Object.entries(papers.data ?? {});
+  return (
+    <section className="admin-panel" aria-labelledby="papers-heading">
+      <h1 id="papers-heading">All Question Papers</h1>
+      <p>Browse through all available question papers below</p>
+      {stats.data && <RescoreStatusList jobs={stats.data.rescoring} />}
+      {papers.isPending && <QuestionSkeleton />}
+      {papers.isError && (
+        <p className="admin-alert admin-alert--error" role="alert">
+          {PAPERS_LOAD_FAILED_MESSAGE}
+        </p>
+      )}
+      {papers.isSuccess && entries.length === 0 && (
+        <p className="admin-alert admin-alert--info" role="status">
+          No question papers found
+        </p>
+      )}
+      {entries.map(([paperSet, questions]) => (
+        <details key={paperSet} className="admin-paper">
+          <summary className="admin-paper__summary">
+            <span className="admin-paper__name">{paperSet}</span>
+            <span className="admin-paper__count">
+              {questions.length} {questions.length === 1 ? 'question' : 'questions'}
+            </span>
+          </summary>
+          <ImportKeyForm
+            credentials={credentials}
+            paperSet={paperSet}
+            onImported={() => {
+              void queryClient.invalidateQueries({ queryKey: papersQueryKey });
+              void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+            }}
+          />
+          {questions.map((question, index) => (
+            <QuestionItem
+              key={question._id}
+              question={question}
+              answer={drafts[question._id] ?? question.answerKey ?? ''}
+              number={index + 1}
+              statusTag="marked"
+              saving={saving.has(question._id)}
+              pendingSync={pending.has(question._id)}
+              onAnswerChange={(answerKey) => setDrafts((all) => ({ ...all, [question._id]: answerKey }))}
+              onSave={() => void save(question, drafts[question._id] ?? question.answerKey ?? '')}
+            />
+          ))}
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** Saves that waited offline reach the server later: then the stored keys (and the re-scoring) are worth re-reading. */
+function useRefreshWhenSent(pending: ReadonlySet<string>, refresh: () => void): void {
+  const previous = useRef(pending);
+  const latestRefresh = useRef(refresh);
+  latestRefresh.current = refresh;
+  useEffect(() => {
+    const sent = [...previous.current].some((id) => !pending.has(id));
+    previous.current = pending;
+    if (sent) latestRefresh.current();
+  }, [pending]);
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { isScorecardData, keepScorecard, VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard-data';
+import { generateScorecard } from '../adminApi';
+import { adminToast } from '../adminToast';
+import type { AdminCredentials } from '../session/adminSession';
+import type { AdminResult } from './resultList';
+
+export const SCORECARD_FAILED_MESSAGE = 'Failed to generate scorecard';
+
+/**
+ * Regenerates a candidate's scorecard with admin credentials and opens /scorecard in a new tab, unless the server
+ * answers 'Please Verify Your Email'. The tab is opened during the click (popup blockers allow only that) and
+ * pointed at the scorecard once the data is stored, or closed when there is none to show.
+ */
+export function ViewScorecardButton({ result, credentials }: { result: AdminResult; credentials: AdminCredentials }) {
+  const [busy, setBusy] = useState(false);
+
+  const open = async () => {
+    setBusy(true);
+    const tab = window.open('', '_blank');
+    try {
+      const answer = await generateScorecard(credentials, result);
+      const { message, ...data } = answer;
+      if (message === VERIFY_EMAIL_MESSAGE) {
+        tab?.close();
+        adminToast.info(message);
+        return;
+      }
+      if (!isScorecardData(data)) throw new ApiError(200, message ?? '', answer);
+      await keepScorecard(data, result.link);
+      if (tab) tab.location.href = '/scorecard';
+      else window.open('/scorecard', '_blank');
+    } catch (error) {
+      tab?.close();
+      adminToast.error((error instanceof ApiError && error.message) || SCORECARD_FAILED_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button type="button" className="button button--primary" disabled={busy} onClick={() => void open()}>
+      {busy ? 'Loading...' : 'View Scorecard'}
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { adminToast } from '../adminToast';
+import {
+  ADMIN_SESSION_CHECK_INTERVAL_MS,
+  LOGGED_OUT_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  SESSION_REDIRECT_DELAY_MS,
+  checkAdminSession,
+  expireAdminSession,
+  logOutAdmin,
+  readAdminCredentials,
+  type AdminCredentials,
+} from './adminSession';
+
+/**
+ * Spec §4 admin session: checked on load and every 5 minutes; an expired session removes the credentials, says so
+ * and goes to /login after 2 s. Logout says goodbye and goes to / after 2 s.
+ */
+export function useAdminSession(): { credentials: AdminCredentials | null; logout: () => void } {
+  const navigate = useNavigate();
+  const [credentials, setCredentials] = useState(() =>
+    checkAdminSession(sessionStorage, Date.now()) === 'active' ? readAdminCredentials(sessionStorage) : null,
+  );
+  const ending = useRef(false);
+
+  const end = useCallback(
+    (how: 'expired' | 'logout') => {
+      if (ending.current) return;
+      ending.current = true;
+      setCredentials(null);
+      if (how === 'expired') {
+        expireAdminSession(sessionStorage);
+        adminToast.error(SESSION_EXPIRED_MESSAGE, { autoClose: SESSION_REDIRECT_DELAY_MS, toastId: 'admin-session' });
+      } else {
+        logOutAdmin(sessionStorage);
+        adminToast.success(LOGGED_OUT_MESSAGE, { autoClose: SESSION_REDIRECT_DELAY_MS, toastId: 'admin-session' });
+      }
+      window.setTimeout(() => void navigate({ to: how === 'expired' ? '/login' : '/' }), SESSION_REDIRECT_DELAY_MS);
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    const check = () => {
+      if (checkAdminSession(sessionStorage, Date.now()) === 'expired') end('expired');
+    };
+    check();
+    const timer = window.setInterval(check, ADMIN_SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [end]);
+
+  return { credentials, logout: useCallback(() => end('logout'), [end]) };
+}

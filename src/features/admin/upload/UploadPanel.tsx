@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ModalDialog } from '../../../lib/ui/ModalDialog';
+import { ApiError } from '../../../lib/api';
+import { processPaper, type AdminQuestion } from '../adminApi';
+import { adminToast } from '../adminToast';
+import type { AdminCredentials } from '../session/adminSession';
+import { QuestionItem } from '../questions/QuestionItem';
+import { QuestionSkeleton } from '../questions/QuestionSkeleton';
+import { useAnswerSaving } from '../questions/useAnswerSaving';
+import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
+import { clearUploadState, paperTitle, readUploadState, writeUploadState, type UploadState } from './uploadState';
+
+export const UPLOAD_SUCCESS_MESSAGE = 'Question paper uploaded successfully!';
+export const UPLOAD_FAILED_MESSAGE = 'An error occurred while uploading the paper.';
+export const PAPER_REMOVED_MESSAGE = 'Question paper removed';
+const REQUIRED_MESSAGE = 'This field is required';
+/** Spec §9: the skeleton stays about 1.5 s after the call ends. */
+export const SKELETON_HOLD_MS = 1500;
+
+/** Upload Answer Keys: intro → modal with the paper link → the processed questions to mark and save. */
+export function UploadPanel({ credentials }: { credentials: AdminCredentials }) {
+  const [state, setState] = useState<UploadState>(() => readUploadState(localStorage));
+  const [modalOpen, setModalOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const pending = usePendingAnswerIds();
+
+  useEffect(() => writeUploadState(localStorage, state), [state]);
+
+  const updateQuestion = useCallback((id: string, change: Partial<AdminQuestion>) => {
+    setState((current) => ({
+      ...current,
+      questions: current.questions.map((q) => (q._id === id ? { ...q, ...change } : q)),
+    }));
+  }, []);
+  const { saving, save } = useAnswerSaving(credentials, {
+    markSavedOnFailure: true,
+    onSaved: useCallback(
+      (question: AdminQuestion) => updateQuestion(question._id, { answerKeySaved: true }),
+      [updateQuestion],
+    ),
+  });
+
+  const upload = async (paperLink: string) => {
+    setUploading(true);
+    setLoading(true);
+    try {
+      const questions = await processPaper(credentials, paperLink);
+      setState({
+        formData: { paperLink, testPaper: questions[0]?.paperSet ?? '' },
+        // A paper processed again keeps its stored keys: those count as saved.
+        questions: questions.map((question) => ({ ...question, answerKeySaved: Boolean(question.answerKey) })),
+        showAnswers: true,
+        paperUploaded: true,
+      });
+      setModalOpen(false);
+      adminToast.success(UPLOAD_SUCCESS_MESSAGE);
+    } catch (error) {
+      adminToast.error((error instanceof ApiError && error.message) || UPLOAD_FAILED_MESSAGE);
+    } finally {
+      setUploading(false);
+      window.setTimeout(() => setLoading(false), SKELETON_HOLD_MS);
+    }
+  };
+
+  const removePaper = () => {
+    clearUploadState(localStorage);
+    setState(readUploadState(localStorage));
+    adminToast.info(PAPER_REMOVED_MESSAGE);
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="upload-heading">
+      {!state.paperUploaded && !loading && (
+        <div className="admin-intro">
+          <h1 id="upload-heading">Upload Answer Keys</h1>
+          <p>
+            Upload a question paper by the link of its master response sheet, then set the correct answer of every
+            question. Saved keys score every candidate of that paper.
+          </p>
+          <button type="button" className="button button--primary" onClick={() => setModalOpen(true)}>
+            Upload Question Paper
+          </button>
+        </div>
+      )}
+      {loading && <QuestionSkeleton />}
+      {!loading && state.paperUploaded && state.showAnswers && (
+        <div className="admin-answers">
+          <div className="admin-answers__header">
+            <h1 id="upload-heading">
+              Mark Answers for: <span>{paperTitle(state.questions)}</span>
+            </h1>
+            <button type="button" className="admin-close" aria-label="Remove question paper" onClick={removePaper}>
+              ×
+            </button>
+          </div>
+          <p className="admin-answers__count">Total Questions: {state.questions.length}</p>
+          {state.questions.map((question, index) => (
+            <QuestionItem
+              key={question._id}
+              question={question}
+              answer={question.answerKey ?? ''}
+              number={index + 1}
+              statusTag="saved"
+              saving={saving.has(question._id)}
+              pendingSync={pending.has(question._id)}
+              onAnswerChange={(answerKey) => updateQuestion(question._id, { answerKey, answerKeySaved: false })}
+              onSave={() => void save(question, question.answerKey ?? '')}
+            />
+          ))}
+        </div>
+      )}
+      <UploadModal open={modalOpen} busy={uploading} onClose={() => setModalOpen(false)} onSubmit={upload} />
+    </section>
+  );
+}
+
+interface UploadModalProps {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (paperLink: string) => void;
+}
+
+function UploadModal({ open, busy, onClose, onSubmit }: UploadModalProps) {
+  const titleId = useId();
+  const fieldId = useId();
+  const [link, setLink] = useState('');
+  const [error, setError] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!link.trim()) {
+      setError(REQUIRED_MESSAGE);
+      input.current?.focus();
+      return;
+    }
+    setError('');
+    onSubmit(link.trim());
+  };
+
+  return (
+    <ModalDialog open={open} onClose={onClose} labelledBy={titleId} className="admin-modal">
+      <form onSubmit={submit} noValidate>
+        <div className="admin-modal__header">
+          <h2 id={titleId}>Upload Question Paper</h2>
+          <button type="button" className="admin-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <label htmlFor={fieldId}>Question Paper Link</label>
+        <input
+          ref={input}
+          id={fieldId}
+          type="url"
+          value={link}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={(event) => {
+            setLink(event.target.value);
+            if (event.target.value.trim()) setError('');
+          }}
+        />
+        {error && (
+          <p id={`${fieldId}-error`} className="admin-answer__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy && <span className="admin-spinner admin-spinner--small" aria-hidden="true" />}
+          Upload and Process
+        </button>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,46 @@
+import type { AdminQuestion } from '../adminApi';
+
+/** Spec §3 upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
+export interface UploadState {
+  formData: { paperLink: string; testPaper: string };
+  questions: AdminQuestion[];
+  showAnswers: boolean;
+  paperUploaded: boolean;
+}
+
+export const UPLOAD_STATE_KEY = 'adminUploadState';
+
+export const emptyUploadState = (): UploadState => ({
+  formData: { paperLink: '', testPaper: '' },
+  questions: [],
+  showAnswers: false,
+  paperUploaded: false,
+});
+
+export function readUploadState(storage: Storage): UploadState {
+  try {
+    const stored = JSON.parse(storage.getItem(UPLOAD_STATE_KEY) ?? 'null') as Partial<UploadState> | null;
+    if (!stored || !Array.isArray(stored.questions)) return emptyUploadState();
+    return { ...emptyUploadState(), ...stored, questions: stored.questions };
+  } catch {
+    return emptyUploadState();
+  }
+}
+
+export function writeUploadState(storage: Storage, state: UploadState): void {
+  try {
+    storage.setItem(UPLOAD_STATE_KEY, JSON.stringify(state));
+  } catch (error) {
+    // A full storage quota only costs the reload convenience, never the admin's work on screen.
+    console.warn('Could not keep the upload state', error);
+  }
+}
+
+export function clearUploadState(storage: Storage): void {
+  storage.removeItem(UPLOAD_STATE_KEY);
+}
+
+/** Spec §2: the heading names the paper by its first question's name, else 'Question Paper'. */
+export function paperTitle(questions: AdminQuestion[]): string {
+  return questions[0]?.name || 'Question Paper';
+}

@@ -1,0 +1,47 @@
+import type { ScorecardQuestion } from '../../domain/gate';
+import { sectionBreakdown, marksText, typeBreakdown, type BreakdownRow } from './scorecard-view';
+
+function BreakdownTable({ caption, heading, rows }: { caption: string; heading: string; rows: BreakdownRow[] }) {
+  return (
+    <table className="breakdown-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col">Questions</th>
+          <th scope="col">Attempted</th>
+          <th scope="col">Correct</th>
+          <th scope="col">Incorrect</th>
+          <th scope="col">Marks</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.group}>
+            <th scope="row">{row.group}</th>
+            <td>{row.questions}</td>
+            <td>{row.attempted}</td>
+            <td>{row.correct}</td>
+            <td>{row.incorrect}</td>
+            <td>
+              {marksText(row.marksObtained)} / {marksText(row.marksAvailable)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Section-wise (GA / subject) and type-wise (MCQ / MSQ / NAT) totals, correctness judged on the device. */
+export function Breakdowns({ questions }: { questions: ScorecardQuestion[] }) {
+  return (
+    <section className="scorecard__card" aria-labelledby="breakdown-title">
+      <h2 id="breakdown-title">Section and Type Breakdown</h2>
+      <div className="breakdown-tables">
+        <BreakdownTable caption="By section" heading="Section" rows={sectionBreakdown(questions)} />
+        <BreakdownTable caption="By question type" heading="Type" rows={typeBreakdown(questions)} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ScorecardQuestion } from '../../domain/gate';
+import { marksObtainedText, responseText, verdictOf, type Verdict } from './scorecard-view';
+
+function VerdictIcon({ verdict }: { verdict: Verdict }) {
+  if (verdict === 'none') return <span className="verdict verdict--none" aria-hidden="true" />;
+  const correct = verdict === 'correct';
+  return (
+    <span className={`verdict verdict--${verdict}`} role="img" aria-label={correct ? 'Correct' : 'Incorrect'}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d={correct ? 'M5 12.5l4.5 4.5L19 7.5' : 'M6.5 6.5l11 11M17.5 6.5l-11 11'}
+          stroke="currentColor"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </span>
+  );
+}
+
+function QuestionItem({ question, number }: { question: ScorecardQuestion; number: number }) {
+  const verdict = verdictOf(question);
+  return (
+    <details className="question" data-long-id={question.long_id} data-verdict={verdict}>
+      <summary className="question__header">
+        <span className="question__number">Q.{number}</span>
+        <span className="question__id">{question.long_id}</span>
+        <span className="question__type">{question.type}</span>
+        <span className="question__marks">
+          {question.marks} {Number(question.marks) === 1 ? 'mark' : 'marks'}
+        </span>
+        <VerdictIcon verdict={verdict} />
+      </summary>
+      <div className="question__body">
+        {question.question && (
+          <img
+            className="question__image"
+            src={question.question}
+            alt={`Question ${number}`}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        {Object.entries(question.options ?? {}).map(([letter, image]) => (
+          <figure key={letter} className="question__option">
+            <figcaption>Option {letter}</figcaption>
+            <img src={image} alt={`Option ${letter} of question ${number}`} loading="lazy" decoding="async" />
+          </figure>
+        ))}
+        <dl className="question__summary">
+          <dt>Question Type</dt>
+          <dd>{question.type}</dd>
+          <dt>Marks</dt>
+          <dd>{question.marks}</dd>
+          <dt>Status</dt>
+          <dd>{question.status}</dd>
+          <dt>Response</dt>
+          <dd>{responseText(question)}</dd>
+          <dt>Correct Answer</dt>
+          <dd>{question.answerKey ? String(question.answerKey) : '--'}</dd>
+          <dt>Marks Obtained</dt>
+          <dd>{marksObtainedText(question)}</dd>
+        </dl>
+      </div>
+    </details>
+  );
+}
+
+/** Spec §2 Question Breakdown: one accordion item per question; images load only when an item opens. */
+export function QuestionBreakdown({ questions }: { questions: ScorecardQuestion[] }) {
+  return (
+    <section className="scorecard__card" aria-labelledby="question-breakdown-title">
+      <h2 id="question-breakdown-title">Question Breakdown</h2>
+      <div className="question-list">
+        {questions.map((question, index) => (
+          <QuestionItem key={question.long_id || index} question={question} number={index + 1} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { TEST_PAPER_LABELS, type TestPaper } from '../../domain/gate';
+import type { ScorecardData } from '../../lib/scorecard-data';
+import { Breakdowns } from './Breakdowns';
+import { QuestionBreakdown } from './QuestionBreakdown';
+import { RankPrediction } from './RankPrediction';
+import { ScoreSummary } from './ScoreSummary';
+import { ScorecardSkeleton } from './ScorecardSkeleton';
+import { ScrollToTopButton } from './ScrollToTopButton';
+import { marksText } from './scorecard-view';
+import { useScorecard } from './use-scorecard';
+import './scorecard.css';
+
+function paperTitle(testPaper: string): string {
+  const label = TEST_PAPER_LABELS[testPaper as TestPaper];
+  return label ? `${testPaper} ${label}` : testPaper;
+}
+
+function Scorecard({ data }: { data: ScorecardData }) {
+  useEffect(() => {
+    // A User Timing mark, so render time shows in DevTools and in our e2e measurement.
+    performance.mark('scorecard:rendered');
+  }, []);
+  const candidate = [data.candidate?.name, data.candidate?.id].filter(Boolean).join(' · ');
+  return (
+    <main className="page scorecard" id="main">
+      <header className="scorecard__header">
+        <h1>SCORECARD</h1>
+        <p className="scorecard__paper">{paperTitle(data.testPaper)}</p>
+        {candidate && <p className="scorecard__candidate">{candidate}</p>}
+        <button type="button" className="button scorecard__print" onClick={() => window.print()}>
+          Print / Save as PDF
+        </button>
+      </header>
+      <div className="scorecard__overview">
+        <ScoreSummary data={data} />
+        <RankPrediction data={data} />
+      </div>
+      <Breakdowns questions={data.response} />
+      <QuestionBreakdown questions={data.response} />
+      <p className="scorecard__footer">Total score is {marksText(data.totalScore['Total Marks'])} out of 100</p>
+      <ScrollToTopButton />
+    </main>
+  );
+}
+
+/** Spec §2 /scorecard: the skeleton until data exists, then the scorecard. */
+export function ScorecardPage() {
+  const state = useScorecard();
+  return state.status === 'ready' ? <Scorecard data={state.data} /> : <ScorecardSkeleton />;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ScorecardData, ScoreOutcome } from '../../lib/scorecard-data';
+import { findScorecard, VerificationNeededError, type ScorecardSources } from './load-scorecard';
+
+const card = (resultId: string, link?: string): ScorecardData => ({
+  response: [],
+  totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
+  resultId,
+  testPaper: 'CS 1',
+  ...(link ? { link } : {}),
+});
+
+const LINK = 'https://cdn.digialm.com/per/g01/sheet.html';
+
+function sources(overrides: Partial<ScorecardSources> & { query?: string } = {}): ScorecardSources {
+  return {
+    navigationState: undefined,
+    search: new URLSearchParams(overrides.query ?? ''),
+    readStored: () => undefined,
+    savedById: async () => undefined,
+    savedByLink: async () => undefined,
+    latestSaved: async () => undefined,
+    requestScore: vi.fn(async (): Promise<ScoreOutcome> => ({ kind: 'scorecard', data: card('from-api') })),
+    ...overrides,
+  };
+}
+
+describe('where the scorecard page finds its data', () => {
+  it('prefers navigation state, then localStorage, then the newest saved scorecard', async () => {
+    const stored = () => card('stored');
+    const latestSaved = async () => card('saved');
+    expect(
+      await findScorecard(sources({ navigationState: { scorecardData: card('nav') }, readStored: stored })),
+    ).toMatchObject({ source: 'navigation', data: { resultId: 'nav' } });
+    expect(await findScorecard(sources({ readStored: stored, latestSaved }))).toMatchObject({
+      source: 'localStorage',
+      data: { resultId: 'stored' },
+    });
+    expect(await findScorecard(sources({ latestSaved }))).toMatchObject({
+      source: 'indexedDB',
+      data: { resultId: 'saved' },
+    });
+  });
+
+  it('finds nothing when nothing is stored and the address names no sheet', async () => {
+    const search = sources();
+    expect(await findScorecard(search)).toBeUndefined();
+    expect(search.requestScore).not.toHaveBeenCalled();
+  });
+
+  it('opens a saved scorecard named in the address', async () => {
+    const savedById = vi.fn(async (id: string) => card(id));
+    expect(
+      await findScorecard(sources({ query: 'saved=r-42', savedById, readStored: () => card('other') })),
+    ).toMatchObject({ source: 'indexedDB', data: { resultId: 'r-42' } });
+  });
+
+  it('never shows a stored scorecard of another sheet when the address carries a link', async () => {
+    const query = new URLSearchParams({ link: LINK, email: 'a@b.co', testPaper: 'CS 2' }).toString();
+    const request = vi.fn(async (): Promise<ScoreOutcome> => ({ kind: 'scorecard', data: card('fresh') }));
+    const found = await findScorecard(
+      sources({ query, readStored: () => card('other', 'https://cdn.digialm.com/other.html'), requestScore: request }),
+    );
+    expect(found).toMatchObject({ source: 'api', data: { resultId: 'fresh', link: LINK } });
+    expect(request).toHaveBeenCalledWith({ link: LINK, email: 'a@b.co', testPaper: 'CS 2' });
+  });
+
+  it('uses the copy on the device for that link before asking the server', async () => {
+    const query = new URLSearchParams({ link: LINK, email: 'a@b.co' }).toString();
+    const search = sources({ query, readStored: () => card('stored', LINK) });
+    expect(await findScorecard(search)).toMatchObject({ source: 'localStorage' });
+    const offline = sources({ query, savedByLink: async () => card('saved', LINK) });
+    expect(await findScorecard(offline)).toMatchObject({ source: 'indexedDB', data: { resultId: 'saved' } });
+    expect(offline.requestScore).not.toHaveBeenCalled();
+  });
+
+  it('reports when the server still wants the e-mail verified', async () => {
+    const query = new URLSearchParams({ link: LINK, email: 'a@b.co' }).toString();
+    const requestScore = async (): Promise<ScoreOutcome> => ({ kind: 'verify-email' });
+    await expect(findScorecard(sources({ query, requestScore }))).rejects.toBeInstanceOf(VerificationNeededError);
+  });
+});

@@ -1,0 +1,64 @@
+import { isScorecardData, type ScoreOutcome, type ScoreRequest, type ScorecardData } from '../../lib/scorecard-data';
+
+/**
+ * Where the scorecard page finds its data (spec §4, issue 8): navigation state, then localStorage `scorecardData`,
+ * then IndexedDB, then, with link and email in the address, the API. An address that names a scorecard (`saved`,
+ * or `link`) wins over a stored one for another sheet, so a verification redirect never shows a stale scorecard.
+ */
+
+export type ScorecardSource = 'navigation' | 'localStorage' | 'indexedDB' | 'api';
+
+export interface FoundScorecard {
+  data: ScorecardData;
+  source: ScorecardSource;
+}
+
+export interface ScorecardSources {
+  navigationState: unknown;
+  search: URLSearchParams;
+  readStored: () => ScorecardData | undefined;
+  savedById: (id: string) => Promise<ScorecardData | undefined>;
+  savedByLink: (link: string) => Promise<ScorecardData | undefined>;
+  latestSaved: () => Promise<ScorecardData | undefined>;
+  requestScore: (request: ScoreRequest) => Promise<ScoreOutcome>;
+}
+
+export class VerificationNeededError extends Error {
+  constructor() {
+    super('Please verify your email first.');
+  }
+}
+
+const found = (source: ScorecardSource) => (data: ScorecardData | undefined) => (data ? { data, source } : undefined);
+
+function fromNavigation(state: unknown): ScorecardData | undefined {
+  const candidate = (state as { scorecardData?: unknown } | null | undefined)?.scorecardData;
+  return isScorecardData(candidate) ? candidate : undefined;
+}
+
+export async function findScorecard(sources: ScorecardSources): Promise<FoundScorecard | undefined> {
+  const navigated = fromNavigation(sources.navigationState);
+  if (navigated) return { data: navigated, source: 'navigation' };
+
+  const savedId = sources.search.get('saved');
+  if (savedId) return found('indexedDB')(await sources.savedById(savedId));
+
+  const link = sources.search.get('link')?.trim();
+  const stored = sources.readStored();
+  if (!link) {
+    return found('localStorage')(stored) ?? found('indexedDB')(await sources.latestSaved());
+  }
+  if (stored && stored.link === link) return { data: stored, source: 'localStorage' };
+  const saved = await sources.savedByLink(link);
+  if (saved) return { data: saved, source: 'indexedDB' };
+
+  const email = sources.search.get('email')?.trim();
+  if (!email) return undefined;
+  const outcome = await sources.requestScore({
+    link,
+    email,
+    testPaper: sources.search.get('testPaper') ?? undefined,
+  });
+  if (outcome.kind === 'verify-email') throw new VerificationNeededError();
+  return { data: { ...outcome.data, link }, source: 'api' };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { predict } from '../../domain/gate/rank/predict';
+import type { PredictionData } from '../../lib/scorecard-data';
+import {
+  gateScoreText,
+  methodText,
+  percentileText,
+  predictedRankText,
+  qualifyingRows,
+  rankRangeText,
+} from './prediction-view';
+
+describe('rank prediction as the scorecard shows it', () => {
+  it("reads the model's prediction: rank with range, percentile, score, qualifying by category, method", () => {
+    const prediction = predict({ testPaper: 'CS 1', marks: 42 });
+    const [best, worst] = prediction.rankRange;
+    expect(predictedRankText(prediction)).toBe(prediction.estimatedRank.toLocaleString('en-IN'));
+    expect(rankRangeText(prediction)).toBe(`${best.toLocaleString('en-IN')} – ${worst.toLocaleString('en-IN')}`);
+    expect(percentileText(prediction)).toBe(prediction.percentile.toFixed(2));
+    expect(gateScoreText(prediction)).toBe(String(Math.round(prediction.score)));
+    expect(qualifyingRows(prediction)).toEqual([
+      { category: 'General', ...pick(prediction.qualifying.general) },
+      { category: 'OBC-NCL / EWS', ...pick(prediction.qualifying.obcNclEws) },
+      { category: 'SC / ST / PwD', ...pick(prediction.qualifying.scStPwd) },
+    ]);
+    expect(methodText(prediction)).toBe(`Method: ${prediction.method} Sample size: 0 results checked here.`);
+  });
+
+  it('says what is missing when the model could not predict, or an old scorecard has only the first fields', () => {
+    const missing: PredictionData = { normMarks: 30, score: null, estimatedRank: null, warnings: ['No data'] };
+    expect(predictedRankText(missing)).toBe('Not available yet');
+    expect(gateScoreText(missing)).toBe('--');
+    expect(percentileText(missing)).toBe('--');
+    expect(rankRangeText(missing)).toBeUndefined();
+    expect(qualifyingRows(missing)).toEqual([]);
+    expect(methodText(missing)).toBeUndefined();
+    expect(predictedRankText({ normMarks: 50, score: 612.4, estimatedRank: 1834 })).toBe('1,834');
+    expect(gateScoreText({ score: 612.4 })).toBe('612');
+  });
+});
+
+function pick(status: { qualifies: boolean; qualifyingMarks: number }) {
+  return { qualifies: status.qualifies, qualifyingMarks: status.qualifyingMarks };
+}

@@ -1,0 +1,28 @@
+import { apiRequest } from '../../lib/api';
+
+/** The scorecard page's own reads: the rank among stored results and the spread of stored marks. */
+
+export interface RankResponse {
+  rank: number;
+  totalParticipants: number;
+}
+
+export async function fetchRank(resultId: string, testPaper: string): Promise<RankResponse> {
+  try {
+    return await apiRequest<RankResponse>(
+      `/api/data/get-rank/${encodeURIComponent(resultId)}/${encodeURIComponent(testPaper)}`,
+    );
+  } catch (error) {
+    // Spec §8: the call reports 'Failed to fetch rank'; the page shows 'Failed to load rank'.
+    console.warn('Failed to fetch rank', error);
+    throw new Error('Failed to load rank', { cause: error });
+  }
+}
+
+export interface Distribution {
+  bins: Array<{ from: number; to: number; count: number }>;
+}
+
+export function fetchDistribution(testPaper: string): Promise<Distribution> {
+  return apiRequest<Distribution>(`/api/data/distribution/${encodeURIComponent(testPaper)}`);
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { ScorecardQuestion } from '../../domain/gate';
+import type { ScorecardData } from '../../lib/scorecard-data';
+import {
+  imageUrls,
+  marksObtainedText,
+  responseText,
+  sectionBreakdown,
+  summaryRows,
+  marksText,
+  marksToAllNote,
+  typeBreakdown,
+  verdictOf,
+} from './scorecard-view';
+
+function question(overrides: Partial<ScorecardQuestion>): ScorecardQuestion {
+  return {
+    long_id: '6401',
+    short_id: '12',
+    type: 'MCQ',
+    marks: 1,
+    status: 'Answered',
+    response_given: 'A',
+    answerKey: 'A',
+    obtained_marks: 1,
+    question: 'https://cdn.example/q12.png',
+    options: { A: 'https://cdn.example/q12a.png', B: 'https://cdn.example/q12b.png' },
+    ...overrides,
+  } as ScorecardQuestion;
+}
+
+const totals = {
+  Attempts: 3,
+  'Incorrect Attempts': 1,
+  'Final Marks': 3,
+  'Negative Marks': 2 / 3,
+  'Total Marks': 7 / 3,
+};
+
+describe('scorecard figures', () => {
+  it('truncates marks to two decimals instead of rounding them', () => {
+    expect(marksText(-2 / 3)).toBe('-0.66');
+    expect(marksText(7 / 3)).toBe('2.33');
+    expect(marksText(0.29)).toBe('0.29');
+    expect(marksText(91.666666)).toBe('91.66');
+    expect(marksText('4')).toBe('4');
+    expect(marksText(-0.001)).toBe('0');
+    expect(marksText(undefined)).toBe('--');
+  });
+
+  it('shows Final Marks as Positive Marks and the normalisation row except for DA', () => {
+    const data: ScorecardData = {
+      response: [],
+      totalScore: totals,
+      testPaper: 'CS 2',
+      prediction_data: { normMarks: 2.5 },
+    };
+    expect(summaryRows(data)).toEqual([
+      { label: 'Attempts', value: '3' },
+      { label: 'Incorrect Attempts', value: '1' },
+      { label: 'Positive Marks', value: '3' },
+      { label: 'Negative Marks', value: '0.66' },
+      { label: 'Total Marks', value: '2.33' },
+      { label: 'Normalisation Marks', value: '2.5' },
+    ]);
+    expect(summaryRows({ ...data, testPaper: 'DA' }).map((row) => row.label)).not.toContain('Normalisation Marks');
+  });
+
+  it("says 'Not evaluated' without a key and shows no icon for unanswered questions", () => {
+    expect(marksObtainedText(question({ answerKey: '' }))).toBe('Not evaluated');
+    expect(marksObtainedText(question({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('-0.33');
+    expect(verdictOf(question({ answerKey: '' }))).toBe('none');
+    expect(verdictOf(question({ status: 'Not Answered', response_given: ' -- ' }))).toBe('none');
+    expect(responseText(question({ response_given: ' -- ' }))).toBe('--');
+  });
+
+  it('judges each question on the device', () => {
+    expect(verdictOf(question({}))).toBe('correct');
+    expect(verdictOf(question({ response_given: 'B' }))).toBe('incorrect');
+    expect(verdictOf(question({ type: 'MSQ', response_given: 'C,A', answerKey: 'A;C' }))).toBe('correct');
+    expect(verdictOf(question({ type: 'NAT', response_given: '3.505', answerKey: '3.5' }))).toBe('correct');
+    expect(verdictOf(question({ type: 'NAT', response_given: '7', answerKey: '8:6' }))).toBe('correct');
+  });
+
+  it('adds up questions by section and by type', () => {
+    const questions = [
+      question({ short_id: '2' }),
+      question({ short_id: '7', marks: 2, response_given: 'B', obtained_marks: -2 / 3 }),
+      question({
+        short_id: '40',
+        type: 'NAT',
+        marks: 2,
+        response_given: ' -- ',
+        status: 'Not Answered',
+        obtained_marks: 0,
+      }),
+      question({ short_id: '41', type: 'MSQ', marks: 2, response_given: 'A,B', answerKey: 'A;B', obtained_marks: 2 }),
+    ];
+    expect(sectionBreakdown(questions)).toEqual([
+      {
+        group: 'GA',
+        questions: 2,
+        attempted: 2,
+        correct: 1,
+        incorrect: 1,
+        marksObtained: 1 - 2 / 3,
+        marksAvailable: 3,
+      },
+      { group: 'Subject', questions: 2, attempted: 1, correct: 1, incorrect: 0, marksObtained: 2, marksAvailable: 4 },
+    ]);
+    expect(typeBreakdown(questions).map((row) => [row.group, row.questions, row.correct])).toEqual([
+      ['MCQ', 2, 1],
+      ['MSQ', 1, 1],
+      ['NAT', 1, 0],
+    ]);
+  });
+
+  it('lists every question and option image once, for offline caching', () => {
+    const urls = imageUrls([question({}), question({ question: 'https://cdn.example/q13.png' })]);
+    expect(urls).toEqual([
+      'https://cdn.example/q12.png',
+      'https://cdn.example/q12a.png',
+      'https://cdn.example/q12b.png',
+      'https://cdn.example/q13.png',
+    ]);
+  });
+
+  it('explains marks-to-all questions and who got their marks', () => {
+    const data: ScorecardData = {
+      response: [question({ answerKey: 'MTA' }), question({ answerKey: 'MTA', short_id: '3' }), question({})],
+      totalScore: totals,
+      testPaper: 'CS 1',
+    };
+    expect(marksToAllNote(data)).toBe('2 questions are marks to all (MTA): full marks to every candidate.');
+    expect(marksToAllNote({ ...data, scoringRules: { mta: 'attempted' } })).toBe(
+      '2 questions are marks to all (MTA): full marks to candidates who answered.',
+    );
+    expect(marksToAllNote({ ...data, response: [question({})] })).toBeUndefined();
+  });
+});

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
+import {
+  seedFixturePaper,
+  sheetLinks,
+  startCheckerServer,
+  startSmtpPeer,
+  type CheckerServer,
+} from '../integration/checker-harness';
+import {
+  expectedIcon,
+  iconsByQuestionId,
+  linkInMail,
+  openCheckerModal,
+  waitUntilSavedOnDevice,
+  type ExpectedCandidate,
+} from './support/checker';
+
+/**
+ * The candidate's whole journey against the real server, with response sheets served by the local fixture server:
+ * link → modal → scorecard in a new tab, with and without e-mail verification, and the saved-page upload.
+ */
+
+const cs1Expected = () => readFixtureJson<{ candidates: ExpectedCandidate[] }>('cs1-2026', 'expected.json').candidates;
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GATE Score' });
+
+async function fillScoreForm(page: Page, link: string, testPaper: string) {
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('GATE Response Link').fill(link);
+  await dialog.getByLabel('Test Paper').selectOption(testPaper);
+}
+
+/** Clicks the button that should open the scorecard in a new tab; returns that tab once its heading shows. */
+async function scorecardTab(context: BrowserContext, click: () => Promise<void>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+  return tab;
+}
+
+async function expectIconsToMatch(tab: Page, expected: ExpectedCandidate) {
+  const icons = await iconsByQuestionId(tab);
+  for (const [longId, question] of Object.entries(expected.questions)) {
+    expect({ longId, icon: icons[longId] }).toEqual({ longId, icon: expectedIcon(question) });
+  }
+}
+
+describe('checking a score without e-mail verification', () => {
+  let server: CheckerServer;
+  let fixtures: FixtureServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let links: string[];
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'false' });
+    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    links = sheetLinks('cs1-2026', fixtures);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await fixtures?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+
+  it('retrieves the score, keeps the scorecard and opens it in a new tab with on-device icons and rank', async () => {
+    const expected = cs1Expected()[4];
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[4], 'CS 1');
+    const tab = await scorecardTab(context, () =>
+      dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click(),
+    );
+    await dialogOf(page).waitFor({ state: 'hidden' });
+    expect(new URL(tab.url()).pathname).toBe('/scorecard');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('scorecardData') ?? 'null'));
+    expect(stored).toMatchObject({ testPaper: 'CS 1', candidate: { id: expected.candidateId } });
+    await waitUntilSavedOnDevice(page, stored.resultId);
+
+    await expectIconsToMatch(tab, expected);
+    const rank = tab.getByRole('region', { name: 'Rank Prediction' });
+    await rank.getByText(/^\d+ of \d+$/).waitFor();
+    await rank.getByText('you are here').waitFor();
+    expect(await tab.textContent('.scorecard__footer')).toContain('out of 100');
+  });
+
+  it('disables the button and shows a spinner while the request runs', async () => {
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[5], 'CS 1');
+    await page.route('**/api/data/generate-response', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    const button = dialogOf(page).getByRole('button', { name: 'Retrieve Score' });
+    const tabOpened = context.waitForEvent('page');
+    await button.click();
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.locator('.spinner').count()).toBe(1);
+    await (await tabOpened).getByRole('heading', { name: 'SCORECARD' }).waitFor();
+  });
+
+  it("shows the server's message when the sheet is not the chosen paper or the link is not allowed", async () => {
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[1], 'DA');
+    await dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This response sheet is CS 1, not DA.' }).waitFor();
+    expect(await dialogOf(page).isVisible()).toBe(true);
+
+    await fillScoreForm(page, 'https://example.com/not-a-response-sheet.html', 'CS 1');
+    await dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click();
+    const message = page.getByRole('alert').filter({ hasNotText: 'This response sheet is CS 1' });
+    await message.first().waitFor();
+    expect((await message.first().textContent())?.trim()).not.toBe('');
+  });
+
+  it('scores an uploaded saved page the same way (drag and drop or file picker)', async () => {
+    const expected = cs1Expected()[6];
+    const urls = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
+    const html = readFixtureText('cs1-2026', urls.sheets[6].file).replaceAll(FIXTURE_ORIGIN, fixtures.origin);
+    await openCheckerModal(page, server.url);
+    const dialog = dialogOf(page);
+    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await dialog.getByText('Upload the saved page instead').click();
+    const tab = await scorecardTab(context, () =>
+      dialog.getByLabel('Saved response-sheet page').setInputFiles({
+        name: `${expected.candidateId}.html`,
+        mimeType: 'text/html',
+        buffer: Buffer.from(html),
+      }),
+    );
+    await expectIconsToMatch(tab, expected);
+
+    // The same page dropped on the drop zone.
+    await tab.close();
+    await openCheckerModal(page, server.url);
+    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await dialog.getByText('Upload the saved page instead').click();
+    const dropped = await scorecardTab(context, async () => {
+      const transfer = await page.evaluateHandle((text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'sheet.html', { type: 'text/html' }));
+        return data;
+      }, html);
+      await dialog.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+    });
+    expect(await dropped.textContent('.scorecard__candidate')).toContain(expected.candidateId);
+  });
+});
+
+describe('checking a score with e-mail verification', () => {
+  let server: CheckerServer;
+  let fixtures: FixtureServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let links: string[];
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    smtp = await startSmtpPeer();
+    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'true', SMTP_URL: smtp.url });
+    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    links = sheetLinks('cs1-2026', fixtures);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+    await fixtures?.close();
+  });
+
+  it('asks for the e-mail, mails a link, verifies it and then shows the scorecard', async () => {
+    const expected = cs1Expected()[2];
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[2], 'CS 1');
+    const dialog = dialogOf(page);
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please verify your email first.' }).waitFor();
+    const send = dialog.getByRole('button', { name: 'Send Verification Link' });
+    await send.waitFor();
+    expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(links[2]);
+
+    await send.click();
+    expect(await dialog.locator('#gate-email-error').textContent()).toBe('This field is required');
+    await dialog.getByLabel('Email').fill('asha@example');
+    await send.click();
+    expect(await dialog.locator('#gate-email-error').textContent()).toBe('Email is not valid');
+    await dialog.getByLabel('Email').fill('asha.rao@example.in');
+    await send.click();
+    await page.getByRole('alert').filter({ hasText: 'Verification link sent to your email' }).waitFor();
+
+    const mail = await smtp.nextMail(1);
+    expect(mail.to).toEqual(['asha.rao@example.in']);
+    const verifyLink = linkInMail(mail.raw, '/verify-email');
+    await page.goto(server.url + verifyLink.pathname + verifyLink.search);
+    await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/scorecard');
+    const address = new URL(page.url());
+    expect(address.searchParams.get('link')).toBe(links[2]);
+    expect(address.searchParams.get('email')).toBe('asha.rao@example.in');
+    await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+    await expectIconsToMatch(page, expected);
+
+    // The same mail link again: already verified, and on to the scorecard.
+    await page.goto(server.url + verifyLink.pathname + verifyLink.search);
+    await page.getByText('Email already verified. Redirecting to scorecard...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/scorecard');
+  });
+
+  // Follows the test above, which verified links[2] for asha.rao@example.in.
+  it('opens the scorecard straight away when the link is already verified', async () => {
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[2], 'CS 1');
+    const dialog = dialogOf(page);
+    // The link is verified now, so the score comes back directly.
+    const direct = await scorecardTab(context, () => dialog.getByRole('button', { name: 'Retrieve Score' }).click());
+    await dialog.waitFor({ state: 'hidden' });
+    await direct.close();
+
+    await openCheckerModal(page, server.url);
+    await fillScoreForm(page, links[3], 'CS 1');
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
+    await dialog.getByRole('button', { name: 'Send Verification Link' }).waitFor();
+    // Closing resets the modal to score mode.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Check Now' }).click();
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).waitFor();
+
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
+    await dialog.getByLabel('GATE Response Link').fill(links[2]);
+    await dialog.getByLabel('Email').fill('asha.rao@example.in');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Send Verification Link' }).click(),
+    ]);
+    await tab.waitForURL((url) => url.pathname === '/scorecard');
+    expect(new URL(tab.url()).searchParams.get('link')).toBe(links[2]);
+    await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('says verification failed for a tampered link', async () => {
+    const query = new URLSearchParams({ link: links[4], email: 'ravi@example.in', token: 'abc.def' });
+    await page.goto(`${server.url}/verify-email?${query}`);
+    await page.getByText('Verification failed. Please try again.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This verification link is not valid' }).waitFor();
+    expect(await page.locator('.spinner').count()).toBe(0);
+  });
+});

@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
+import { predict } from '../../../src/domain/gate/rank/predict';
+import type { ScorecardData } from '../../../src/lib/scorecard-data';
+import {
+  FIXTURE_ORIGIN,
+  readFixtureJson,
+  readFixtureText,
+  type FixtureSet,
+  type FixtureUrls,
+} from '../../support/fixtures';
+import { decodeQuotedPrintable } from '../../integration/checker-harness';
+
+/** Home page → dismiss the ad overlay → 'Check Now'; returns once the modal is open. */
+export async function openCheckerModal(page: Page, origin: string): Promise<void> {
+  await page.goto(origin + '/');
+  await page.getByRole('button', { name: 'Close advertisement' }).click();
+  await page.getByRole('button', { name: 'Check Now' }).click();
+  await page.getByRole('dialog', { name: 'Check Your GATE Score' }).waitFor();
+}
+
+/** The first address in a mail that leads to the given path. */
+export function linkInMail(mail: string, pathname: string): URL {
+  const decoded = decodeQuotedPrintable(mail);
+  const match = new RegExp(`https?://[^\\s"'<>]+${pathname.replace(/[/]/g, '\\/')}[^\\s"'<>]*`).exec(decoded);
+  if (!match) throw new Error(`No ${pathname} link in the mail:\n${decoded}`);
+  return new URL(match[0].replace(/&amp;/g, '&'));
+}
+
+interface ExpectedQuestion {
+  type: string;
+  status: string;
+  response: string | number | null;
+  key: string | null;
+  correct: boolean | null;
+  obtainedMarks: number;
+}
+export interface ExpectedCandidate {
+  candidateId: string;
+  name: string;
+  attempts: number;
+  incorrectAttempts: number;
+  positiveMarks: number;
+  negativeMarks: number;
+  totalMarks: number;
+  exact: { positiveThirds: number; negativeThirds: number; totalThirds: number };
+  questions: Record<string, ExpectedQuestion>;
+}
+
+/**
+ * A scorecard built the way the server builds one, by the engine from a fixture sheet (paper from master.html, the
+ * set's key, the rank model's prediction), with image addresses moved to the running fixture server.
+ */
+export function fixtureScorecard(
+  set: FixtureSet,
+  index: number,
+  imageOrigin: string,
+  options: { withoutKeys?: string[] } = {},
+): { data: ScorecardData; expected: ExpectedCandidate } {
+  const urls = readFixtureJson<FixtureUrls>(set, 'urls.json');
+  const paper = buildPaper(parseResponseSheet(readFixtureText(set, 'master.html')));
+  const keys = importFixtureKey(readFixtureJson(set, 'key.json'));
+  for (const longId of options.withoutKeys ?? []) delete keys[longId];
+  const sheet = parseResponseSheet(readFixtureText(set, urls.sheets[index].file));
+  const scored = scoreSheet(sheet, paper, keys);
+  const testPaper = set === 'da-2025' ? 'DA' : 'CS 1';
+  const prediction = predict({ testPaper, marks: scored.totalScore['Total Marks'] });
+  const data: ScorecardData = JSON.parse(
+    JSON.stringify({
+      response: scored.response,
+      totalScore: scored.totalScore,
+      scoringRules: scored.scoringRules,
+      prediction_data: prediction,
+      resultId: `fixture-${sheet.candidate.id}`,
+      testPaper,
+      candidate: { id: sheet.candidate.id, name: sheet.candidate.name },
+    }).replaceAll(FIXTURE_ORIGIN, imageOrigin),
+  );
+  const expected = readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates[index];
+  return { data, expected };
+}
+
+/** Puts a scorecard where the checker modal leaves it (localStorage `scorecardData`) on the app's origin. */
+export async function seedScorecard(page: Page, origin: string, data: ScorecardData): Promise<void> {
+  await page.goto(origin + '/404-seed');
+  await page.evaluate((json) => localStorage.setItem('scorecardData', json), JSON.stringify(data));
+}
+
+/**
+ * The icon a candidate should see, from the fixture's ground truth: spec §5 shows none for an unanswered question
+ * (even when an MTA key awards its marks) or one without a key.
+ */
+export function expectedIcon(question: ExpectedQuestion): string | null {
+  if (question.response === null || question.correct === null) return null;
+  return question.correct ? 'Correct' : 'Incorrect';
+}
+
+/** What the candidate sees per question: the icon's name ('Correct', 'Incorrect') or null without an icon. */
+export function iconsByQuestionId(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLElement>('.question')].map((item) => [
+        item.querySelector('.question__id')?.textContent ?? '',
+        item.querySelector('.question__header [role="img"]')?.getAttribute('aria-label') ?? null,
+      ]),
+    ),
+  );
+}
+
+/** Waits until the page's IndexedDB (Dexie database 'hiregate') holds the scorecard with this id. */
+export async function waitUntilSavedOnDevice(page: Page, id: string): Promise<void> {
+  await page.waitForFunction(async (wanted: string) => {
+    // Opening a database that does not exist yet would create it empty, under the app's feet.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'hiregate')) return false;
+    const request = indexedDB.open('hiregate');
+    const db: IDBDatabase = await new Promise((resolve) => (request.onsuccess = () => resolve(request.result)));
+    if (!db.objectStoreNames.contains('scorecards')) {
+      db.close();
+      return false;
+    }
+    const found = await new Promise<boolean>((resolve) => {
+      const get = db.transaction('scorecards').objectStore('scorecards').get(wanted);
+      get.onsuccess = () => resolve(get.result !== undefined);
+    });
+    db.close();
+    return found;
+  }, id);
+}
