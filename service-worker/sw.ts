@@ -4,8 +4,15 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ANSWER_OUTBOX_SYNC_TAG, syncAnswerOutbox } from '../src/features/admin/outbox/flush';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** Background Sync's event; TypeScript's WebWorker library does not declare it. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 // The build injects the list of hashed files; precaching them makes every route's code available offline.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -43,4 +50,11 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Admin answer saves made offline: Chromium wakes the worker when the network returns, even with the tab closed.
+// A rejected promise tells the browser to retry later; the page replays the same outbox where there is no sync API.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === ANSWER_OUTBOX_SYNC_TAG) sync.waitUntil(syncAnswerOutbox());
 });

@@ -6,6 +6,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { router } from './router';
 import { registerServiceWorker } from './pwa';
 import { ConnectionStatus } from './ConnectionStatus';
+import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -28,6 +29,10 @@ export function App() {
     registerServiceWorker((activate) =>
       toast.info(<UpdateToast activate={activate} />, { autoClose: false, closeOnClick: false, toastId: 'sw-update' }),
     );
+    // Saves queued offline go out on app start whatever the route (spec: replay on start, online, visible, timer).
+    if (hasPendingAnswerSaves()) {
+      void import('../features/admin/outbox/outbox').then(({ ensureAnswerOutboxSync }) => ensureAnswerOutboxSync());
+    }
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

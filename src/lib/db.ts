@@ -1,10 +1,9 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ScorecardData } from './scorecard-data';
+import type { ScorecardData } from './scorecard-types';
 
 /**
  * The app's IndexedDB database. Each table arrives with a schema version: a later feature adds its table by declaring
- * the next version with only the new store (Dexie keeps the tables of earlier versions), e.g.
- * `this.version(2).stores({ outbox: '++seq, opId, createdAt' })`.
+ * the next version with only the new store (Dexie keeps the tables of earlier versions).
  */
 
 /** A scorecard kept on this device so it opens again offline. */

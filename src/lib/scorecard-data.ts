@@ -1,30 +1,5 @@
-import type { ScorecardQuestion, ScoringRules, TotalScore } from '../domain/gate';
-import type { Prediction } from '../domain/gate/rank/predict';
 import { ApiError, apiRequest } from './api';
-
-/**
- * The scorecard as the checker API returns it (spec §3 "Scorecard data") and as the browser keeps it: in
- * localStorage under `scorecardData` (the spec's hand-over to a new tab), in navigation state, and in IndexedDB.
- */
-
-/**
- * The rank model's prediction. Scorecards saved earlier may carry only normMarks, score and estimatedRank, and when the
- * model has no data for a paper the API sends score and estimatedRank as null with its warnings.
- */
-export type PredictionData = { [Field in keyof Prediction]?: Prediction[Field] | null };
-
-export interface ScorecardData {
-  response: ScorecardQuestion[];
-  totalScore: TotalScore;
-  /** How MTA ('marks to all') questions were scored; absent on scorecards from before the engine reported it. */
-  scoringRules?: ScoringRules;
-  prediction_data?: PredictionData;
-  resultId?: string;
-  testPaper: string;
-  candidate?: { id?: string; name?: string };
-  /** The response-sheet link the scorecard came from, when known (not sent by the API; added by this app). */
-  link?: string;
-}
+import type { ScorecardData } from './scorecard-types';
 
 export const SCORECARD_STORAGE_KEY = 'scorecardData';
 

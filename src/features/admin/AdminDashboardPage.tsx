@@ -6,7 +6,7 @@ import { UploadPanel } from './upload/UploadPanel';
 import { PapersPanel } from './papers/PapersPanel';
 import { ResultsPanel } from './results/ResultsPanel';
 import { ScrollToTopButton } from './ScrollToTopButton';
-import { startAnswerOutboxSync } from './outbox/outbox';
+import { ensureAnswerOutboxSync } from './outbox/outbox';
 import './admin.css';
 
 /** /admin/dashboard: the sidebar switches panels in place (no route change), behind the admin session. */
@@ -14,7 +14,7 @@ export function AdminDashboardPage() {
   const { credentials, logout } = useAdminSession();
   const [panel, setPanel] = useState<PanelId>('dashboard');
 
-  useEffect(() => startAnswerOutboxSync(), []);
+  useEffect(() => ensureAnswerOutboxSync(), []);
 
   if (!credentials) return <main className="admin-ended" id="main" aria-busy="true" />;
 

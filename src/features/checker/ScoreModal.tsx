@@ -9,8 +9,8 @@ import {
   requestScore,
   uploadResponseSheet,
   type ScoreOutcome,
-  type ScorecardData,
 } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 import { scorecardAddress, sendVerification } from './checker-api';
 import { SavedPageUpload } from './SavedPageUpload';
 import { openInNewTab } from './open-in-new-tab';

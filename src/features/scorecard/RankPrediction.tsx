@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ScorecardData } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 import { DistributionChart } from './DistributionChart';
 import {
   gateScoreText,

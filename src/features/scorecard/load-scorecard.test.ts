@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ScorecardData, ScoreOutcome } from '../../lib/scorecard-data';
+import type { ScoreOutcome } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 import { findScorecard, VerificationNeededError, type ScorecardSources } from './load-scorecard';
 
 const card = (resultId: string, link?: string): ScorecardData => ({

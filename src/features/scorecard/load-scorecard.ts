@@ -1,4 +1,5 @@
-import { isScorecardData, type ScoreOutcome, type ScoreRequest, type ScorecardData } from '../../lib/scorecard-data';
+import { isScorecardData, type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 
 /**
  * Where the scorecard page finds its data (spec §4, issue 8): navigation state, then localStorage `scorecardData`,

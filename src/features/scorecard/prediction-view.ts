@@ -1,5 +1,5 @@
 import type { Category } from '../../domain/gate/rank/score';
-import type { PredictionData } from '../../lib/scorecard-data';
+import type { PredictionData } from '../../lib/scorecard-types';
 
 /** Readable figures of the rank prediction; every field may be missing on older saved scorecards. */
 

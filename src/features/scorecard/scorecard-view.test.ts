@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScorecardQuestion } from '../../domain/gate';
-import type { ScorecardData } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 import {
   imageUrls,
   marksObtainedText,

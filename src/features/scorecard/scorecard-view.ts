@@ -7,7 +7,7 @@ import {
   sectionOfMaster,
   type ScorecardQuestion,
 } from '../../domain/gate';
-import type { ScorecardData } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 

@@ -2,6 +2,7 @@ import { basicAuthHeader } from '../../../lib/api';
 import { db } from '../../../lib/db';
 import type { AdminCredentials } from '../session/adminSession';
 import { ANSWER_OUTBOX_SYNC_TAG, flushAnswerOutbox, type FlushOutcome } from './flush';
+import { forgetPendingAnswerSaves, markPendingAnswerSaves } from './pending-flag';
 
 /** The page side of the answer outbox: queue a save, ask for Background Sync, and replay on every chance. */
 
@@ -26,6 +27,7 @@ export async function queueAnswerSave(save: AnswerSave, credentials: AdminCreden
       attempts: 0,
     });
   });
+  markPendingAnswerSaves();
   void requestBackgroundSync();
   return opId;
 }
@@ -65,22 +67,26 @@ async function requestBackgroundSync(): Promise<void> {
 
 /**
  * Replays the outbox on start, when the network returns, when the tab becomes visible and on a timer (Firefox and
- * Safari have no Background Sync). Returns the function that stops it.
+ * Safari have no Background Sync). Runs once per page for the page's lifetime, whichever screen starts it first.
  */
-export function startAnswerOutboxSync(interval = OUTBOX_FLUSH_INTERVAL_MS): () => void {
+export function ensureAnswerOutboxSync(interval = OUTBOX_FLUSH_INTERVAL_MS): void {
+  if (replaying) return;
+  replaying = true;
   const flush = () => {
-    flushAnswerOutbox().catch((error) => console.warn('Answer outbox flush failed', error));
-  };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') flush();
+    flushAnswerOutbox()
+      .then(forgetPendingIfEmpty)
+      .catch((error) => console.warn('Answer outbox flush failed', error));
   };
   window.addEventListener('online', flush);
-  document.addEventListener('visibilitychange', onVisible);
-  const timer = window.setInterval(flush, interval);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flush();
+  });
+  window.setInterval(flush, interval);
   flush();
-  return () => {
-    window.removeEventListener('online', flush);
-    document.removeEventListener('visibilitychange', onVisible);
-    window.clearInterval(timer);
-  };
+}
+
+let replaying = false;
+
+async function forgetPendingIfEmpty(): Promise<void> {
+  if ((await db.outbox.count()) === 0) forgetPendingAnswerSaves();
 }
