@@ -20,6 +20,8 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     DEMO: 'false',
+    // A separate build folder lets several e2e runs share a checkout (`vite build --outDir …`).
+    DIST_DIR: process.env.DIST_DIR,
     ...env,
   });
   const running = await startServer(config);
