@@ -71,4 +71,18 @@ describe('gate CLI', () => {
     expect(paper.name).toBe('GATE 2025 DA');
     expect(paper.questions.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
   });
+
+  it('predict prints a rank prediction for the marks, and refuses an unknown paper with the usage', async () => {
+    const ok = await gate('predict', '--paper', 'DA', '--marks', '40', '--year', '2025');
+    expect(ok.code).toBe(0);
+    const prediction = JSON.parse(ok.stdout) as { testPaper: string; marks: number; estimatedRank: number };
+    expect(prediction).toMatchObject({ testPaper: 'DA', marks: 40 });
+    expect(prediction.estimatedRank).toBeGreaterThan(0);
+
+    const refused = await gate('predict', '--paper', 'EE', '--marks', '40');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('gate predict: --paper must be one of CS 1, CS 2, DA.');
+    expect(refused.stderr).toContain('--as-of-year');
+  });
 });

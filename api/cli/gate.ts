@@ -9,25 +9,40 @@ import {
   type BuiltPaper,
   type KeysByLongId,
 } from '../../src/domain/gate';
+import { PREDICT_USAGE, UsageError, predictCommand } from './predict';
 
 /**
  * The GATE engine on the command line, for admins and tests. Each subcommand reads its inputs, prints one JSON
  * document on stdout and nothing else; a failure prints one line on stderr and exits 1.
  */
+type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+type Values = Record<string, string | boolean | undefined>;
+
 interface Subcommand {
   usage: string;
-  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-  run(positionals: string[], values: Record<string, string | boolean | undefined>): Promise<unknown>;
+  run(args: string[]): Promise<unknown>;
 }
 
-class UsageError extends Error {}
+/** A subcommand whose arguments are a few positionals and named options. */
+function withOptions(
+  usage: string,
+  options: Options,
+  run: (positionals: string[], values: Values) => Promise<unknown>,
+): Subcommand {
+  return {
+    usage,
+    run(args) {
+      const { positionals, values } = parseArgs({ args, options, allowPositionals: true });
+      return run(positionals, values);
+    },
+  };
+}
 
 const subcommands: Record<string, Subcommand> = {
-  score: {
-    usage:
-      'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted]',
-    options: { paper: { type: 'string' }, key: { type: 'string' }, mta: { type: 'string', default: 'all' } },
-    async run([sheetSource], { paper: paperSource, key: keySource, mta }) {
+  score: withOptions(
+    'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted]',
+    { paper: { type: 'string' }, key: { type: 'string' }, mta: { type: 'string', default: 'all' } },
+    async ([sheetSource], { paper: paperSource, key: keySource, mta }) => {
       if (!sheetSource || typeof paperSource !== 'string' || typeof keySource !== 'string') {
         throw new UsageError('score needs a sheet, --paper and --key');
       }
@@ -37,15 +52,16 @@ const subcommands: Record<string, Subcommand> = {
       const sheet = parseResponseSheet(await readSource(sheetSource));
       return scoreSheet(sheet, paper, keys, { mta });
     },
-  },
-  paper: {
-    usage: 'paper <master sheet file or URL> [--name <paper name>]',
-    options: { name: { type: 'string' } },
-    async run([source], { name }) {
+  ),
+  paper: withOptions(
+    'paper <master sheet file or URL> [--name <paper name>]',
+    { name: { type: 'string' } },
+    async ([source], { name }) => {
       if (!source) throw new UsageError('paper needs a master sheet');
       return readPaper(source, typeof name === 'string' ? name : undefined);
     },
-  },
+  ),
+  predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
 /** A file path, or an http(s) URL fetched once (the portal gzips; fetch decodes it). */
@@ -92,8 +108,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   try {
-    const { positionals, values } = parseArgs({ args: rest, options: subcommand.options, allowPositionals: true });
-    const result = await subcommand.run(positionals, values);
+    const result = await subcommand.run(rest);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import type { RankTestPaper } from '../../src/domain/gate/rank/data';
 import { predict } from '../../src/domain/gate/rank/predict';
 
 const PAPERS: readonly RankTestPaper[] = ['CS 1', 'CS 2', 'DA'];
 
-export const PREDICT_USAGE = `Usage: predict --paper "CS 1"|"CS 2"|DA --marks <marks> [--year <exam year>] [--as-of-year <year>] [--appeared <count>]
-  --as-of-year  backtest: predict that year from the data of earlier years only
-  --appeared    the expected number of candidates who appeared
-Negative marks go after an equals sign: --marks=-5`;
+export const PREDICT_USAGE = `predict --paper "CS 1"|"CS 2"|DA --marks <marks> [--year <exam year>] [--as-of-year <year>] [--appeared <count>]
+    --as-of-year  backtest: predict that year from the data of earlier years only
+    --appeared    the expected number of candidates who appeared
+    Negative marks go after an equals sign: --marks=-5`;
 
 export class UsageError extends Error {}
 
@@ -20,7 +19,7 @@ function number(name: string, value: string | undefined): number | undefined {
   return parsed;
 }
 
-/** `predict --paper "CS 1" --marks 60 …` → the prediction, ready for JSON. */
+/** `npm run gate -- predict --paper "CS 1" --marks 60 …` → the prediction, ready for JSON. */
 export async function predictCommand(argv: string[]): Promise<unknown> {
   let values;
   try {
@@ -37,12 +36,12 @@ export async function predictCommand(argv: string[]): Promise<unknown> {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${PREDICT_USAGE}`);
+    throw new UsageError((error as Error).message);
   }
   const paper = PAPERS.find((p) => p.replace(' ', '') === values.paper?.replace(/\s+/g, '').toUpperCase());
-  if (!paper) throw new UsageError(`--paper must be one of ${PAPERS.join(', ')}.\n${PREDICT_USAGE}`);
+  if (!paper) throw new UsageError(`--paper must be one of ${PAPERS.join(', ')}.`);
   const marks = number('marks', values.marks);
-  if (marks === undefined) throw new UsageError(`--marks is required.\n${PREDICT_USAGE}`);
+  if (marks === undefined) throw new UsageError('--marks is required.');
   const appeared = number('appeared', values.appeared);
   if (appeared !== undefined && (!Number.isInteger(appeared) || appeared < 1)) {
     throw new UsageError('--appeared must be a positive whole number.');
@@ -54,14 +53,4 @@ export async function predictCommand(argv: string[]): Promise<unknown> {
     asOfYear: number('as-of-year', values['as-of-year']),
     appeared,
   });
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  predictCommand(process.argv.slice(2)).then(
-    (result) => console.log(JSON.stringify(result, null, 2)),
-    (error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    },
-  );
 }
