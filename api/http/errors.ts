@@ -20,7 +20,8 @@ function describe(error: unknown): { status: number; message: string; extra: Rec
   const status = (error as { status?: number }).status;
   if (status === 413) return { status, message: 'The request body is too large.', extra: {} };
   if (status === 415) return { status, message: 'Send the request body as JSON.', extra: {} };
-  if (status === 400 && (error as { type?: string }).type?.startsWith('entity.parse')) {
+  // co-body (under @koa/bodyparser) rethrows JSON.parse's SyntaxError with status 400.
+  if (status === 400 && error instanceof SyntaxError) {
     return { status, message: 'The request body is not valid JSON.', extra: {} };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -232,6 +232,26 @@ describe('accounts API on the real server', () => {
     const admin = await call(server, '/api/data/check-credentials', { headers: basic(ADMIN.email, ADMIN.password) });
     expect(admin.status).toBe(200);
   });
+
+  it('locks an e-mail out of sign-in after 10 failures, even for the right password, while others sign in', async () => {
+    const target = 'guessed@hiregate.test';
+    await call(server, '/api/signup', { body: { email: target, firstName: 'Guessed', password: 'Guessed#Pass1' } });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await call(server, '/auth/login', {
+        body: { username: target, password: `Guess#${attempt}xx` },
+      });
+      expect(response.status).toBe(401);
+    }
+    const blocked = await call(server, '/auth/login', { body: { username: target, password: 'Guessed#Pass1' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await blocked.json()).toMatchObject({
+      status: 'FAILED',
+      message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    });
+    const other = await call(server, '/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } });
+    expect(await other.json()).toMatchObject({ status: 'SUCCESS' });
+  });
 });
 
 describe('admin throttling per client address', () => {
