@@ -24,7 +24,7 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
     saveToOutbox: (mail) => store.mail.add(mail),
   });
   const services: Services = { config, store, logger, mailer };
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: config.trustProxy });
   app.use(requestLogging(logger));
   app.use(jsonErrors);
   app.use(compress());

@@ -25,6 +25,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Checks and verification mails allowed per client address per minute. */
   rateLimitPerMinute: number;
+  /**
+   * Take the client address from X-Forwarded-For. Only behind a reverse proxy that sets it: otherwise any client
+   * could name a new address per request and dodge the rate limits.
+   */
+  trustProxy: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -133,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     fetchMaxBytes: integer(env, 'FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'HireGate <no-reply@hiregate.local>',
     adminEmail,

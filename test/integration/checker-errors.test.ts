@@ -192,7 +192,7 @@ describe('rate limits per client address', () => {
   let server: CheckerServer;
 
   beforeAll(async () => {
-    server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
   });
   afterAll(() => server?.close());
 
@@ -220,6 +220,24 @@ describe('rate limits per client address', () => {
       );
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await send()).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});
+
+describe('rate limits without a trusted proxy', () => {
+  let server: CheckerServer;
+
+  beforeAll(async () => {
+    server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => server?.close());
+
+  it('ignores X-Forwarded-For, so a client cannot dodge the limit by naming a new address per request', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const forged = { 'x-forwarded-for': `203.0.113.${i + 10}` };
+      statuses.push((await postJson(`${server.url}/api/data/generate-response`, { testPaper: 'CS 1' }, forged)).status);
+    }
     expect(statuses).toEqual([400, 400, 400, 429]);
   });
 });
