@@ -91,9 +91,15 @@ export function requestScore({ link, testPaper, email }: ScoreRequest): Promise<
   );
 }
 
-/** The saved response-sheet page, for when the portal blocks our server or is down. */
-export function uploadResponseSheet(html: string, testPaper: string, email?: string): Promise<ScoreOutcome> {
-  const query = new URLSearchParams({ testPaper, ...(email ? { email } : {}) });
+/**
+ * The saved response-sheet page, for when the portal blocks our server or is down. `link` is optional: it ties the
+ * upload to an e-mail verified for that link.
+ */
+export function uploadResponseSheet(
+  html: string,
+  { testPaper, email, link }: { testPaper: string; email?: string; link?: string },
+): Promise<ScoreOutcome> {
+  const query = new URLSearchParams({ testPaper, ...(email ? { email } : {}), ...(link ? { link } : {}) });
   return scoreFrom(() =>
     apiRequest<ScoreResponse>(`/api/data/upload-response?${query}`, {
       method: 'POST',

@@ -4,12 +4,7 @@ import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
 import { scoreRequestSchema, verificationRequestSchema } from '../../domain/validation/score-request';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
-import {
-  keepScorecard,
-  requestScore,
-  uploadResponseSheet,
-  type ScoreOutcome,
-} from '../../lib/scorecard-data';
+import { keepScorecard, requestScore, uploadResponseSheet, type ScoreOutcome } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
 import { scorecardAddress, sendVerification } from './checker-api';
 import { SavedPageUpload } from './SavedPageUpload';
@@ -120,7 +115,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     if (!request) return;
     await run(
       async () =>
-        handleOutcome(await uploadResponseSheet(await file.text(), request.testPaper, form.email || undefined)),
+        handleOutcome(
+          await uploadResponseSheet(await file.text(), {
+            testPaper: request.testPaper,
+            email: form.email || undefined,
+            // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
+            link: form.gateLink.trim() || undefined,
+          }),
+        ),
       'An error occurred',
     );
   }
