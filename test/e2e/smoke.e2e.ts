@@ -18,9 +18,10 @@ describe('walking skeleton', () => {
     await server?.close();
   });
 
-  it('renders the home page', async () => {
+  it('renders the home page under its advertisement, which closes', async () => {
     await page.goto(server.url + '/');
-    await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBeTruthy();
+    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    await page.getByRole('heading', { name: 'Check your GATE Score Now!' }).waitFor();
   });
 
   it('shows the 404 texts and a link home for an unknown path', async () => {
@@ -43,5 +44,20 @@ describe('walking skeleton', () => {
     const response = await fetch(server.url + '/api/nothing-here');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No API route for GET /api/nothing-here' });
+  });
+
+  it('lets browsers keep hashed assets forever but revalidate the shell and the service worker', async () => {
+    const shell = await fetch(server.url + '/some/client/route');
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    const html = await shell.text();
+    expect(html).toContain('<div id="root">');
+    const worker = await fetch(server.url + '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(server.url + script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
   });
 });
