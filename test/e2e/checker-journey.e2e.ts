@@ -16,8 +16,8 @@ import {
   linkInMail,
   openCheckerModal,
   waitUntilSavedOnDevice,
-  type ExpectedCandidate,
 } from './support/checker';
+import type { ExpectedCandidate } from '../../src/domain/gate/testing/fixture-expectations';
 
 /**
  * The candidate's whole journey against the real server, with response sheets served by the local fixture server:

@@ -11,26 +11,7 @@ import {
   startCheckerServer,
   type CheckerServer,
 } from './checker-harness';
-
-interface ExpectedQuestion {
-  type: string;
-  status: string;
-  response: string | number | null;
-  key: string | null;
-  obtainedMarks: number;
-}
-
-interface ExpectedCandidate {
-  candidateId: string;
-  name: string;
-  attempts: number;
-  incorrectAttempts: number;
-  positiveMarks: number;
-  negativeMarks: number;
-  totalMarks: number;
-  exact: { totalThirds: number };
-  questions: Record<string, ExpectedQuestion>;
-}
+import type { ExpectedCandidate } from '../../src/domain/gate/testing/fixture-expectations';
 
 const expectedOf = (set: FixtureSet) =>
   readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates;

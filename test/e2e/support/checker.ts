@@ -10,6 +10,7 @@ import {
   type FixtureUrls,
 } from '../../support/fixtures';
 import { decodeQuotedPrintable } from '../../integration/checker-harness';
+import type { ExpectedCandidate, ExpectedQuestion } from '../../../src/domain/gate/testing/fixture-expectations';
 
 /** Home page → dismiss the ad overlay → 'Check Now'; returns once the modal is open. */
 export async function openCheckerModal(page: Page, origin: string): Promise<void> {
@@ -25,26 +26,6 @@ export function linkInMail(mail: string, pathname: string): URL {
   const match = new RegExp(`https?://[^\\s"'<>]+${pathname.replace(/[/]/g, '\\/')}[^\\s"'<>]*`).exec(decoded);
   if (!match) throw new Error(`No ${pathname} link in the mail:\n${decoded}`);
   return new URL(match[0].replace(/&amp;/g, '&'));
-}
-
-interface ExpectedQuestion {
-  type: string;
-  status: string;
-  response: string | number | null;
-  key: string | null;
-  correct: boolean | null;
-  obtainedMarks: number;
-}
-export interface ExpectedCandidate {
-  candidateId: string;
-  name: string;
-  attempts: number;
-  incorrectAttempts: number;
-  positiveMarks: number;
-  negativeMarks: number;
-  totalMarks: number;
-  exact: { positiveThirds: number; negativeThirds: number; totalThirds: number };
-  questions: Record<string, ExpectedQuestion>;
 }
 
 /**

@@ -23,6 +23,7 @@ export interface ExpectedQuestion {
 
 export interface ExpectedCandidate {
   candidateId: string;
+  name: string;
   attempts: number;
   incorrectAttempts: number;
   positiveMarks: number;
