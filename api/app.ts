@@ -13,6 +13,7 @@ import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
+import { imageRoutes } from './features/images/routes';
 import { demoRoutes } from './demo';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
@@ -43,6 +44,7 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
     accountRoutes(services),
     adminFeature(services),
     checkerRoutes(services),
+    imageRoutes(services),
     ...(config.demo ? [demoRoutes()] : []),
   ];
   for (const router of routers) {

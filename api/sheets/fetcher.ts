@@ -14,6 +14,10 @@ export interface FetchPolicy {
   maxBytes: number;
   /** Injected in tests to pretend a host resolves somewhere; defaults to the system resolver. */
   resolve?: (host: string) => Promise<string[]>;
+  /** Accept header sent upstream; response sheets (HTML) when absent. */
+  accept?: string;
+  /** Media types taken from upstream (e.g. only images); anything when absent. Checked before the body is read. */
+  contentTypes?: readonly string[];
 }
 
 const MAX_REDIRECTS = 3;
@@ -22,15 +26,35 @@ const USER_AGENT =
 
 export const FETCH_MESSAGES = {
   notALink: 'Enter the full link to your GATE response sheet (it starts with https://).',
-  notAPortalLink: 'This is not a link to a GATE response sheet. Copy the link of the response sheet from the GATE portal.',
-  refusedAddress: 'This link points to an address we do not fetch from. Copy the link of the response sheet from the GATE portal.',
+  notAPortalLink:
+    'This is not a link to a GATE response sheet. Copy the link of the response sheet from the GATE portal.',
+  refusedAddress:
+    'This link points to an address we do not fetch from. Copy the link of the response sheet from the GATE portal.',
   tooManyRedirects: 'The GATE portal redirected too many times. Try again later or upload the saved page instead.',
   timeout: 'The GATE portal did not answer in time. Try again later or upload the saved page instead.',
   unreachable: 'The GATE portal could not be reached. Try again later or upload the saved page instead.',
   tooLarge: 'The page at this link is too large to be a GATE response sheet.',
   upstreamStatus: (status: number) =>
     `The GATE portal did not return a response sheet for this link (HTTP ${status}). Check the link or upload the saved page instead.`,
+  wrongType: 'The GATE portal answered with a kind of file we do not fetch.',
 } as const;
+
+export type FetchFailure = keyof typeof FETCH_MESSAGES;
+
+/**
+ * A failed fetch, worded for the response-sheet checker; `reason` (and `upstreamStatus`) let another caller, such as
+ * the image proxy, answer in its own words and statuses.
+ */
+export class FetchError extends HttpError {
+  constructor(
+    status: number,
+    readonly reason: FetchFailure,
+    readonly upstreamStatus?: number,
+  ) {
+    const message = FETCH_MESSAGES[reason];
+    super(status, typeof message === 'function' ? message(upstreamStatus ?? 0) : message);
+  }
+}
 
 /**
  * A host the operator named by address (127.0.0.1, localhost) is trusted wherever it points; a host named by DNS name
@@ -54,14 +78,14 @@ function checkUrl(raw: string, policy: FetchPolicy): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new HttpError(400, FETCH_MESSAGES.notALink);
+    throw new FetchError(400, 'notALink');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new HttpError(400, FETCH_MESSAGES.notALink);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new FetchError(400, 'notALink');
   const host = url.hostname.toLowerCase();
-  if (!policy.allowedHosts.includes(host)) throw new HttpError(400, FETCH_MESSAGES.notAPortalLink);
+  if (!policy.allowedHosts.includes(host)) throw new FetchError(400, 'notAPortalLink');
   // Plain http is only for a listed host on this machine (the tests' and the demo's sheet servers).
   if (url.protocol === 'http:' && !isLocalName(host)) url.protocol = 'https:';
-  if (url.username || url.password) throw new HttpError(400, FETCH_MESSAGES.notAPortalLink);
+  if (url.username || url.password) throw new FetchError(400, 'notAPortalLink');
   return url;
 }
 
@@ -75,13 +99,13 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
       .then((addresses) => {
         const allowed = trusted ? addresses : addresses.filter(isPublicAddress);
         if (allowed.length === 0 || allowed.length !== addresses.length) {
-          callback(new HttpError(400, FETCH_MESSAGES.refusedAddress), '', 4);
+          callback(new FetchError(400, 'refusedAddress'), '', 4);
           return;
         }
         const address = allowed[0];
         callback(null, address, isIP(address) || 4);
       })
-      .catch(() => callback(new HttpError(502, FETCH_MESSAGES.unreachable), '', 4));
+      .catch(() => callback(new FetchError(502, 'unreachable'), '', 4));
   };
 }
 
@@ -102,7 +126,13 @@ function decoded(response: http.IncomingMessage): Readable {
 interface Hop {
   status: number;
   location?: string;
-  body?: string;
+  body?: Buffer;
+  contentType?: string;
+}
+
+/** `image/PNG; charset=x` → `image/png`. */
+function mediaTypeOf(response: http.IncomingMessage): string {
+  return (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }
 
 function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Promise<Hop> {
@@ -115,7 +145,7 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
         lookup: isIP(host) ? undefined : guardedLookup(host, policy),
         headers: {
           'User-Agent': USER_AGENT,
-          Accept: 'text/html,application/xhtml+xml',
+          Accept: policy.accept ?? 'text/html,application/xhtml+xml',
           'Accept-Encoding': 'gzip, deflate, br',
         },
         signal: deadline,
@@ -129,13 +159,19 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
         }
         if (status !== 200) {
           response.resume();
-          reject(new HttpError(502, FETCH_MESSAGES.upstreamStatus(status)));
+          reject(new FetchError(502, 'upstreamStatus', status));
+          return;
+        }
+        const contentType = mediaTypeOf(response);
+        if (policy.contentTypes && !policy.contentTypes.includes(contentType)) {
+          response.destroy();
+          reject(new FetchError(502, 'wrongType'));
           return;
         }
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > policy.maxBytes) {
           response.destroy();
-          reject(new HttpError(502, FETCH_MESSAGES.tooLarge));
+          reject(new FetchError(502, 'tooLarge'));
           return;
         }
         const chunks: Buffer[] = [];
@@ -147,34 +183,47 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
           if (size > policy.maxBytes) {
             body.destroy();
             response.destroy();
-            reject(new HttpError(502, FETCH_MESSAGES.tooLarge));
+            reject(new FetchError(502, 'tooLarge'));
             return;
           }
           chunks.push(chunk);
         });
-        body.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
-        body.on('error', (error) => reject(deadline.aborted ? new HttpError(504, FETCH_MESSAGES.timeout) : error));
+        body.on('end', () => resolve({ status, body: Buffer.concat(chunks), contentType }));
+        body.on('error', (error) => reject(deadline.aborted ? new FetchError(504, 'timeout') : error));
       },
     );
     request.on('error', (error) => {
       if (error instanceof HttpError) reject(error);
-      else if (deadline.aborted) reject(new HttpError(504, FETCH_MESSAGES.timeout));
-      else reject(new HttpError(502, FETCH_MESSAGES.unreachable));
+      else if (deadline.aborted) reject(new FetchError(504, 'timeout'));
+      else reject(new FetchError(502, 'unreachable'));
     });
   });
 }
 
+export interface PortalFile {
+  body: Buffer;
+  /** The media type upstream declared, lower case and without parameters. */
+  contentType: string;
+  /** Where the file was found, after redirects. */
+  url: string;
+}
+
 /**
- * Fetches a response sheet the way a careful browser would: only allowed hosts, only public addresses (unless the
- * operator listed a local address), at most 3 redirects each re-checked, one overall deadline and a size cap.
+ * Fetches a file from the portal the way a careful browser would: only allowed hosts, only public addresses (unless
+ * the operator listed a local address), at most 3 redirects each re-checked, one overall deadline and a size cap.
  */
-export async function fetchResponseSheet(link: string, policy: FetchPolicy): Promise<{ html: string; url: string }> {
+export async function fetchFromPortal(link: string, policy: FetchPolicy): Promise<PortalFile> {
   let url = checkUrl(link, policy);
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const result = await requestOnce(url, policy, deadline);
-    if (result.body !== undefined) return { html: result.body, url: url.toString() };
+    if (result.body !== undefined) return { body: result.body, contentType: result.contentType!, url: url.toString() };
     url = checkUrl(new URL(result.location!, url).toString(), policy);
   }
-  throw new HttpError(502, FETCH_MESSAGES.tooManyRedirects);
+  throw new FetchError(502, 'tooManyRedirects');
+}
+
+export async function fetchResponseSheet(link: string, policy: FetchPolicy): Promise<{ html: string; url: string }> {
+  const { body, url } = await fetchFromPortal(link, policy);
+  return { html: body.toString('utf8'), url };
 }

@@ -5,6 +5,9 @@ import { launchBrowser, saveScreenshot } from './support/browser';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { imageSource } from '../../src/features/scorecard/image-source';
+import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
+import { imageUrls } from '../../src/features/scorecard/scorecard-view';
 import {
   expectedIcon,
   fixtureScorecard,
@@ -15,8 +18,11 @@ import {
 
 /**
  * The scorecard page on scorecards the engine builds from fixture sheets, handed over as the checker modal does
- * (localStorage) and re-opened from IndexedDB.
+ * (localStorage) and re-opened from IndexedDB. The fixture server stands in for the portal's image host, so the
+ * servers allow 127.0.0.1 as a portal host and images load through the API's /api/images proxy.
  */
+const PORTAL_HOSTS = { RESPONSE_SHEET_HOSTS: '127.0.0.1' };
+
 describe('scorecard page', () => {
   let server: TestServer;
   let fixtures: FixtureServer;
@@ -25,7 +31,11 @@ describe('scorecard page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [server, fixtures, browser] = await Promise.all([startTestServer(), startFixtureServer(), launchBrowser()]);
+    [server, fixtures, browser] = await Promise.all([
+      startTestServer(PORTAL_HOSTS),
+      startFixtureServer(),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,6 +47,35 @@ describe('scorecard page', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
+
+  /** Waits until every image of the question has loaded, and returns the addresses they loaded from. */
+  async function loadedImages(longId: string): Promise<string[]> {
+    const images = page.locator(`.question[data-long-id="${longId}"] img`);
+    await page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll<HTMLImageElement>(`.question[data-long-id="${id}"] img`)].every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      longId,
+    );
+    return images.evaluateAll((all) => (all as HTMLImageElement[]).map((img) => img.currentSrc));
+  }
+
+  /** Which of these addresses the service worker's image cache lacks, the bytes it holds of them, the origin's usage. */
+  const imageCache = (urls: string[]) =>
+    page.evaluate(
+      async ({ cacheName, urls }) => {
+        const cache = await caches.open(cacheName);
+        const found = await Promise.all(urls.map((url) => cache.match(url)));
+        const sizes = await Promise.all(found.map(async (response) => (response ? (await response.blob()).size : 0)));
+        return {
+          missing: found.filter((response) => !response).length,
+          bytes: sizes.reduce((sum, size) => sum + size, 0),
+          usage: (await navigator.storage.estimate()).usage ?? 0,
+        };
+      },
+      { cacheName: IMAGE_CACHE_NAME, urls },
+    );
 
   const summary = () =>
     page.evaluate(() =>
@@ -118,13 +157,7 @@ describe('scorecard page', () => {
     ).toBe(0);
     await item.locator('summary').click();
     await item.getByText('Option A').waitFor();
-    await page.waitForFunction(
-      (longId) =>
-        [...document.querySelectorAll<HTMLImageElement>(`.question[data-long-id="${longId}"] img`)].every(
-          (img) => img.complete && img.naturalWidth > 0,
-        ),
-      mcq.long_id,
-    );
+    for (const source of await loadedImages(mcq.long_id)) expect(source).toMatch(/\/api\/images\?src=/);
     const details = await item
       .locator('dl')
       .evaluate((list) =>
@@ -249,6 +282,62 @@ describe('scorecard page', () => {
       expect({ longId, icon: icons[longId] }).toEqual({ longId, icon: expectedIcon(question) });
     }
     await page.getByRole('region', { name: 'Rank Prediction' }).getByText('Failed to load rank').waitFor();
+    await context.setOffline(false);
+  });
+
+  it('keeps every image of an opened scorecard, so the saved scorecard shows them with the server gone', async () => {
+    // A server of its own, shut down before going offline: nothing can come from the network, not even to the worker.
+    const own = await startTestServer(PORTAL_HOSTS);
+    const { data, expected } = fixtureScorecard('cs1-2026', 4, fixtures.origin);
+    const proxied = imageUrls(data.response).map((url) => new URL(imageSource(url, own.url), own.url).href);
+    try {
+      await seedScorecard(page, own.url, data);
+      await page.goto(own.url + '/scorecard');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await waitUntilSavedOnDevice(page, data.resultId!);
+
+      const first = data.response[0].long_id;
+      await page.locator(`.question[data-long-id="${first}"] summary`).click();
+      for (const source of await loadedImages(first))
+        expect(source.startsWith(`${own.url}/api/images?src=`)).toBe(true);
+
+      const started = Date.now();
+      await expect.poll(async () => (await imageCache(proxied)).missing, { timeout: 30_000, interval: 250 }).toBe(0);
+      const kept = await imageCache(proxied);
+      console.info(
+        `kept ${proxied.length} images (${Math.round(kept.bytes / 1024)} KB) within ${Date.now() - started} ms of ` +
+          `the first image; origin storage in use ${Math.round(kept.usage / 1024)} KB`,
+      );
+      // Opaque portal responses would count ~7 MB each (~1.8 GB for these); through the proxy they count their size.
+      expect(kept.usage).toBeLessThan(20 * 1024 * 1024);
+    } finally {
+      await own.close();
+    }
+
+    await context.setOffline(true);
+    const fromWorker: boolean[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/images?')) fromWorker.push(response.fromServiceWorker());
+    });
+    await page.goto(own.url + '/');
+    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    const saved = page.getByRole('region', { name: 'Saved on this device' });
+    await saved.getByRole('link', { name: new RegExp(expected.name) }).click();
+    await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+    expect(await page.textContent('.scorecard__candidate')).toContain(expected.candidateId);
+    // The first question was seen online; the others only ever reached the cache through the warm-up.
+    const questions = data.response.map((question) => question.long_id);
+    for (const longId of [questions[0], questions[30], questions.at(-1)!]) {
+      const item = page.locator(`.question[data-long-id="${longId}"]`);
+      await item.locator('summary').click();
+      await item.scrollIntoViewIfNeeded();
+      expect((await loadedImages(longId)).length).toBeGreaterThan(0);
+    }
+    expect(fromWorker.length).toBeGreaterThan(0);
+    expect(fromWorker.every(Boolean)).toBe(true);
+    await saveScreenshot(page, 'scorecard-offline-images');
     await context.setOffline(false);
   });
 });

@@ -1,5 +1,9 @@
 import type { ScorecardQuestion } from '../../domain/gate';
+import { imageSource } from './image-source';
 import { marksObtainedText, responseText, verdictOf, type Verdict } from './scorecard-view';
+
+/** Portal images load through our proxy, so the service worker can keep them offline (see image-source.ts). */
+const shown = (address: string) => imageSource(address, window.location.origin);
 
 function VerdictIcon({ verdict }: { verdict: Verdict }) {
   if (verdict === 'none') return <span className="verdict verdict--none" aria-hidden="true" />;
@@ -37,7 +41,7 @@ function QuestionItem({ question, number }: { question: ScorecardQuestion; numbe
         {question.question && (
           <img
             className="question__image"
-            src={question.question}
+            src={shown(question.question)}
             alt={`Question ${number}`}
             loading="lazy"
             decoding="async"
@@ -46,7 +50,7 @@ function QuestionItem({ question, number }: { question: ScorecardQuestion; numbe
         {Object.entries(question.options ?? {}).map(([letter, image]) => (
           <figure key={letter} className="question__option">
             <figcaption>Option {letter}</figcaption>
-            <img src={image} alt={`Option ${letter} of question ${number}`} loading="lazy" decoding="async" />
+            <img src={shown(image)} alt={`Option ${letter} of question ${number}`} loading="lazy" decoding="async" />
           </figure>
         ))}
         <dl className="question__summary">

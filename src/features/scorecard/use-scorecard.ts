@@ -2,38 +2,35 @@ import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { toast } from 'react-toastify';
 import { keepScorecard, readStoredScorecard, requestScore } from '../../lib/scorecard-data';
+import type { ScorecardData } from '../../lib/scorecard-types';
 import { findScorecard, type FoundScorecard } from './load-scorecard';
+import { imageSource } from './image-source';
+import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
 
 export type ScorecardState = { status: 'loading' } | ({ status: 'ready' } & FoundScorecard);
 
 const database = () => import('../../lib/db');
 
-/** Loads an image the way an <img> does (request destination 'image'), so the service worker's image route sees it. */
-function requestImage(url: string): Promise<void> {
-  return new Promise((resolve) => {
-    const image = new Image();
-    image.onload = image.onerror = () => resolve();
-    image.src = url;
-  });
-}
-
-/**
- * Chromium counts every opaque (cross-origin, no-CORS) response in Cache Storage as about 7 MB of quota; a scorecard
- * has some 260 images, so caching portal images ahead of time would exhaust the quota and the worker would purge the
- * whole image cache. Only images this site serves itself are requested ahead; the rest are cached as they are viewed.
- */
-const isSameOrigin = (url: string) => new URL(url, location.href).origin === location.origin;
-
-/**
- * Keeps every opened scorecard on the device and asks for its images one by one, so the service worker's image cache
- * holds them for offline viewing. Without a controlling worker this would only spend data, so it is skipped.
- */
+/** Keeps every opened scorecard on the device, so it is listed under 'Saved on this device' and opens offline. */
 async function keepOnDevice({ data, source }: FoundScorecard): Promise<void> {
   if (source === 'api') await keepScorecard(data);
   else if (source !== 'indexedDB') await (await database()).saveScorecard(data);
-  if (!navigator.serviceWorker?.controller) return;
-  for (const url of imageUrls(data.response).filter(isSameOrigin)) await requestImage(url);
+}
+
+/**
+ * Keeps the scorecard's images too, so it opens offline whole: through the same-origin proxy into the service worker's
+ * image cache, in the background once the scorecard shows, and apart from the save so neither can fail the other. Re-opening a saved scorecard re-checks
+ * them, so an interrupted warm-up completes later. Skipped where no worker registers (src/app/pwa.ts: development,
+ * browsers without service workers), since nothing would serve the cached images there.
+ */
+async function keepImagesOnDevice(data: ScorecardData): Promise<void> {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator) || !('caches' in window)) return;
+  const sources = imageUrls(data.response)
+    .map((address) => imageSource(address, location.origin))
+    .filter((source) => !source.startsWith('data:'));
+  const report = await keepImagesOffline(sources, caches);
+  if (report.failed > 0) console.warn(`${report.failed} scorecard images could not be kept for offline use`);
 }
 
 export function useScorecard(): ScorecardState {
@@ -61,6 +58,7 @@ export function useScorecard(): ScorecardState {
         }
         setState({ status: 'ready', ...result });
         void keepOnDevice(result).catch((error) => console.warn('Could not keep the scorecard offline', error));
+        void keepImagesOnDevice(result.data).catch((error) => console.warn('Could not keep images offline', error));
       })
       .catch((error: Error) => {
         if (current) toast.error(error.message || 'An error occurred');

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { startTestServer, type TestServer } from '../../../test/support/server';
+import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
+import { fixturesRoot, readFixtureJson, type FixtureSet, type FixtureUrls } from '../../../test/support/fixtures';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from './image-proxy';
+
+const FOREVER = 'public, max-age=31536000, immutable';
+/** The first fixture image of a set with this extension: its bytes on disk and its path on the fixture server. */
+function fixtureImage(set: FixtureSet, extension: string): { bytes: Buffer; pathname: string } {
+  const dir = path.join(fixturesRoot, set, 'images');
+  const name = readdirSync(dir)
+    .sort()
+    .find((file) => file.endsWith(extension))!;
+  const { imageDir } = readFixtureJson<FixtureUrls>(set, 'urls.json');
+  return { bytes: readFileSync(path.join(dir, name)), pathname: imageDir + name };
+}
+
+/** Streams `size` bytes as an image without declaring a length, so only the running count can stop it. */
+function streamImage(res: ServerResponse, size: number): void {
+  res.writeHead(200, { 'content-type': 'image/png' });
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  let sent = 0;
+  const pump = () => {
+    while (sent < size && res.write(chunk)) sent += chunk.length;
+    if (sent < size) res.once('drain', pump);
+    else res.end();
+  };
+  pump();
+}
+
+const PNG = fixtureImage('cs1-2026', '.png').bytes;
+
+describe('GET /api/images (portal image proxy) on the real server', () => {
+  let server: TestServer;
+  let fixtures: FixtureServer;
+  let countedHits = 0;
+
+  const proxied = (src: string) => fetch(`${server.url}/api/images?${new URLSearchParams({ src })}`);
+  const fromFixtures = (pathname: string) => proxied(fixtures.origin + pathname);
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    fixtures.route('/figure.svg', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml; charset=utf-8' });
+      res.end('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>alert(1)</script></svg>');
+    });
+    fixtures.route('/huge.png', (_req, res) => streamImage(res, IMAGE_MAX_BYTES + 256 * 1024));
+    fixtures.route('/declared-huge.png', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(IMAGE_MAX_BYTES + 1) });
+      res.end();
+    });
+    fixtures.route('/slow.png', (_req, res) => setTimeout(() => res.end(PNG), 5_000));
+    fixtures.route('/counted.png', (_req, res) => {
+      countedHits++;
+      // Slow enough that the concurrent requests below all arrive while the first fetch is under way.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG), 100);
+    });
+    fixtures.route('/moved.png', (_req, res) => res.writeHead(302, { location: 'https://example.com/x.png' }).end());
+    server = await startTestServer({ RESPONSE_SHEET_HOSTS: '127.0.0.1', FETCH_TIMEOUT_MS: '800' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+  });
+
+  it.each([
+    ['a PNG', 'cs1-2026', '.png', 'image/png'],
+    ['a JPEG', 'da-2025', '.jpg', 'image/jpeg'],
+  ] as const)('passes on %s with its type, the bytes and a cache-forever header', async (_what, set, ext, type) => {
+    const image = fixtureImage(set, ext);
+    const response = await fromFixtures(image.pathname);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+    expect(response.headers.get('cache-control')).toBe(FOREVER);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).equals(image.bytes)).toBe(true);
+  });
+
+  it('answers an SVG with a policy that keeps its scripts from running', async () => {
+    const response = await fromFixtures('/figure.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each([
+    ['no src', () => fetch(`${server.url}/api/images`), IMAGE_MESSAGES.missingSource],
+    ['an overlong src', () => proxied(`https://cdn.digialm.com/${'a'.repeat(2100)}.png`), IMAGE_MESSAGES.missingSource],
+    ['a relative address', () => proxied('/per/q1.png'), IMAGE_MESSAGES.notALink],
+    ['another scheme', () => proxied('file:///etc/passwd'), IMAGE_MESSAGES.notALink],
+    ['a host not allowed', () => proxied('https://example.com/q1.png'), IMAGE_MESSAGES.notAPortalImage],
+    ['an unlisted loopback address', () => proxied('http://127.0.0.2/q1.png'), IMAGE_MESSAGES.notAPortalImage],
+    ['a redirect off the portal', () => fromFixtures('/moved.png'), IMAGE_MESSAGES.notAPortalImage],
+  ])('refuses %s with a 400', async (_what, call, message) => {
+    const response = await call();
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+  });
+
+  it('refuses a page that is not an image with a 415', async () => {
+    const { sheets } = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
+    const response = await proxied(fixtures.url(sheets[0].url));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.notAnImage });
+  });
+
+  it.each(['/huge.png', '/declared-huge.png'])('refuses an image over 2 MB with a 413 (%s)', async (route) => {
+    const response = await fromFixtures(route);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.tooLarge });
+  });
+
+  it('reports a missing image with the portal status as a 502, not cached', async () => {
+    const response = await fromFixtures('/per/nothing.png');
+    expect(response.status).toBe(502);
+    expect(response.headers.get('cache-control')).not.toBe(FOREVER);
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.upstreamStatus(404) });
+  });
+
+  it('gives up on a slow portal with a 504', async () => {
+    const started = Date.now();
+    const response = await fromFixtures('/slow.png');
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.timeout });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('fetches an image once for many requests, concurrent or later, and answers the rest from memory', async () => {
+    const responses = await Promise.all(Array.from({ length: 5 }, () => fromFixtures('/counted.png')));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const later = await fromFixtures('/counted.png');
+    expect(Buffer.from(await later.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(countedHits).toBe(1);
+  });
+});
