@@ -31,3 +31,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Polls a check in the page until it returns true; returns how long that took. Playwright's waitForFunction does not
+ * await a Promise (an async predicate counts as true at once), so async checks (IndexedDB, caches) need this.
+ */
+export async function waitInPage<Arg>(
+  page: Page,
+  check: (arg: Arg) => Promise<boolean> | boolean,
+  arg: Arg,
+  { timeout = 30_000, interval = 200, what = 'condition' } = {},
+): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await page.evaluate(check as (arg: unknown) => Promise<boolean> | boolean, arg)) return Date.now() - started;
+    if (Date.now() - started > timeout) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitInPage } from './browser';
 import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
 import { predict } from '../../../src/domain/gate/rank/predict';
 import type { ScorecardData } from '../../../src/lib/scorecard-types';
@@ -90,7 +91,7 @@ export function iconsByQuestionId(page: Page): Promise<Record<string, string | n
 
 /** Waits until the page's IndexedDB (Dexie database 'hiregate') holds the scorecard with this id. */
 export async function waitUntilSavedOnDevice(page: Page, id: string): Promise<void> {
-  await page.waitForFunction(async (wanted: string) => {
+  const isSaved = async (wanted: string) => {
     // Opening a database that does not exist yet would create it empty, under the app's feet.
     if (!(await indexedDB.databases()).some((database) => database.name === 'hiregate')) return false;
     const request = indexedDB.open('hiregate');
@@ -105,5 +106,6 @@ export async function waitUntilSavedOnDevice(page: Page, id: string): Promise<vo
     });
     db.close();
     return found;
-  }, id);
+  };
+  await waitInPage(page, isSaved, id, { what: `scorecard ${id} in IndexedDB` });
 }
