@@ -39,5 +39,6 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget, '/auth': apiTarget, '/demo': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest lets test/bench/bundle-budget.ts tell which chunks the home route loads.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

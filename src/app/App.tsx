@@ -1,16 +1,29 @@
-import { useEffect } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import { ToastContainer, toast } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import { router } from './router';
-import { registerServiceWorker } from './pwa';
 import { ConnectionStatus } from './ConnectionStatus';
 import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
+import { isToasterWanted, subscribeToaster } from '../lib/ui/toaster-state';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
+// react-toastify and its styles load with the first screen that can show a toast, not with the app shell.
+const Toaster = lazy(() => import('../lib/ui/Toaster').then((module) => ({ default: module.Toaster })));
+
+function ToastArea() {
+  const wanted = useSyncExternalStore(subscribeToaster, isToasterWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** Runs `task` once the page has loaded and the browser is idle, so it never competes with the first screen. */
+function whenIdleAfterLoad(task: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task) : setTimeout(task, 1));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 function UpdateToast({ activate }: { activate: () => void }) {
   return (
@@ -23,11 +36,24 @@ function UpdateToast({ activate }: { activate: () => void }) {
   );
 }
 
-/** Spec §8: toasts top-right, light theme, pause on hover and on focus loss, 5000 ms unless a screen says otherwise. */
+/** The app shell: router, offline banner and toasts. Screens that use react-query get it from routes.tsx. */
 export function App() {
   useEffect(() => {
-    registerServiceWorker((activate) =>
-      toast.info(<UpdateToast activate={activate} />, { autoClose: false, closeOnClick: false, toastId: 'sw-update' }),
+    // The service worker (and workbox-window with it) registers after the first screen, as Workbox advises.
+    whenIdleAfterLoad(
+      () =>
+        void import('./pwa').then(({ registerServiceWorker }) =>
+          registerServiceWorker(
+            (activate) =>
+              void import('../lib/ui/toast').then(({ toast }) =>
+                toast.info(<UpdateToast activate={activate} />, {
+                  autoClose: false,
+                  closeOnClick: false,
+                  toastId: 'sw-update',
+                }),
+              ),
+          ),
+        ),
     );
     // Saves queued offline go out on app start whatever the route (spec: replay on start, online, visible, timer).
     if (hasPendingAnswerSaves()) {
@@ -35,10 +61,10 @@ export function App() {
     }
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <RouterProvider router={router} />
       <ConnectionStatus />
-      <ToastContainer position="top-right" theme="light" autoClose={5000} pauseOnHover pauseOnFocusLoss />
-    </QueryClientProvider>
+      <ToastArea />
+    </>
   );
 }

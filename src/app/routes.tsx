@@ -7,22 +7,37 @@ import { SiteLayout } from './layout/SiteLayout';
  */
 const rootRoute = createRootRoute({ component: Outlet });
 
-const page = (path: string, load: () => Promise<Record<string, unknown>>, exportName: string) =>
-  createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    component: lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, exportName),
-  });
+type Loader = () => Promise<Record<string, unknown>>;
+
+/**
+ * What a screen needs beyond the app shell, loaded with its chunk: `queries`, the react-query cache (the shell does not
+ * provide it, so the home page does not download react-query); `toasts`, the toast container, for a screen that calls
+ * react-toastify itself instead of importing `toast` from lib/ui/toast.
+ */
+interface ScreenNeeds {
+  queries?: boolean;
+  toasts?: boolean;
+}
+
+const screen = (load: Loader, exportName: string, needs: ScreenNeeds = {}) =>
+  lazyRouteComponent(async () => {
+    const [module, query] = await Promise.all([
+      load(),
+      needs.queries ? import('../lib/query') : undefined,
+      needs.toasts ? import('../lib/ui/toast') : undefined,
+    ]);
+    const Screen = module[exportName] as React.ComponentType;
+    return { [exportName]: query ? query.withQueryClient(Screen) : Screen };
+  }, exportName);
+
+const page = (path: string, load: Loader, exportName: string, needs?: ScreenNeeds) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: screen(load, exportName, needs) });
 
 /** Public pages share the top bar and footer through this pathless layout route. */
 const siteLayout = createRoute({ getParentRoute: () => rootRoute, id: 'site', component: SiteLayout });
 
-const sitePage = (path: string, load: () => Promise<Record<string, unknown>>, exportName: string) =>
-  createRoute({
-    getParentRoute: () => siteLayout,
-    path,
-    component: lazyRouteComponent(load as () => Promise<Record<string, React.ComponentType>>, exportName),
-  });
+const sitePage = (path: string, load: Loader, exportName: string, needs?: ScreenNeeds) =>
+  createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
 
 const company = () => import('../features/marketing/CompanyPages');
 const offerings = () => import('../features/marketing/OfferingPages');
@@ -33,7 +48,7 @@ const placeholders = () => import('../features/marketing/PlaceholderPages');
 export const routeTree = rootRoute.addChildren([
   siteLayout.addChildren([
     sitePage('/', () => import('../features/marketing/HomePage'), 'HomePage'),
-    sitePage('/ad-modal', () => import('../features/marketing/AdModalPage'), 'AdModalPage'),
+    sitePage('/ad-modal', () => import('../features/marketing/HomePage'), 'AdModalPage'),
     sitePage('/about', company, 'AboutPage'),
     sitePage('/press', company, 'PressPage'),
     sitePage('/career', company, 'CareersPage'),
@@ -60,8 +75,13 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/setting', placeholders, 'SettingPage'),
     sitePage('/feedback', placeholders, 'FeedbackPage'),
     sitePage('/access-denied', placeholders, 'AccessDeniedPage'),
-    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage'),
-    sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage'),
+    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', {
+      queries: true,
+      toasts: true,
+    }),
+    sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
+      queries: true,
+    }),
   ]),
   // Customer Support's 'Raise query' points at /ContactUs (spec §2); it is the Contact page.
   createRoute({
@@ -75,5 +95,7 @@ export const routeTree = rootRoute.addChildren([
   page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
   page('/forgot-password', () => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
   page('/pwdreset/$id', () => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
-  page('/admin/dashboard', () => import('../features/admin/AdminDashboardPage'), 'AdminDashboardPage'),
+  page('/admin/dashboard', () => import('../features/admin/AdminDashboardPage'), 'AdminDashboardPage', {
+    queries: true,
+  }),
 ]);

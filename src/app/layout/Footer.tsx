@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { socialLinks } from '../links';
 import { Logo } from './Logo';
 import { footerExternalLinks, footerSiteSections } from './navigation';
@@ -13,10 +14,7 @@ export function Footer() {
           <ul className="footer__social" aria-label="HireGate on social media">
             {socialLinks.map((link) => (
               <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={link.href}>{link.name}</ExternalLink>
               </li>
             ))}
           </ul>
@@ -38,10 +36,7 @@ export function Footer() {
           <ul>
             {footerExternalLinks.map((link) => (
               <li key={link.label}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <ExternalLink href={link.href}>{link.label}</ExternalLink>
               </li>
             ))}
           </ul>

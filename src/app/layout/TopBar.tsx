@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
+import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { ProfileEntry } from '../../features/auth/ProfileEntry';
 import { Logo } from './Logo';
 import { topBarLinks } from './navigation';
@@ -8,10 +9,9 @@ import { topBarLinks } from './navigation';
 function ExternalLinks({ onNavigate }: { onNavigate?: () => void }) {
   return topBarLinks.map((link) => (
     <li key={link.label}>
-      <a href={link.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+      <ExternalLink href={link.href} onClick={onNavigate}>
         {link.label}
-        <span className="visually-hidden"> (opens in a new tab)</span>
-      </a>
+      </ExternalLink>
     </li>
   ));
 }

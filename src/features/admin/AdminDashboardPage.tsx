@@ -5,7 +5,7 @@ import { DashboardPanel } from './panels/DashboardPanel';
 import { UploadPanel } from './upload/UploadPanel';
 import { PapersPanel } from './papers/PapersPanel';
 import { ResultsPanel } from './results/ResultsPanel';
-import { ScrollToTopButton } from './ScrollToTopButton';
+import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { ensureAnswerOutboxSync } from './outbox/outbox';
 import './admin.css';
 
@@ -32,7 +32,7 @@ export function AdminDashboardPage() {
         {panel === 'papers' && <PapersPanel credentials={credentials} />}
         {panel === 'results' && <ResultsPanel credentials={credentials} />}
       </main>
-      <ScrollToTopButton />
+      <ScrollToTopButton className="admin-scroll-top">↑</ScrollToTopButton>
     </div>
   );
 }

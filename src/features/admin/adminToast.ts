@@ -1,4 +1,4 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import { toast, type ToastOptions } from '../../lib/ui/toast';
 
 /** Spec §2 and §9: admin-area toasts close after 3 s; the session toasts stay the 2 s before their redirect. */
 const ADMIN_TOAST: ToastOptions = { autoClose: 3000 };

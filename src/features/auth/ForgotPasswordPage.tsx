@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { forgotPasswordSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
 import { Spinner, TextField } from './fields';
@@ -36,16 +36,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form className="auth__form" noValidate onSubmit={submit}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.values.email}
-            error={form.visibleError('email')}
-            onValueChange={(value) => form.setField('email', value)}
-            onBlur={() => form.blurField('email')}
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy && <Spinner label="Sending the link" />}
             Send reset link

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { ApiError } from '../../lib/api';
 import { adminLoginSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../app/links';
+import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
 import { IdentityProviderButton } from './IdentityProviderButton';
@@ -81,32 +82,10 @@ export function LoginPage() {
       intro={isAdmin ? 'Staff sign in here to manage question papers, answer keys and results.' : undefined}
     >
       <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={form.values.email}
-          error={form.visibleError('email')}
-          onValueChange={(value) => form.setField('email', value)}
-          onBlur={() => form.blurField('email')}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          error={form.visibleError('password')}
-          onValueChange={(value) => form.setField('password', value)}
-          onBlur={() => form.blurField('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <p className="auth__note">
-          By signing in you accept our{' '}
-          <a href={externalLinks.termsOfUse} target="_blank" rel="noopener noreferrer">
-            terms of use
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-          .
+          By signing in you accept our <ExternalLink href={externalLinks.termsOfUse}>terms of use</ExternalLink>.
         </p>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy && <Spinner label="Signing in" />}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { signUpFormSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../app/links';
+import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
 import { IdentityProviderButton } from './IdentityProviderButton';
@@ -45,42 +46,13 @@ export function SignUpPage() {
   return (
     <AuthCard title="Create your account" mode="Admin-signup" intro="Join HireGate to hire faster and fairer with AI.">
       <form className="auth__form" noValidate onSubmit={submit}>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={form.values.name}
-          error={form.visibleError('name')}
-          onValueChange={(value) => form.setField('name', value)}
-          onBlur={() => form.blurField('name')}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.visibleError('email')}
-          onValueChange={(value) => form.setField('email', value)}
-          onBlur={() => form.blurField('email')}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.visibleError('password')}
-          onValueChange={(value) => form.setField('password', value)}
-          onBlur={() => form.blurField('password')}
-        />
+        <TextField label="Name" autoComplete="name" {...form.field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
         <div className="checkbox">
           <input id="terms" type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
           <label htmlFor="terms">
-            I agree to the{' '}
-            <a href={externalLinks.privacyPolicy} target="_blank" rel="noopener noreferrer">
-              privacy policy and terms
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            I agree to the <ExternalLink href={externalLinks.privacyPolicy}>privacy policy and terms</ExternalLink>
           </label>
         </div>
         <button type="submit" className="button button--primary button--block" disabled={!agreed || busy}>

@@ -54,5 +54,14 @@ export function useSchemaForm<Values extends Record<string, string>>(schema: Any
     setTouched({});
   };
 
-  return { values, setField, blurField, validateAll, visibleError, reset };
+  /** What a TextField or PasswordField needs to show and edit one field of this form. */
+  const field = <Name extends keyof Values & string>(name: Name) => ({
+    name,
+    value: values[name],
+    error: visibleError(name),
+    onValueChange: (value: string) => setField(name, value),
+    onBlur: () => blurField(name),
+  });
+
+  return { values, setField, blurField, validateAll, visibleError, field, reset };
 }

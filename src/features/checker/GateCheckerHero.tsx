@@ -1,13 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { externalLinks } from '../../app/links';
-import { ScoreModal, type CheckerForm, type ModalMode } from './ScoreModal';
+import { ExternalLink } from '../../lib/ui/ExternalLink';
+import type { CheckerForm, ModalMode } from './ScoreModal';
 import { SavedScorecards } from './SavedScorecards';
 import { TypingText } from './TypingText';
-import examBanner from './assets/banner-exam.svg';
-import storeBanner from './assets/banner-store.svg';
+// Files, not inlined data: the home page's script stays smaller and the browser fetches the images lazily.
+import examBanner from './assets/banner-exam.svg?no-inline';
+import storeBanner from './assets/banner-store.svg?no-inline';
 import './checker.css';
 
 const EMPTY_FORM: CheckerForm = { gateLink: '', testPaper: '', email: '' };
+
+/**
+ * The score modal (with its form validation) is its own chunk: it loads when the visitor points at, focuses or
+ * presses 'Check Now', so the landing does not pay for it up front.
+ */
+const loadScoreModal = () => import('./ScoreModal');
+const ScoreModal = lazy(() => loadScoreModal().then((module) => ({ default: module.ScoreModal })));
+const prefetchScoreModal = () => void loadScoreModal().catch(() => undefined);
 
 function Banner({ href, image, label }: { href: string; image: string; label: string }) {
   return (
@@ -36,6 +46,8 @@ function AdPanel({ side, href, title, text }: { side: 'left' | 'right'; href: st
 export function GateCheckerHero() {
   const [form, setForm] = useState<CheckerForm>(EMPTY_FORM);
   const [modalOpen, setModalOpen] = useState(false);
+  // Mounted from the first 'Check Now' on, so closing keeps what the modal holds, as before it was split off.
+  const [modalWanted, setModalWanted] = useState(false);
   const [mode, setMode] = useState<ModalMode>('score');
 
   const closeModal = () => {
@@ -61,12 +73,22 @@ export function GateCheckerHero() {
           <p className="gate-hero__lead">
             Paste your response-sheet link: get your marks, question by question, with a rank estimate.
           </p>
-          <button type="button" className="button button--primary gate-hero__cta" onClick={() => setModalOpen(true)}>
+          <button
+            type="button"
+            className="button button--primary gate-hero__cta"
+            onPointerEnter={prefetchScoreModal}
+            onFocus={prefetchScoreModal}
+            onTouchStart={prefetchScoreModal}
+            onClick={() => {
+              setModalWanted(true);
+              setModalOpen(true);
+            }}
+          >
             Check Now
           </button>
-          <a className="gate-hero__store" href={externalLinks.store} target="_blank" rel="noopener noreferrer">
-            Visit our store<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <ExternalLink className="gate-hero__store" href={externalLinks.store}>
+            Visit our store
+          </ExternalLink>
         </div>
         <Banner href={externalLinks.store} image={storeBanner} label="HireGate prep store: mock tests and notes" />
       </div>
@@ -77,14 +99,18 @@ export function GateCheckerHero() {
         text="Answer-key discussions and cut-off updates."
       />
       <SavedScorecards />
-      <ScoreModal
-        open={modalOpen}
-        mode={mode}
-        form={form}
-        onFormChange={setForm}
-        onModeChange={setMode}
-        onClose={closeModal}
-      />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <ScoreModal
+            open={modalOpen}
+            mode={mode}
+            form={form}
+            onFormChange={setForm}
+            onModeChange={setMode}
+            onClose={closeModal}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,78 +1,51 @@
-import { useEffect, useState } from 'react';
-import type { SavedScorecard } from '../../lib/db';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { databaseMayExist, watchDatabaseWrites } from '../../lib/db-presence';
 
-type SavedList = { state: 'loading' } | { state: 'ready'; items: SavedScorecard[] };
+// The list and Dexie (~30 kB gzip) come as one chunk, loaded only when there can be something to list. Like the
+// list itself, a chunk that fails to load only logs: the landing works without it.
+const SavedScorecardList = lazy(() =>
+  import('./SavedScorecardList').then(
+    (module) => ({ default: module.SavedScorecardList }),
+    (error: unknown) => {
+      console.warn('Saved scorecards are unavailable', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 /**
- * Scorecards kept in IndexedDB, newest first, live: a scorecard saved by the modal or another tab appears at once.
- * Dexie loads after the landing has painted, so the home page does not pay for it up front.
+ * True once this browser has the app's IndexedDB database, or a tab writes to it (the modal keeping a scorecard,
+ * a scorecard tab saving its copy). A first visit to the home page has none, and does not download Dexie.
  */
-function useSavedScorecards(): SavedList {
-  const [list, setList] = useState<SavedList>({ state: 'loading' });
+function useDatabasePresent(): boolean {
+  const [present, setPresent] = useState(false);
   useEffect(() => {
-    let unsubscribe = () => {};
     let stopped = false;
-    void import('../../lib/db')
-      .then(async ({ listScorecards }) => {
-        const { liveQuery } = await import('dexie');
-        if (stopped) return;
-        const subscription = liveQuery(listScorecards).subscribe({
-          next: (items) => setList({ state: 'ready', items }),
-          error: (error) => console.warn('Saved scorecards are unavailable', error),
-        });
-        unsubscribe = () => subscription.unsubscribe();
-      })
-      .catch((error) => console.warn('Saved scorecards are unavailable', error));
+    const check = () =>
+      void databaseMayExist().then((exists) => {
+        if (exists && !stopped) {
+          stopped = true;
+          stopWatching();
+          setPresent(true);
+        }
+      });
+    const stopWatching = watchDatabaseWrites(check);
+    check();
     return () => {
       stopped = true;
-      unsubscribe();
+      stopWatching();
     };
   }, []);
-  return list;
+  return present;
 }
 
-async function remove(id?: string) {
-  const { deleteScorecard, clearScorecards } = await import('../../lib/db');
-  await (id ? deleteScorecard(id) : clearScorecards());
-}
-
-const savedOn = (time: number) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Issue 10: the scorecards opened on this device, to re-open offline; delete one or all. */
+/** Issue 10: the scorecards opened on this device, to re-open offline; nothing at all while there are none. */
 export function SavedScorecards() {
-  const list = useSavedScorecards();
-  if (list.state === 'loading' || list.items.length === 0) return null;
+  const present = useDatabasePresent();
+  if (!present) return null;
   return (
-    <section className="saved-scorecards" aria-labelledby="saved-scorecards-title">
-      <div className="saved-scorecards__header">
-        <h3 id="saved-scorecards-title">Saved on this device</h3>
-        <button type="button" className="button saved-scorecards__clear" onClick={() => void remove()}>
-          Delete all
-        </button>
-      </div>
-      <ul className="saved-scorecards__list">
-        {list.items.map((item) => {
-          const who = item.candidateName || item.candidateId || 'Scorecard';
-          return (
-            <li key={item.id} className="saved-scorecards__item">
-              <a href={`/scorecard?${new URLSearchParams({ saved: item.id })}`} className="saved-scorecards__open">
-                <strong>{who}</strong>
-                <span>
-                  {item.testPaper} · {item.totalMarks} marks · saved {savedOn(item.savedAt)}
-                </span>
-              </a>
-              <button
-                type="button"
-                className="button saved-scorecards__delete"
-                aria-label={`Delete the saved scorecard of ${who}, ${item.testPaper}`}
-                onClick={() => void remove(item.id)}
-              >
-                Delete
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <Suspense fallback={null}>
+      <SavedScorecardList />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
 import { scoreRequestSchema, verificationRequestSchema } from '../../domain/validation/score-request';

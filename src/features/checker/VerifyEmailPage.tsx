@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { scorecardAddress, verifyEmail } from './checker-api';
 import './checker.css';
 

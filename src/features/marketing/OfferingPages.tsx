@@ -1,5 +1,6 @@
 import { Card, ContentPage } from './ContentPage';
-import { productPages, products, servicePages, services, solutionPages, type DetailPage } from './offerings';
+import { productPages, servicePages, solutionPages, type DetailPage } from './offering-pages';
+import { products, services } from './offerings';
 
 function DetailContent({ page }: { page: DetailPage }) {
   return (

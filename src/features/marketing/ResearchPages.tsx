@@ -1,3 +1,4 @@
+import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { Card, ContentPage } from './ContentPage';
 
 interface Paper {
@@ -83,10 +84,7 @@ export function ResearchPapersPage() {
               {paper.doi && (
                 <>
                   {' '}
-                  <a href={`https://doi.org/${paper.doi}`} target="_blank" rel="noopener noreferrer">
-                    doi:{paper.doi}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
+                  <ExternalLink href={`https://doi.org/${paper.doi}`}>doi:{paper.doi}</ExternalLink>
                 </>
               )}
             </p>

@@ -1,23 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchAdminStats } from '../adminApi';
 import type { AdminCredentials } from '../session/adminSession';
-import { useTypingText } from '../useTypingText';
+import { useTypingText } from '../../../lib/useTypingText';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
+import { useAdminStats } from './useAdminStats';
 
 const TAGLINE = 'Upload question papers, set answer keys and follow every candidate result.';
-
-export const adminStatsQueryKey = ['admin', 'stats'] as const;
+const TAGLINE_MS_PER_CHARACTER = 45;
 
 /** Welcome, a typing tagline, and the two counters (spinner while loading, 0 when the call fails). */
 export function DashboardPanel({ credentials }: { credentials: AdminCredentials }) {
-  const tagline = useTypingText(TAGLINE);
-  const stats = useQuery({
-    queryKey: adminStatsQueryKey,
-    queryFn: () => fetchAdminStats(credentials),
-    retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.rescoring.some((job) => job.state === 'queued' || job.state === 'running') ? 2000 : false,
-  });
+  const tagline = useTypingText(TAGLINE, TAGLINE_MS_PER_CHARACTER);
+  const stats = useAdminStats(credentials);
 
   return (
     <section className="admin-panel" aria-labelledby="dashboard-heading">

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAdminStats, fetchPaperSets, type AdminQuestion, type PaperSets } from '../adminApi';
+import { fetchPaperSets, type AdminQuestion, type PaperSets } from '../adminApi';
 import type { AdminCredentials } from '../session/adminSession';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import { useAnswerSaving } from '../questions/useAnswerSaving';
 import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
-import { adminStatsQueryKey } from '../panels/DashboardPanel';
+import { adminStatsQueryKey, useAdminStats } from '../panels/useAdminStats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreStatusList } from './RescoreStatusList';
 
@@ -17,13 +17,7 @@ const papersQueryKey = ['admin', 'papers'] as const;
 export function PapersPanel({ credentials }: { credentials: AdminCredentials }) {
   const queryClient = useQueryClient();
   const papers = useQuery({ queryKey: papersQueryKey, queryFn: () => fetchPaperSets(credentials), retry: false });
-  const stats = useQuery({
-    queryKey: adminStatsQueryKey,
-    queryFn: () => fetchAdminStats(credentials),
-    retry: false,
-    refetchInterval: (query) =>
-      query.state.data?.rescoring.some((job) => job.state === 'queued' || job.state === 'running') ? 2000 : false,
-  });
+  const stats = useAdminStats(credentials);
   const pending = usePendingAnswerIds();
   useRefreshWhenSent(pending, () => {
     void queryClient.invalidateQueries({ queryKey: papersQueryKey });

@@ -1,3 +1,5 @@
+import { ADMIN_SESSION_KEYS } from '../../../lib/admin-session-keys';
+
 /**
  * The admin session as the spec keeps it (§3 session storage keys, §4 admin session): Basic-auth credentials and an
  * authenticated flag in sessionStorage, valid for one hour from sessionStartTime.
@@ -14,13 +16,7 @@ export interface AdminCredentials {
   password: string;
 }
 
-const KEYS = {
-  email: 'email',
-  password: 'password',
-  isAuthenticated: 'isAuthenticated',
-  sessionStartTime: 'sessionStartTime',
-  showSessionExpiredToast: 'showSessionExpiredToast',
-} as const;
+const KEYS = ADMIN_SESSION_KEYS;
 
 export function readAdminCredentials(storage: Storage): AdminCredentials | null {
   const email = storage.getItem(KEYS.email);

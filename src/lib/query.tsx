@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+
+/**
+ * The app's one query cache. It is not provided at the app root: routes.tsx gives it to the screens that fetch with
+ * react-query (verify e-mail, scorecard, admin), so the home page does not download react-query. Being one client,
+ * cached answers survive moving between those screens.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** The screen with the query cache around it. */
+export function withQueryClient<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
+  function WithQueryClient(props: Props) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Screen {...props} />
+      </QueryClientProvider>
+    );
+  }
+  WithQueryClient.displayName = `WithQueryClient(${Screen.displayName ?? Screen.name})`;
+  return WithQueryClient;
+}

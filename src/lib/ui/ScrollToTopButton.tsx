@@ -1,0 +1,28 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+const SHOW_AFTER_PX = 300;
+
+/**
+ * Spec §2/§9: a scroll-to-top button once the page has scrolled more than 300 px. Each screen styles it with its own
+ * class and gives it its own arrow.
+ */
+export function ScrollToTopButton({ className, children }: { className: string; children: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SHOW_AFTER_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label="Scroll to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
+      {children}
+    </button>
+  );
+}
