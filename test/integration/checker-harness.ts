@@ -40,6 +40,7 @@ export async function startCheckerServer(env: Record<string, string | undefined>
     REQUIRE_EMAIL_VERIFICATION: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
     VERIFY_SECRET: 'checker-tests-secret-0123456789',
+    DIST_DIR: process.env.DIST_DIR,
     ...env,
   });
   const store = await createStore(config);
