@@ -40,5 +40,6 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/auth': apiTarget, '/demo': apiTarget },
   },
   // The manifest lets test/bench/bundle-budget.ts tell which chunks the home route loads.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // Every browser the app supports has modulepreload; Vite's polyfill would cost every page 0.4 KB.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });
