@@ -20,6 +20,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Toasts come from lib/ui/toast: importing it is what mounts the container, so react-toastify stays off pages
+    // that never show a toast.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/ui/**', 'src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-toastify', message: "Import { toast } from 'src/lib/ui/toast' instead." }] },
+      ],
+    },
+  },
+  {
     // Domain code is shared by the API, the browser and the service worker: no framework or Node imports.
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],

@@ -5,6 +5,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ANSWER_OUTBOX_SYNC_TAG, syncAnswerOutbox } from '../src/features/admin/outbox/flush';
+import { IMAGE_CACHE_NAME } from '../src/features/scorecard/keep-images';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -24,13 +25,14 @@ registerRoute(
 );
 
 // Question and option images never change once published: cache-first, bounded, so saved scorecards show offline.
-// Portal images are cross-origin without CORS (opaque, status 0), which is why status 0 is cacheable here.
+// Portal images come through the same-origin proxy (src/lib/image-source.ts): opaque responses would cost ~7 MB of
+// quota each, so only complete same-origin responses are kept.
 registerRoute(
-  ({ request }) => request.destination === 'image',
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
   new CacheFirst({
-    cacheName: 'scorecard-images',
+    cacheName: IMAGE_CACHE_NAME,
     plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 90 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),

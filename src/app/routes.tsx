@@ -11,21 +11,15 @@ type Loader = () => Promise<Record<string, unknown>>;
 
 /**
  * What a screen needs beyond the app shell, loaded with its chunk: `queries`, the react-query cache (the shell does not
- * provide it, so the home page does not download react-query); `toasts`, the toast container, for a screen that calls
- * react-toastify itself instead of importing `toast` from lib/ui/toast.
+ * provide it, so the home page does not download react-query).
  */
 interface ScreenNeeds {
   queries?: boolean;
-  toasts?: boolean;
 }
 
 const screen = (load: Loader, exportName: string, needs: ScreenNeeds = {}) =>
   lazyRouteComponent(async () => {
-    const [module, query] = await Promise.all([
-      load(),
-      needs.queries ? import('../lib/query') : undefined,
-      needs.toasts ? import('../lib/ui/toast') : undefined,
-    ]);
+    const [module, query] = await Promise.all([load(), needs.queries ? import('../lib/query') : undefined]);
     const Screen = module[exportName] as React.ComponentType;
     return { [exportName]: query ? query.withQueryClient(Screen) : Screen };
   }, exportName);
@@ -75,10 +69,7 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/setting', placeholders, 'SettingPage'),
     sitePage('/feedback', placeholders, 'FeedbackPage'),
     sitePage('/access-denied', placeholders, 'AccessDeniedPage'),
-    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', {
-      queries: true,
-      toasts: true,
-    }),
+    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', { queries: true }),
     sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
       queries: true,
     }),

@@ -5,7 +5,7 @@ import { launchBrowser, saveScreenshot } from './support/browser';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { imageSource } from '../../src/features/scorecard/image-source';
+import { imageSource } from '../../src/lib/image-source';
 import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
 import { imageUrls } from '../../src/features/scorecard/scorecard-view';
 import {

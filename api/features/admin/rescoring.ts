@@ -1,21 +1,13 @@
 import type { Logger } from 'pino';
 import { paperKeyVersion, type Question, type ResultScores, type Store } from '../../store';
 import { testPaperOf } from './paper-set';
+import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
 
 /** Marks computed from a stored response vector against a paper's current keys. */
 export type ScoreStoredResponses = (
   responses: Record<string, string>,
   paper: Question[],
 ) => Omit<ResultScores, 'keyVersion' | 'scoredAt'>;
-
-export interface RescoreStatus {
-  paperSet: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  rescored: number;
-  total: number;
-  updatedAt: string;
-  error?: string;
-}
 
 export interface Rescorer {
   /** Re-scores the paper set's stored results in the background (again, if a run is under way). */

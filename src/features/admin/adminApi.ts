@@ -1,6 +1,7 @@
 import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from './session/adminSession';
 import type { AdminResult } from './results/resultList';
+import type { RescoreStatus } from '../../domain/gate/rescore-status';
 
 /** The admin calls of spec §7 plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
@@ -24,15 +25,6 @@ export interface AdminQuestion {
 }
 
 export type PaperSets = Record<string, AdminQuestion[]>;
-
-export interface RescoreStatus {
-  paperSet: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  rescored: number;
-  total: number;
-  updatedAt: string;
-  error?: string;
-}
 
 export interface AdminStats {
   paperSets: number;

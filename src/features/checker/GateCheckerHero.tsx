@@ -66,9 +66,10 @@ export function GateCheckerHero() {
       <div className="gate-hero__stage">
         <Banner href={externalLinks.gateExam} image={examBanner} label="GATE 2025 official exam site" />
         <div className="gate-hero__centre">
-          <h2 id="gate-hero-title" className="gate-hero__title">
+          {/* The home page's main heading: the checker is what most visitors come for. */}
+          <h1 id="gate-hero-title" className="gate-hero__title">
             Check your GATE Score Now!
-          </h2>
+          </h1>
           <TypingText className="gate-hero__tagline" text="Authentic, Accurate, Detailed and Insightful!" />
           <p className="gate-hero__lead">
             Paste your response-sheet link: get your marks, question by question, with a rank estimate.

@@ -1,5 +1,5 @@
 import type { ScorecardQuestion } from '../../domain/gate';
-import { imageSource } from './image-source';
+import { imageSource } from '../../lib/image-source';
 import { marksObtainedText, responseText, verdictOf, type Verdict } from './scorecard-view';
 
 /** Portal images load through our proxy, so the service worker can keep them offline (see image-source.ts). */

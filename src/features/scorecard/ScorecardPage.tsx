@@ -6,7 +6,7 @@ import { QuestionBreakdown } from './QuestionBreakdown';
 import { RankPrediction } from './RankPrediction';
 import { ScoreSummary } from './ScoreSummary';
 import { ScorecardSkeleton } from './ScorecardSkeleton';
-import { ScrollToTopButton } from './ScrollToTopButton';
+import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { marksText } from './scorecard-view';
 import { useScorecard } from './use-scorecard';
 import './scorecard.css';
@@ -39,7 +39,11 @@ function Scorecard({ data }: { data: ScorecardData }) {
       <Breakdowns questions={data.response} />
       <QuestionBreakdown questions={data.response} />
       <p className="scorecard__footer">Total score is {marksText(data.totalScore['Total Marks'])} out of 100</p>
-      <ScrollToTopButton />
+      <ScrollToTopButton className="scroll-to-top">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d="M12 19V5M5 12l7-7 7 7" stroke="currentColor" strokeWidth="2.4" fill="none" strokeLinecap="round" />
+        </svg>
+      </ScrollToTopButton>
     </main>
   );
 }

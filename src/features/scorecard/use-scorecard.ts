@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/ui/toast';
 import { keepScorecard, readStoredScorecard, requestScore } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
 import { findScorecard, type FoundScorecard } from './load-scorecard';
-import { imageSource } from './image-source';
+import { imageSource } from '../../lib/image-source';
 import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
 

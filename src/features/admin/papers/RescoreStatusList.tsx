@@ -1,4 +1,4 @@
-import type { RescoreStatus } from '../adminApi';
+import type { RescoreStatus } from '../../../domain/gate/rescore-status';
 
 const STATE_TEXT: Record<RescoreStatus['state'], string> = {
   queued: 'Re-scoring queued',

@@ -1,6 +1,7 @@
 import type { AdminQuestion } from '../adminApi';
 import { AnswerControl } from './AnswerControl';
 import { canSaveAnswer } from './answerRules';
+import { imageSource } from '../../../lib/image-source';
 
 export type StatusTag = 'saved' | 'marked';
 
@@ -55,7 +56,7 @@ export function QuestionItem({
         {question.question && (
           <img
             className="admin-question__stem"
-            src={question.question}
+            src={imageSource(question.question, window.location.origin)}
             alt={`Question ${question.long_id}`}
             loading="lazy"
           />
@@ -65,7 +66,11 @@ export function QuestionItem({
             {letters.map((letter) => (
               <figure key={letter}>
                 <figcaption>Option {letter}</figcaption>
-                <img src={question.options![letter]} alt={`Option ${letter}`} loading="lazy" />
+                <img
+                  src={imageSource(question.options![letter], window.location.origin)}
+                  alt={`Option ${letter}`}
+                  loading="lazy"
+                />
               </figure>
             ))}
           </div>

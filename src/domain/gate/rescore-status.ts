@@ -1,0 +1,12 @@
+/**
+ * Where re-scoring of a paper set's stored results stands after its key changed: the admin API reports it and the
+ * admin screens show it.
+ */
+export interface RescoreStatus {
+  paperSet: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  rescored: number;
+  total: number;
+  updatedAt: string;
+  error?: string;
+}
