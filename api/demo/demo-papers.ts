@@ -16,8 +16,8 @@ import {
 export const DEMO_YEAR = 2026;
 const OPTION_LETTERS = ['A', 'B', 'C', 'D'];
 
-/** Mulberry32: a tiny seeded generator, enough to make stable made-up data. */
-function seededRandom(seed: number): () => number {
+/** Mulberry32: a tiny seeded generator, enough to make stable made-up data (and replayable test runs). */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

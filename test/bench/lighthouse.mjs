@@ -21,21 +21,14 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS } from '../e2e/support/browser.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.RUNS ?? 3);
 const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '12';
 const PRESET = process.env.LIGHTHOUSE_PRESET ?? 'mobile';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = CHROMIUM_FLAGS;
 const DEMO_SHEET = '/demo/response-sheets/CS26S19000002.html';
 const THRESHOLD = 95;
 /** A heading of the home page, to tell it rendered offline. */

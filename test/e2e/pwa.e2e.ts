@@ -9,7 +9,6 @@ import {
   pngSize,
   randomValidKey,
   readPaper,
-  seededRandom,
   setNetwork,
   startRecordingProxy,
   waitForServiceWorkerControl,
@@ -18,6 +17,7 @@ import {
 } from './support/pwa';
 import { startTestServer, type TestServer } from '../support/server';
 import { demoSamples } from '../../api/demo';
+import { seededRandom } from '../../api/demo/demo-papers';
 
 /**
  * Issue 10 as a user meets it, on the production build served by the real server, in Debian's Chromium with the real

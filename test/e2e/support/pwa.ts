@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
 
 /**
  * Helpers for the PWA journeys (issue 10): a recording proxy in front of the real server (what reached the server,
@@ -212,18 +213,7 @@ export interface PersistentChromium {
 /** Debian's Chromium with a real (temporary) profile, with the flags of support/browser.ts. */
 export async function launchPersistentChromium(): Promise<PersistentChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'hiregate-pwa-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   return {
     context,
     async close() {
@@ -269,18 +259,6 @@ export async function readPaper(
   const paper = papers[paperSet];
   if (!paper) throw new Error(`No paper set ${paperSet}; the server has ${Object.keys(papers).join(', ')}`);
   return paper;
-}
-
-/** A small seeded generator (mulberry32), so a failing stress run can be replayed with the seed it prints. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random key the admin screen and the server accept for the question's type (spec §5 key formats). */
