@@ -12,6 +12,7 @@ import {
   expectedIcon,
   fixtureScorecard,
   iconsByQuestionId,
+  waitForAllQuestions,
   seedScorecard,
   waitUntilSavedOnDevice,
 } from './support/checker';
@@ -254,6 +255,7 @@ describe('scorecard page', () => {
     expect(await page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).toBe(false);
     expect(await page.locator('.top-bar').isVisible()).toBe(false);
     // Every question's answer summary prints, though no accordion item was opened.
+    await waitForAllQuestions(page);
     const printedSummaries = await page
       .locator('.question__summary')
       .evaluateAll((lists) => lists.filter((list) => list.getBoundingClientRect().height > 0).length);

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import type { ScorecardQuestion } from '../../domain/gate';
 import { imageSource } from '../../lib/image-source';
 import { marksObtainedText, responseText, verdictOf, type Verdict } from './scorecard-view';
@@ -72,13 +73,31 @@ function QuestionItem({ question, number }: { question: ScorecardQuestion; numbe
   );
 }
 
+/** Questions rendered with the first paint; the rest follow in batches (each ~700 DOM nodes on a full paper). */
+const FIRST_QUESTIONS = 10;
+const LATER_BATCH = 20;
+
+/**
+ * How many questions to render: the first ones at once, then the rest in low-priority transitions, so a phone never
+ * blocks for the whole 65-question list at once (React yields between batches and to any input).
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(Math.min(total, FIRST_QUESTIONS));
+  useEffect(() => {
+    if (count >= total) return;
+    startTransition(() => setCount(Math.min(total, count + LATER_BATCH)));
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /** Spec §2 Question Breakdown: one accordion item per question; images load only when an item opens. */
 export function QuestionBreakdown({ questions }: { questions: ScorecardQuestion[] }) {
+  const shown = useProgressiveCount(questions.length);
   return (
     <section className="scorecard__card" aria-labelledby="question-breakdown-title">
       <h2 id="question-breakdown-title">Question Breakdown</h2>
-      <div className="question-list">
-        {questions.map((question, index) => (
+      <div className="question-list" aria-busy={shown < questions.length}>
+        {questions.slice(0, shown).map((question, index) => (
           <QuestionItem key={question.long_id || index} question={question} number={index + 1} />
         ))}
       </div>

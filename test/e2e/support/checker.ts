@@ -77,8 +77,14 @@ export function expectedIcon(question: ExpectedQuestion): string | null {
   return question.correct ? 'Correct' : 'Incorrect';
 }
 
+/** The scorecard renders its first questions at once and the rest in batches; this waits for all of them. */
+export async function waitForAllQuestions(page: Page): Promise<void> {
+  await page.locator('.question-list[aria-busy="false"]').waitFor();
+}
+
 /** What the candidate sees per question: the icon's name ('Correct', 'Incorrect') or null without an icon. */
-export function iconsByQuestionId(page: Page): Promise<Record<string, string | null>> {
+export async function iconsByQuestionId(page: Page): Promise<Record<string, string | null>> {
+  await waitForAllQuestions(page);
   return page.evaluate(() =>
     Object.fromEntries(
       [...document.querySelectorAll<HTMLElement>('.question')].map((item) => [
