@@ -5,12 +5,21 @@ import { keepScorecard, readStoredScorecard, requestScore } from '../../lib/scor
 import type { ScorecardData } from '../../lib/scorecard-types';
 import { findScorecard, type FoundScorecard } from './load-scorecard';
 import { imageSource } from '../../lib/image-source';
+import { databaseMayExist } from '../../lib/db-presence';
 import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
 
 export type ScorecardState = { status: 'loading' } | ({ status: 'ready' } & FoundScorecard);
 
 const database = () => import('../../lib/db');
+
+/**
+ * The device's saved scorecards, or undefined when this browser has none: a first visit (a candidate following the
+ * verification mail) then asks the API at once instead of first loading Dexie (~30 KB) to look in an empty database.
+ */
+async function savedOnDevice() {
+  return (await databaseMayExist()) ? database() : undefined;
+}
 
 /** Keeps every opened scorecard on the device, so it is listed under 'Saved on this device' and opens offline. */
 async function keepOnDevice({ data, source }: FoundScorecard): Promise<void> {
@@ -44,9 +53,9 @@ export function useScorecard(): ScorecardState {
       navigationState,
       search: new URLSearchParams(searchStr),
       readStored: () => readStoredScorecard(),
-      savedById: async (id) => (await (await database()).getScorecard(id))?.data,
-      savedByLink: async (link) => (await (await database()).findScorecardByLink(link))?.data,
-      latestSaved: async () => (await (await database()).listScorecards())[0]?.data,
+      savedById: async (id) => (await (await savedOnDevice())?.getScorecard(id))?.data,
+      savedByLink: async (link) => (await (await savedOnDevice())?.findScorecardByLink(link))?.data,
+      latestSaved: async () => (await (await savedOnDevice())?.listScorecards())?.[0]?.data,
       requestScore,
     })
       .then((result) => {
