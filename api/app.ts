@@ -26,6 +26,13 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
   });
   const services: Services = { config, store, logger, mailer };
   const app = new Koa({ proxy: config.trustProxy });
+  // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
+  // (a navigation, a closed tab) is routine, not a failure.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE')
+      logger.debug({ err: error }, 'client left before the response ended');
+    else logger.error({ err: error }, 'response failed');
+  });
   app.use(requestLogging(logger));
   app.use(jsonErrors);
   app.use(compress());
