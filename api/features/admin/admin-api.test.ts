@@ -7,6 +7,7 @@ import { startFixtureServer, type FixtureServer } from '../../../test/support/fi
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../test/support/fixtures';
 import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from './testing/seed-results';
+import { demoSamples } from '../../demo';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
@@ -318,5 +319,26 @@ describe('admin API on the real server', () => {
     }
     const throttled = await call('GET', '/api/data/admin-stats', { auth: wrong });
     expect(throttled.status).toBe(429);
+  });
+});
+
+describe('admin API with the demo on', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  });
+  afterAll(() => server?.close());
+
+  it('processes one of its own sample sheets as a paper, as the README walkthrough says', async () => {
+    const sample = demoSamples.find((candidate) => candidate.testPaper === 'DA')!;
+    const response = await fetch(`${server.url}/api/data/process`, {
+      method: 'POST',
+      headers: { Authorization: basic(ADMIN), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ link: server.url + sample.path }),
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { data: StoredQuestion[]; paperSet: string } };
+    expect(data.paperSet).toMatch(/^DA\b/);
+    expect(data.data.length).toBeGreaterThan(0);
   });
 });

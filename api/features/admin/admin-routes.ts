@@ -4,7 +4,7 @@ import type { Services } from '../../services';
 import type { Question, ResultSummary } from '../../store';
 import { HttpError } from '../../http/errors';
 import { requireAdmin } from '../../http/admin-auth';
-import { createSheetSource, type SheetSource } from '../../sheets/sheet-source';
+import { createSheetLoader } from '../../sheets/sheet-loader';
 import type { Rescorer } from './rescoring';
 import { readPaper } from './paper-reader';
 import { checkAnswerKey, readKeyImport } from './answer-keys';
@@ -75,11 +75,9 @@ function clientTime(raw: unknown, now: Date): Date | undefined {
 }
 
 /** The spec's admin calls (§7) and the admin extras: key import, statistics with the re-scoring status. */
-export function adminRoutes(
-  services: Services,
-  rescorer: Rescorer,
-  sheets: SheetSource = createSheetSource(services.config),
-): Router {
+export function adminRoutes(services: Services, rescorer: Rescorer): Router {
+  // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
+  const sheets = createSheetLoader(services.config);
   const { store } = services;
   const router = new Router({ prefix: '/api/data' });
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.
@@ -91,7 +89,7 @@ export function adminRoutes(
     const uploaded = typeof ctx.request.body === 'string' ? ctx.request.body : text(request.html);
     if (!link && !uploaded) throw new HttpError(400, 'Question Paper Link is required.');
     const { paperSet, questions, warnings } = await readPaper(
-      link ? () => sheets.byLink(link) : () => sheets.fromUpload(uploaded!),
+      link ? () => sheets.byLink(link, { host: ctx.host }) : () => sheets.fromUpload(uploaded!),
     );
     const stored = await store.questions.upsertPaper(paperSet, questions);
     ctx.state.log?.info({ paperSet, questions: stored.length }, 'paper processed');

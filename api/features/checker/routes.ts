@@ -15,7 +15,7 @@ import { FETCH_MESSAGES } from '../../sheets/fetcher';
 import { hashLink } from '../../sheets/sheet-source';
 import { CHECKER_MESSAGES, createChecker, NoKeysError, type CheckerScorecard } from './checker-service';
 import { limitPerAddress, RateLimiter, tooManyRequests } from './rate-limit';
-import { createSheetLoader } from './sheet-loader';
+import { createSheetLoader } from '../../sheets/sheet-loader';
 import { createVerificationService, VERIFICATION_MESSAGES } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { parseResponseSheet, type ParsedSheet } from '../../../src/domain/gate';
-import type { Config } from '../../config';
-import { createSheetSource } from '../../sheets/sheet-source';
-import { demoSheetHtml } from '../../demo';
+import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
+import type { Config } from '../config';
+import { createSheetSource } from './sheet-source';
+import { demoSheetHtml } from '../demo';
 
 /** Where a link is being checked from: the address the client used to reach us. */
 export interface Origin {
