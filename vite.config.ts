@@ -36,6 +36,15 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    alias: [
+      // @tanstack/react-store imports the pre-React-18 shim of useSyncExternalStore; React 19 has the hook itself.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   server: {
     proxy: { '/api': apiTarget, '/auth': apiTarget, '/demo': apiTarget },
   },

@@ -4,6 +4,7 @@ import { router } from './router';
 import { ConnectionStatus } from './ConnectionStatus';
 import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
 import { isToasterWanted, subscribeToaster } from '../lib/ui/toaster-state';
+import { whenIdleAfterLoad } from '../lib/idle';
 
 // react-toastify and its styles load with the first screen that can show a toast, not with the app shell.
 const Toaster = lazy(() => import('../lib/ui/Toaster').then((module) => ({ default: module.Toaster })));
@@ -16,13 +17,6 @@ function ToastArea() {
       <Toaster />
     </Suspense>
   );
-}
-
-/** Runs `task` once the page has loaded and the browser is idle, so it never competes with the first screen. */
-function whenIdleAfterLoad(task: () => void): void {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task) : setTimeout(task, 1));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 function UpdateToast({ activate }: { activate: () => void }) {

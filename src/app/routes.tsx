@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { SiteLayout } from './layout/SiteLayout';
+import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
 
 /**
  * The spec's route table (§2). Code-based so the table reads in one place; each screen is loaded lazily so a
@@ -32,6 +33,21 @@ const siteLayout = createRoute({ getParentRoute: () => rootRoute, id: 'site', co
 
 const sitePage = (path: string, load: Loader, exportName: string, needs?: ScreenNeeds) =>
   createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
+
+/**
+ * The scorecard's loader starts looking for its data (a link from the verification mail asks the API) while the page's
+ * code downloads; the page shows its skeleton until the promise settles. Never preloaded: hovering a link to a
+ * scorecard must not ask the API for a score.
+ */
+const scorecardRoute = createRoute({
+  getParentRoute: () => siteLayout,
+  path: '/scorecard',
+  component: screen(() => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', { queries: true }),
+  preload: false,
+  loader: ({ location }): ScorecardLoaderData => ({
+    scorecard: import('../features/scorecard/open-scorecard').then(({ openScorecard }) => openScorecard(location)),
+  }),
+});
 
 const company = () => import('../features/marketing/CompanyPages');
 const offerings = () => import('../features/marketing/OfferingPages');
@@ -69,7 +85,7 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/setting', placeholders, 'SettingPage'),
     sitePage('/feedback', placeholders, 'FeedbackPage'),
     sitePage('/access-denied', placeholders, 'AccessDeniedPage'),
-    sitePage('/scorecard', () => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', { queries: true }),
+    scorecardRoute,
     sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
       queries: true,
     }),

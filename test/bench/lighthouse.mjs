@@ -12,7 +12,7 @@
  * 4. Lighthouse 12 dropped the PWA category: the installability facts are read from Chromium itself instead
  *    (manifest, Page.getInstallabilityErrors, service worker control, offline reload).
  *
- * Environment: RUNS (3), LIGHTHOUSE_VERSION (12), LIGHTHOUSE_PRESET (mobile default | desktop), CHROME_PATH
+ * Environment: RUNS (3), PAGES (home,scorecard), LIGHTHOUSE_VERSION (12), LIGHTHOUSE_PRESET (mobile default | desktop), CHROME_PATH
  * (/usr/bin/chromium), DIST_DIR (skip the build and serve this folder), KEEP_REPORTS=1 (keep the JSON reports).
  */
 import { spawn } from 'node:child_process';
@@ -27,6 +27,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const RUNS = Number(process.env.RUNS ?? 3);
 const LIGHTHOUSE_VERSION = process.env.LIGHTHOUSE_VERSION ?? '12';
 const PRESET = process.env.LIGHTHOUSE_PRESET ?? 'mobile';
+/** PAGES=home or PAGES=scorecard measures that page only. */
+const PAGES = process.env.PAGES?.toLowerCase().split(',');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = CHROMIUM_FLAGS;
 const DEMO_SHEET = '/demo/response-sheets/CS26S19000002.html';
@@ -308,7 +310,7 @@ async function main() {
   const pages = [
     ['Home', `${origin}/`],
     ['Scorecard', `${origin}/scorecard?${query}`],
-  ];
+  ].filter(([name]) => !PAGES || PAGES.includes(name.toLowerCase()));
   try {
     const results = {};
     for (const [name, url] of pages) {

@@ -1,3 +1,5 @@
+import { wholeNumber } from './prediction-view';
+
 export interface MarksBin {
   from: number;
   to: number;
@@ -60,7 +62,7 @@ export function DistributionChart({ bins, marks }: DistributionChartProps) {
           you are here
         </text>
       </svg>
-      <figcaption>Marks of {total.toLocaleString('en-IN')} results checked here</figcaption>
+      <figcaption>Marks of {wholeNumber(total)} results checked here</figcaption>
     </figure>
   );
 }

@@ -5,7 +5,14 @@ import type { PredictionData } from '../../lib/scorecard-types';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-const wholeNumber = (value: number) => Math.round(value).toLocaleString('en-IN');
+/**
+ * One formatter for the page: `toLocaleString('en-IN')` builds a new one on every call, and on a throttled phone those
+ * few calls cost the scorecard's first render tens of milliseconds.
+ */
+const indianWholeNumbers = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** 1234567 → '12,34,567' (Indian digit grouping, as the rank data and the candidates use). */
+export const wholeNumber = (value: number) => indianWholeNumbers.format(Math.round(value));
 
 export function predictedRankText(prediction: PredictionData | undefined): string {
   return finite(prediction?.estimatedRank) ? wholeNumber(prediction.estimatedRank) : 'Not available yet';

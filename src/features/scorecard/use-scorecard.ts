@@ -1,25 +1,19 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { toast } from '../../lib/ui/toast';
-import { keepScorecard, readStoredScorecard, requestScore } from '../../lib/scorecard-data';
+import { keepScorecard } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
-import { findScorecard, type FoundScorecard } from './load-scorecard';
+import type { FoundScorecard } from './load-scorecard';
+import { database, type ScorecardLoaderData } from './open-scorecard';
 import { imageSource } from '../../lib/image-source';
-import { databaseMayExist } from '../../lib/db-presence';
+import { whenIdle } from '../../lib/idle';
 import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
 
 export type ScorecardState = { status: 'loading' } | ({ status: 'ready' } & FoundScorecard);
 
-const database = () => import('../../lib/db');
-
-/**
- * The device's saved scorecards, or undefined when this browser has none: a first visit (a candidate following the
- * verification mail) then asks the API at once instead of first loading Dexie (~30 KB) to look in an empty database.
- */
-async function savedOnDevice() {
-  return (await databaseMayExist()) ? database() : undefined;
-}
+/** The route's id: its path under the pathless site layout (routes.tsx, `id: 'site'`). */
+const SCORECARD_ROUTE_ID = '/site/scorecard';
 
 /** Keeps every opened scorecard on the device, so it is listed under 'Saved on this device' and opens offline. */
 async function keepOnDevice({ data, source }: FoundScorecard): Promise<void> {
@@ -29,9 +23,9 @@ async function keepOnDevice({ data, source }: FoundScorecard): Promise<void> {
 
 /**
  * Keeps the scorecard's images too, so it opens offline whole: through the same-origin proxy into the service worker's
- * image cache, in the background once the scorecard shows, and apart from the save so neither can fail the other. Re-opening a saved scorecard re-checks
- * them, so an interrupted warm-up completes later. Skipped where no worker registers (src/app/pwa.ts: development,
- * browsers without service workers), since nothing would serve the cached images there.
+ * image cache, and apart from the save so neither can fail the other. Re-opening a saved scorecard re-checks them, so
+ * an interrupted warm-up completes later. Skipped where no worker registers (src/app/pwa.ts: development, browsers
+ * without service workers), since nothing would serve the cached images there.
  */
 async function keepImagesOnDevice(data: ScorecardData): Promise<void> {
   if (import.meta.env.DEV || !('serviceWorker' in navigator) || !('caches' in window)) return;
@@ -42,22 +36,23 @@ async function keepImagesOnDevice(data: ScorecardData): Promise<void> {
   if (report.failed > 0) console.warn(`${report.failed} scorecard images could not be kept for offline use`);
 }
 
+/** The scorecard the route's loader is looking for (open-scorecard.ts): loading until it is found, then ready. */
 export function useScorecard(): ScorecardState {
-  const navigationState = useRouterState({ select: (state) => state.location.state });
-  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  // useRouterState rather than getRouteApi: the latter makes the bundler split the router out of the app's entry.
+  const scorecard = useRouterState({
+    select: (state) =>
+      (
+        state.matches.find((match) => match.routeId === SCORECARD_ROUTE_ID)?.loaderData as
+          ScorecardLoaderData | undefined
+      )?.scorecard,
+  });
   const [state, setState] = useState<ScorecardState>({ status: 'loading' });
 
   useEffect(() => {
+    if (!scorecard) return;
     let current = true;
-    findScorecard({
-      navigationState,
-      search: new URLSearchParams(searchStr),
-      readStored: () => readStoredScorecard(),
-      savedById: async (id) => (await (await savedOnDevice())?.getScorecard(id))?.data,
-      savedByLink: async (link) => (await (await savedOnDevice())?.findScorecardByLink(link))?.data,
-      latestSaved: async () => (await (await savedOnDevice())?.listScorecards())?.[0]?.data,
-      requestScore,
-    })
+    setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
+    scorecard
       .then((result) => {
         if (!current) return;
         if (!result) {
@@ -65,9 +60,13 @@ export function useScorecard(): ScorecardState {
           console.warn('No scorecard data: open the scorecard from the checker, or with link and email in the address');
           return;
         }
-        setState({ status: 'ready', ...result });
-        void keepOnDevice(result).catch((error) => console.warn('Could not keep the scorecard offline', error));
-        void keepImagesOnDevice(result.data).catch((error) => console.warn('Could not keep images offline', error));
+        // A transition, so React builds the scorecard in slices and a phone stays responsive while it does.
+        startTransition(() => setState({ status: 'ready', ...result }));
+        // Keeping it for offline use is background work: it waits until the scorecard has shown and the page is idle.
+        whenIdle(() => {
+          void keepOnDevice(result).catch((error) => console.warn('Could not keep the scorecard offline', error));
+          void keepImagesOnDevice(result.data).catch((error) => console.warn('Could not keep images offline', error));
+        });
       })
       .catch((error: Error) => {
         if (current) toast.error(error.message || 'An error occurred');
@@ -75,7 +74,7 @@ export function useScorecard(): ScorecardState {
     return () => {
       current = false;
     };
-  }, [navigationState, searchStr]);
+  }, [scorecard]);
 
   return state;
 }

@@ -9,8 +9,9 @@ const SHOW_AFTER_PX = 300;
 export function ScrollToTopButton({ className, children }: { className: string; children: ReactNode }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    // No reading on mount: scrollY forces a layout of the page still being built. A screen opens at the top, and a
+    // restored scroll position arrives as a scroll event.
     const update = () => setVisible(window.scrollY > SHOW_AFTER_PX);
-    update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);

@@ -1,0 +1,40 @@
+import { readStoredScorecard, requestScore } from '../../lib/scorecard-data';
+import { databaseMayExist } from '../../lib/db-presence';
+import { findScorecard, type FoundScorecard } from './load-scorecard';
+
+/** What of the address the search needs: its history state (the checker's hand-over) and its query string. */
+export interface ScorecardAddress {
+  state: unknown;
+  searchStr: string;
+}
+
+/** What the scorecard route's loader hands the page. */
+export interface ScorecardLoaderData {
+  scorecard: Promise<FoundScorecard | undefined>;
+}
+
+export const database = () => import('../../lib/db');
+
+/**
+ * The device's saved scorecards, or undefined when this browser has none: a first visit (a candidate following the
+ * verification mail) then asks the API at once instead of first loading Dexie (~30 KB) to look in an empty database.
+ */
+async function savedOnDevice() {
+  return (await databaseMayExist()) ? database() : undefined;
+}
+
+/**
+ * Finds the scorecard an address asks for, on this device or from the API. The route's loader (src/app/routes.tsx)
+ * starts it while the page's own code downloads, so the score call is under way before the page first renders.
+ */
+export function openScorecard({ state, searchStr }: ScorecardAddress): Promise<FoundScorecard | undefined> {
+  return findScorecard({
+    navigationState: state,
+    search: new URLSearchParams(searchStr),
+    readStored: () => readStoredScorecard(),
+    savedById: async (id) => (await (await savedOnDevice())?.getScorecard(id))?.data,
+    savedByLink: async (link) => (await (await savedOnDevice())?.findScorecardByLink(link))?.data,
+    latestSaved: async () => (await (await savedOnDevice())?.listScorecards())?.[0]?.data,
+    requestScore,
+  });
+}
