@@ -5,6 +5,7 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
 import { isToasterWanted, subscribeToaster } from '../lib/ui/toaster-state';
 import { whenIdleAfterLoad } from '../lib/idle';
+import { toastLater } from '../lib/ui/toast-later';
 
 // react-toastify and its styles load with the first screen that can show a toast, not with the app shell.
 const Toaster = lazy(() => import('../lib/ui/Toaster').then((module) => ({ default: module.Toaster })));
@@ -37,15 +38,14 @@ export function App() {
     whenIdleAfterLoad(
       () =>
         void import('./pwa').then(({ registerServiceWorker }) =>
-          registerServiceWorker(
-            (activate) =>
-              void import('../lib/ui/toast').then(({ toast }) =>
-                toast.info(<UpdateToast activate={activate} />, {
-                  autoClose: false,
-                  closeOnClick: false,
-                  toastId: 'sw-update',
-                }),
-              ),
+          registerServiceWorker((activate) =>
+            toastLater((toast) =>
+              toast.info(<UpdateToast activate={activate} />, {
+                autoClose: false,
+                closeOnClick: false,
+                toastId: 'sw-update',
+              }),
+            ),
           ),
         ),
     );

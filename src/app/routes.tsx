@@ -42,7 +42,7 @@ const sitePage = (path: string, load: Loader, exportName: string, needs?: Screen
 const scorecardRoute = createRoute({
   getParentRoute: () => siteLayout,
   path: '/scorecard',
-  component: screen(() => import('../features/scorecard/ScorecardPage'), 'ScorecardPage', { queries: true }),
+  component: screen(() => import('../features/scorecard/ScorecardPage'), 'ScorecardPage'),
   preload: false,
   loader: ({ location }): ScorecardLoaderData => ({
     scorecard: import('../features/scorecard/open-scorecard').then(({ openScorecard }) => openScorecard(location)),

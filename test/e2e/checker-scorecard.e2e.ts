@@ -5,6 +5,7 @@ import { launchBrowser, saveScreenshot } from './support/browser';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { sheetLinks } from '../integration/checker-harness';
 import { imageSource } from '../../src/lib/image-source';
 import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
 import { imageUrls } from '../../src/features/scorecard/scorecard-view';
@@ -94,6 +95,16 @@ describe('scorecard page', () => {
     expect(await page.locator('.skeleton-grid--six .skeleton--tile').count()).toBe(6);
     expect(await page.locator('.skeleton-grid--four .skeleton--tile').count()).toBe(4);
     expect(await page.locator('.skeleton--row').count()).toBe(5);
+    expect(await page.getByRole('heading', { name: 'SCORECARD' }).count()).toBe(0);
+  });
+
+  it('keeps the skeleton and says so in a toast when a link is opened before its e-mail is verified', async () => {
+    // This server requires verification (the default), so the score call answers 'Please Verify Your Email'.
+    const link = sheetLinks('cs1-2026', fixtures)[0];
+    const query = new URLSearchParams({ link, email: 'unverified@example.com', testPaper: 'CS 1' });
+    await page.goto(`${server.url}/scorecard?${query}`);
+    await page.locator('.Toastify__toast').filter({ hasText: 'Please verify your email first.' }).waitFor();
+    expect(await page.getByText('Loading scorecard data, please wait..').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'SCORECARD' }).count()).toBe(0);
   });
 

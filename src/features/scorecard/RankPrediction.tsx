@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { ScorecardData } from '../../lib/scorecard-types';
-import { DistributionChart } from './DistributionChart';
 import {
   gateScoreText,
   methodText,
@@ -9,35 +8,12 @@ import {
   qualifyingRows,
   rankRangeText,
 } from './prediction-view';
-import { fetchDistribution, fetchRank } from './scorecard-api';
 
-function RankAmongParticipants({ resultId, testPaper }: { resultId?: string; testPaper: string }) {
-  const rank = useQuery({
-    queryKey: ['rank', resultId, testPaper],
-    queryFn: () => fetchRank(resultId!, testPaper),
-    enabled: Boolean(resultId && testPaper),
-    retry: false,
-  });
-  if (!resultId) return <dd>--</dd>;
-  if (rank.isError) return <dd className="rank__error">Failed to load rank</dd>;
-  if (!rank.data) return <dd aria-busy="true">Loading…</dd>;
-  return (
-    <dd>
-      {rank.data.rank} of {rank.data.totalParticipants}
-    </dd>
-  );
-}
-
-function StoredResultsChart({ testPaper, marks }: { testPaper: string; marks: number }) {
-  const distribution = useQuery({
-    queryKey: ['distribution', testPaper],
-    queryFn: () => fetchDistribution(testPaper),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  if (!distribution.data?.bins?.length) return null;
-  return <DistributionChart bins={distribution.data.bins} marks={marks} />;
-}
+const storedResultFigures = () => import('./StoredResultFigures');
+const RankAmongParticipants = lazy(() =>
+  storedResultFigures().then((module) => ({ default: module.RankAmongParticipants })),
+);
+const StoredResultsChart = lazy(() => storedResultFigures().then((module) => ({ default: module.StoredResultsChart })));
 
 /** Predicted rank with its range, percentile, GATE score, qualifying status, crowd rank, method and the chart. */
 export function RankPrediction({ data }: { data: ScorecardData }) {
@@ -67,7 +43,9 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
         </div>
         <div>
           <dt>Rank among participants</dt>
-          <RankAmongParticipants resultId={data.resultId} testPaper={data.testPaper} />
+          <Suspense fallback={<dd aria-busy="true">Loading…</dd>}>
+            <RankAmongParticipants resultId={data.resultId} testPaper={data.testPaper} />
+          </Suspense>
         </div>
       </dl>
       {qualifying.length > 0 && (
@@ -91,7 +69,9 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
           {warning}
         </p>
       ))}
-      <StoredResultsChart testPaper={data.testPaper} marks={marks} />
+      <Suspense fallback={null}>
+        <StoredResultsChart testPaper={data.testPaper} marks={marks} />
+      </Suspense>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { toast } from '../../lib/ui/toast';
+import { toastLater } from '../../lib/ui/toast-later';
 import { keepScorecard } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
 import type { FoundScorecard } from './load-scorecard';
@@ -69,7 +69,7 @@ export function useScorecard(): ScorecardState {
         });
       })
       .catch((error: Error) => {
-        if (current) toast.error(error.message || 'An error occurred');
+        if (current) toastLater((toast) => toast.error(error.message || 'An error occurred'));
       });
     return () => {
       current = false;

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { withQueryClient } from '../../lib/query';
+import { DistributionChart } from './DistributionChart';
+import { fetchDistribution, fetchRank } from './scorecard-api';
+
+/**
+ * The rank card's two figures read from the results stored on the server, the only parts of the scorecard that use
+ * react-query. RankPrediction loads this module lazily, so react-query downloads alongside these calls instead of
+ * before the scorecard's first paint.
+ */
+
+function RankAmongParticipantsQuery({ resultId, testPaper }: { resultId?: string; testPaper: string }) {
+  const rank = useQuery({
+    queryKey: ['rank', resultId, testPaper],
+    queryFn: () => fetchRank(resultId!, testPaper),
+    enabled: Boolean(resultId && testPaper),
+    retry: false,
+  });
+  if (!resultId) return <dd>--</dd>;
+  if (rank.isError) return <dd className="rank__error">Failed to load rank</dd>;
+  if (!rank.data) return <dd aria-busy="true">Loading…</dd>;
+  return (
+    <dd>
+      {rank.data.rank} of {rank.data.totalParticipants}
+    </dd>
+  );
+}
+
+function StoredResultsChartQuery({ testPaper, marks }: { testPaper: string; marks: number }) {
+  const distribution = useQuery({
+    queryKey: ['distribution', testPaper],
+    queryFn: () => fetchDistribution(testPaper),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  if (!distribution.data?.bins?.length) return null;
+  return <DistributionChart bins={distribution.data.bins} marks={marks} />;
+}
+
+export const RankAmongParticipants = withQueryClient(RankAmongParticipantsQuery);
+export const StoredResultsChart = withQueryClient(StoredResultsChartQuery);
