@@ -223,6 +223,9 @@ describe('account screens', () => {
     });
     await gotoRoute(page, server.url + '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // A client-side navigation: the sign-in page, with an Email field of its own, stays until the next screen's code
+    // has loaded, so filling before then would type into the wrong form.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await fill('Email', 'omar@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account exists for that e-mail' }).waitFor();
