@@ -62,7 +62,7 @@ export function useScorecard(): ScorecardState {
         }
         // A transition, so React builds the scorecard in slices and a phone stays responsive while it does.
         startTransition(() => setState({ status: 'ready', ...result }));
-        // Keeping it for offline use is background work: it waits until the scorecard has shown and the page is idle.
+        // Keeping it for offline use is background work: it runs when the browser is idle, not amid the rendering.
         whenIdle(() => {
           void keepOnDevice(result).catch((error) => console.warn('Could not keep the scorecard offline', error));
           void keepImagesOnDevice(result.data).catch((error) => console.warn('Could not keep images offline', error));
