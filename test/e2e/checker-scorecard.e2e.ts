@@ -8,6 +8,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { sheetLinks } from '../integration/checker-harness';
 import { imageSource } from '../../src/lib/image-source';
 import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
+import type { ScorecardData } from '../../src/lib/scorecard-types';
 import { imageUrls } from '../../src/features/scorecard/scorecard-view';
 import {
   expectedIcon,
@@ -88,6 +89,19 @@ describe('scorecard page', () => {
         ]),
       ),
     );
+
+  /**
+   * Hands the scorecard over as the checker does and opens it, then reloads once the service worker is ready: the
+   * worker then controls the page, and the scorecard is saved on the device.
+   */
+  async function openUnderServiceWorker(origin: string, data: ScorecardData): Promise<void> {
+    await seedScorecard(page, origin, data);
+    await page.goto(origin + '/scorecard');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitUntilSavedOnDevice(page, data.resultId!);
+  }
 
   it('shows the loading skeleton while there is no scorecard data', async () => {
     await page.goto(server.url + '/scorecard');
@@ -278,12 +292,7 @@ describe('scorecard page', () => {
 
   it('opens a saved scorecard offline once the service worker controls the page', async () => {
     const { data, expected } = fixtureScorecard('cs1-2026', 5, fixtures.origin);
-    await seedScorecard(page, server.url, data);
-    await page.goto(server.url + '/scorecard');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await waitUntilSavedOnDevice(page, data.resultId!);
+    await openUnderServiceWorker(server.url, data);
     await page.evaluate(() => localStorage.clear());
 
     await context.setOffline(true);
@@ -304,12 +313,7 @@ describe('scorecard page', () => {
     const { data, expected } = fixtureScorecard('cs1-2026', 4, fixtures.origin);
     const proxied = imageUrls(data.response).map((url) => new URL(imageSource(url, own.url), own.url).href);
     try {
-      await seedScorecard(page, own.url, data);
-      await page.goto(own.url + '/scorecard');
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      await waitUntilSavedOnDevice(page, data.resultId!);
+      await openUnderServiceWorker(own.url, data);
 
       const first = data.response[0].long_id;
       await page.locator(`.question[data-long-id="${first}"] summary`).click();

@@ -144,6 +144,24 @@ describe('installable, offline-capable PWA (issue 10)', () => {
   const otherMcqKey = (question: StoredQuestion) =>
     ['A', 'B', 'C', 'D'].find((letter) => letter !== question.answerKey)!;
 
+  /**
+   * Cuts the network and saves `newKey`: the save shows as 'Pending sync' with the offline notice, and after 1.5 s
+   * offline nothing has reached the server. Returns when the save started, for counting deliveries from then on.
+   */
+  async function saveWhileOffline(context: BrowserContext, page: Page, question: StoredQuestion, newKey: string) {
+    const item = questionItem(page, question.long_id);
+    const start = Date.now();
+    await setNetwork(context, proxy, false);
+    await enterKey(page, question, newKey);
+    await saveButton(page, question.long_id).click();
+    await item.getByText('Pending sync').waitFor();
+    await page.getByText('You are offline. The answer will be saved when the connection returns.').waitFor();
+    await page.waitForTimeout(1500);
+    expect(answerDeliveries(proxy, start)).toEqual([]);
+    expect(await item.getByText('Pending sync').count()).toBe(1);
+    return start;
+  }
+
   describe('install criteria', () => {
     it('links a complete manifest whose icons load, and a service worker controls the page after the first visit', async () => {
       // A real profile: Chromium never reports installability in an incognito-like context.
@@ -339,18 +357,9 @@ describe('installable, offline-capable PWA (issue 10)', () => {
       expect(await page.evaluate(() => 'SyncManager' in window)).toBe(true);
       await signIn(page);
       await openQuestions(page, 'CS 1 DEMO', [question.long_id]);
-      const item = questionItem(page, question.long_id);
 
-      const start = Date.now();
-      await setNetwork(context, proxy, false);
-      await enterKey(page, question, newKey);
-      await saveButton(page, question.long_id).click();
-      await item.getByText('Pending sync').waitFor();
-      await page.getByText('You are offline. The answer will be saved when the connection returns.').waitFor();
       // Offline for a while: nothing reaches the server and the save stays pending.
-      await page.waitForTimeout(1500);
-      expect(answerDeliveries(proxy, start)).toEqual([]);
-      expect(await item.getByText('Pending sync').count()).toBe(1);
+      const start = await saveWhileOffline(context, page, question, newKey);
       expect(await page.evaluate(() => 'SyncManager' in window)).toBe(true);
 
       // The admin closes the tab: only the service worker can send the save now.
@@ -399,15 +408,7 @@ describe('installable, offline-capable PWA (issue 10)', () => {
       await signIn(page);
       await openQuestions(page, 'CS 1 DEMO', [question.long_id]);
       const item = questionItem(page, question.long_id);
-
-      const start = Date.now();
-      await setNetwork(context, proxy, false);
-      await enterKey(page, question, newKey);
-      await saveButton(page, question.long_id).click();
-      await item.getByText('Pending sync').waitFor();
-      await page.waitForTimeout(1500);
-      expect(answerDeliveries(proxy, start)).toEqual([]);
-      expect(await item.getByText('Pending sync').count()).toBe(1);
+      const start = await saveWhileOffline(context, page, question, newKey);
 
       await setNetwork(context, proxy, true);
       await item.getByText('Pending sync').waitFor({ state: 'detached', timeout: 15_000 });
