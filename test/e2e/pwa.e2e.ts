@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot, waitInPage } from './support/browser';
-import { openCheckerModal, waitForAllQuestions } from './support/checker';
+import { openCheckerModal, openEveryQuestion } from './support/checker';
 import {
   answerDeliveries,
   launchPersistentChromium,
@@ -284,7 +284,7 @@ describe('installable, offline-capable PWA (issue 10)', () => {
       const summaryOnline = await tab.getByRole('region', { name: 'Score Summary' }).locator('table').innerText();
       expect(summaryOnline).toContain('Total Marks');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('scorecardData') ?? 'null'));
-      await waitForAllQuestions(tab);
+      await openEveryQuestion(tab);
       const imageCount = await tab.locator('.question img').count();
       expect(imageCount).toBeGreaterThan(100);
       // The open scorecard keeps every question image on the device (one by one, through the worker): stay on it
@@ -317,10 +317,7 @@ describe('installable, offline-capable PWA (issue 10)', () => {
         expect(summaryOffline).toBe(summaryOnline);
 
         // Open every question (images load only when an item opens) and bring each image into view.
-        await waitForAllQuestions(page);
-        await page
-          .locator('details.question')
-          .evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+        await openEveryQuestion(page);
         const images = page.locator('.question img');
         expect(await images.count()).toBe(imageCount);
         await page.evaluate(async () => {

@@ -82,6 +82,15 @@ export async function waitForAllQuestions(page: Page): Promise<void> {
   await page.locator('.question-list[aria-busy="false"]').waitFor();
 }
 
+/** Opens every accordion item, as a candidate going through the whole list would; each builds its body on opening. */
+export async function openEveryQuestion(page: Page): Promise<void> {
+  await waitForAllQuestions(page);
+  await page
+    .locator('details.question')
+    .evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+  await page.locator('details.question:not(:has(.question__body))').first().waitFor({ state: 'detached' });
+}
+
 /** What the candidate sees per question: the icon's name ('Correct', 'Incorrect') or null without an icon. */
 export async function iconsByQuestionId(page: Page): Promise<Record<string, string | null>> {
   await waitForAllQuestions(page);
