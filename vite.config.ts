@@ -1,6 +1,51 @@
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const brotli = promisify(brotliCompress);
+/** Files worth compressing: text, over koa-compress's own 1 KB threshold. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a `.br` copy of each text file of the build at Brotli's highest quality, which @koa/send serves to browsers
+ * that accept br (api/http/static.ts). Compressing on the fly, koa-compress uses quality 4: the app's entry is 98 KB
+ * that way and 85 KB precompressed, on every first visit.
+ */
+function precompressBrotli(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hiregate:precompress-brotli',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
+        await Promise.all(
+          files.map(async (file) => {
+            const source = await readFile(path.join(outDir, file));
+            if (source.length < MIN_BYTES) return;
+            const compressed = await brotli(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            });
+            await writeFile(path.join(outDir, `${file}.br`), compressed);
+          }),
+        );
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -35,6 +80,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressBrotli(),
   ],
   resolve: {
     alias: [

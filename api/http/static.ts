@@ -5,6 +5,7 @@ import { send } from '@koa/send';
 /**
  * Serves the built SPA: hashed assets cache forever, the shell and the service worker are revalidated on every
  * load (so updates are seen), and unknown non-API paths get index.html so the client router renders them (or its 404).
+ * A file's precompressed `.br` copy, where the build wrote one, is sent instead to browsers that accept br.
  */
 export function spaFiles(distDir: string): Middleware {
   const hasBuild = () => existsSync(`${distDir}/index.html`);
@@ -18,6 +19,8 @@ export function spaFiles(distDir: string): Middleware {
       return;
     }
     const isAsset = ctx.path.startsWith('/assets/');
+    // The build's `.br` copies (vite.config.ts) go to browsers that accept br: caches must key on the header.
+    ctx.vary('Accept-Encoding');
     try {
       await send(ctx, ctx.path, {
         root: distDir,

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
@@ -59,5 +61,16 @@ describe('walking skeleton', () => {
     const asset = await fetch(server.url + script);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+  });
+
+  it("sends the browser the build's Brotli copy of the app's entry, not one compressed on the fly", async () => {
+    const [entry] = await Promise.all([
+      page.waitForResponse((response) => /\/assets\/index-[^/]+\.js$/.test(response.url())),
+      page.goto(server.url + '/'),
+    ]);
+    expect(await entry.headerValue('content-encoding')).toBe('br');
+    const built = readFileSync(path.join(server.distDir, new URL(entry.url()).pathname + '.br'));
+    // The copy's own length: compressing on the fly would stream without one.
+    expect(await entry.headerValue('content-length')).toBe(String(built.length));
   });
 });

@@ -6,6 +6,8 @@ import { startServer, type RunningServer } from '../../api/server';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
+  /** The web app build it serves. */
+  distDir: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   return {
     ...running,
     dataDir,
+    distDir: config.distDir,
     async close() {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
