@@ -214,6 +214,10 @@ function summarise(name, reports) {
     return `${label} ${unit === 'ms' ? Math.round(value) + ' ms' : value.toFixed(3)}`;
   }).join(' · ');
   console.log(`median metrics: ${metricLine}`);
+  // Lighthouse's measure of this machine's speed during each run (its 4× CPU slowdown assumes a steady host): on a
+  // shared 2-core machine it swings, and the performance score with it.
+  const speeds = reports.map((report) => Math.round(report.environment?.benchmarkIndex ?? NaN));
+  console.log(`host benchmarkIndex median ${median(speeds)}   runs ${speeds.join(', ')}`);
   const runtimeErrors = reports.map((report) => report.runtimeError?.message).filter(Boolean);
   if (runtimeErrors.length) console.log(`runtime errors: ${runtimeErrors.join(' | ')}`);
 
