@@ -13,6 +13,38 @@ export const DATABASE_NAME = 'hiregate';
  */
 const DEXIE_WRITE_EVENT = 'x-storagemutated-1';
 
+/**
+ * Set when this browser saves a scorecard (db.ts), so opening a scorecard's link can tell at once whether a copy may be
+ * on the device (open-scorecard.ts), without waiting for IndexedDB.
+ */
+const SAVED_SCORECARDS_FLAG = 'hiregate.savedScorecards';
+
+/** localStorage, or undefined where there is none or it is blocked (reading it throws then). */
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** False only when this browser has never saved a scorecard; true when it has or the flag cannot be read. */
+export function mayHaveSavedScorecards(storage = browserStorage()): boolean {
+  try {
+    return !storage || storage.getItem(SAVED_SCORECARDS_FLAG) !== null;
+  } catch {
+    return true;
+  }
+}
+
+export function noteSavedScorecards(storage = browserStorage()): void {
+  try {
+    storage?.setItem(SAVED_SCORECARDS_FLAG, '1');
+  } catch {
+    // Storage full: the scorecard is still saved; opening it by its link asks the server first (offline, it fails).
+  }
+}
+
 /** False only when the browser says it has no such database; true when it has one or cannot tell. */
 export async function databaseMayExist(name = DATABASE_NAME): Promise<boolean> {
   if (typeof indexedDB === 'undefined') return false;

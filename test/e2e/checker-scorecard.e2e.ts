@@ -303,6 +303,20 @@ describe('scorecard page', () => {
     await context.setOffline(false);
   });
 
+  it('opens a scorecard saved on this device offline from its link, as the verification mail gives it', async () => {
+    const { data, expected } = fixtureScorecard('cs1-2026', 6, fixtures.origin);
+    const link = 'https://cdn.digialm.com/per/g01/pub/585/touchstone/AssessmentQPHTMLMode1/saved-sheet.html';
+    await openUnderServiceWorker(server.url, { ...data, link });
+    await page.evaluate(() => localStorage.removeItem('scorecardData'));
+
+    await context.setOffline(true);
+    const query = new URLSearchParams({ link, email: 'asha.rao@example.in', testPaper: 'CS 1' });
+    await page.goto(`${server.url}/scorecard?${query}`);
+    await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+    expect(await page.textContent('.scorecard__candidate')).toContain(expected.candidateId);
+    await context.setOffline(false);
+  });
+
   it('keeps every image of an opened scorecard, so the saved scorecard shows them with the server gone', async () => {
     // A server of its own, shut down before going offline: nothing can come from the network, not even to the worker.
     const own = await startTestServer(PORTAL_HOSTS);

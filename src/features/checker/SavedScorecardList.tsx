@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { clearScorecards, deleteScorecard, listScorecards, type SavedScorecard } from '../../lib/db';
+import { noteSavedScorecards } from '../../lib/db-presence';
 
 type SavedList = { state: 'loading' } | { state: 'ready'; items: SavedScorecard[] };
 
@@ -9,7 +10,11 @@ function useSavedScorecards(): SavedList {
   const [list, setList] = useState<SavedList>({ state: 'loading' });
   useEffect(() => {
     const subscription = liveQuery(listScorecards).subscribe({
-      next: (items) => setList({ state: 'ready', items }),
+      next: (items) => {
+        // Scorecards saved before db.ts set the flag: from now on their addresses open them from the device too.
+        if (items.length > 0) noteSavedScorecards();
+        setList({ state: 'ready', items });
+      },
       error: (error) => console.warn('Saved scorecards are unavailable', error),
     });
     return () => subscription.unsubscribe();
