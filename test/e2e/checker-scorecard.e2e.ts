@@ -168,6 +168,29 @@ describe('scorecard page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it('asks for the rank figures read from stored results only once the scorecard is on the page', async () => {
+    const { data } = fixtureScorecard('cs1-2026', 2, fixtures.origin);
+    await seedScorecard(page, server.url, data);
+    // When the scorecard's header enters the page, on the page's own clock.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.scorecard__header')) return;
+        (window as { headerAddedAt?: number }).headerAddedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(server.url + '/scorecard');
+    await page.getByRole('region', { name: 'Rank Prediction' }).getByText('Failed to load rank').waitFor();
+    const { headerAddedAt, figuresRequestedAt } = await page.evaluate(() => ({
+      headerAddedAt: (window as { headerAddedAt?: number }).headerAddedAt,
+      figuresRequestedAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/assets/StoredResultFigures-'))?.startTime,
+    }));
+    expect(headerAddedAt).toBeGreaterThan(0);
+    expect(figuresRequestedAt).toBeGreaterThan(headerAddedAt!);
+  });
+
   it('expands a question with its images, options and summary', async () => {
     const { data, expected } = fixtureScorecard('cs1-2026', 1, fixtures.origin);
     await seedScorecard(page, server.url, data);

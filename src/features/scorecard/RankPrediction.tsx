@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ScorecardData } from '../../lib/scorecard-types';
+import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
 import {
   gateScoreText,
   methodText,
@@ -15,8 +16,13 @@ const RankAmongParticipants = lazy(() =>
 );
 const StoredResultsChart = lazy(() => storedResultFigures().then((module) => ({ default: module.StoredResultsChart })));
 
+const loadingRank = <dd aria-busy="true">Loading…</dd>;
+
 /** Predicted rank with its range, percentile, GATE score, qualifying status, crowd rank, method and the chart. */
 export function RankPrediction({ data }: { data: ScorecardData }) {
+  // The stored-result figures (their code, react-query and two API calls) start once the scorecard is on screen, so
+  // they never delay its first paint.
+  const scorecardPainted = useAfterFirstPaint();
   const prediction = data.prediction_data;
   const range = rankRangeText(prediction);
   const method = methodText(prediction);
@@ -43,8 +49,12 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
         </div>
         <div>
           <dt>Rank among participants</dt>
-          <Suspense fallback={<dd aria-busy="true">Loading…</dd>}>
-            <RankAmongParticipants resultId={data.resultId} testPaper={data.testPaper} />
+          <Suspense fallback={loadingRank}>
+            {scorecardPainted ? (
+              <RankAmongParticipants resultId={data.resultId} testPaper={data.testPaper} />
+            ) : (
+              loadingRank
+            )}
           </Suspense>
         </div>
       </dl>
@@ -70,7 +80,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
         </p>
       ))}
       <Suspense fallback={null}>
-        <StoredResultsChart testPaper={data.testPaper} marks={marks} />
+        {scorecardPainted && <StoredResultsChart testPaper={data.testPaper} marks={marks} />}
       </Suspense>
     </section>
   );
