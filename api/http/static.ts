@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import { send } from '@koa/send';
+import { routePreloads } from './route-preloads';
 
 /**
  * Serves the built SPA: hashed assets cache forever, the shell and the service worker are revalidated on every
  * load (so updates are seen), and unknown non-API paths get index.html so the client router renders them (or its 404).
- * A file's precompressed `.br` copy, where the build wrote one, is sent instead to browsers that accept br.
+ * A file's precompressed `.br` copy, where the build wrote one, is sent instead to browsers that accept br. The HTML of
+ * a landing page carries preload hints for that page's code (route-preloads.ts).
  */
 export function spaFiles(distDir: string): Middleware {
   const hasBuild = () => existsSync(`${distDir}/index.html`);
+  const preloadsFor = routePreloads(distDir);
   return async (ctx, next) => {
     if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     await next();
@@ -37,5 +40,7 @@ export function spaFiles(distDir: string): Middleware {
     if (ctx.body === undefined && !isAsset && !/\.[a-z0-9]+$/i.test(ctx.path)) {
       await send(ctx, 'index.html', { root: distDir, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
     }
+    const preloads = ctx.response.is('html') ? preloadsFor(ctx.path) : undefined;
+    if (preloads) ctx.set('Link', preloads);
   };
 }

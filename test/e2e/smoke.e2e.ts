@@ -73,4 +73,15 @@ describe('walking skeleton', () => {
     // The copy's own length: compressing on the fly would stream without one.
     expect(await entry.headerValue('content-length')).toBe(String(built.length));
   });
+
+  it("hints at the scorecard page's code in its HTML, and the page uses every file it hints at", async () => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const response = await page.goto(server.url + '/scorecard');
+    await page.getByText('Loading scorecard data, please wait..').waitFor();
+    const hinted = [...((await response!.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map((match) => match[1]);
+    expect(hinted.some((file) => /^\/assets\/ScorecardPage-[^/]+\.js$/.test(file))).toBe(true);
+    expect(hinted.filter((file) => !requested.includes(file))).toEqual([]);
+    expect((await fetch(server.url + '/about')).headers.get('link')).toBeNull();
+  });
 });
