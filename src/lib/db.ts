@@ -1,6 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ScorecardData } from './scorecard-types';
-import { noteSavedScorecards } from './db-presence';
 
 /**
  * The app's IndexedDB database. Each table arrives with a schema version: a later feature adds its table by declaring
@@ -66,8 +65,6 @@ export async function saveScorecard(data: ScorecardData, link?: string): Promise
     link: link ?? data.link,
     data,
   };
-  // Before the write: a flag without a scorecard only costs a look in IndexedDB, a scorecard without the flag is missed.
-  noteSavedScorecards();
   await db.scorecards.put(record);
   return record;
 }

@@ -1,5 +1,6 @@
 import { ApiError, apiRequest } from './api';
 import type { ScorecardData } from './scorecard-types';
+import { noteSavedScorecards } from './db-presence';
 
 export const SCORECARD_STORAGE_KEY = 'scorecardData';
 
@@ -34,6 +35,17 @@ export function writeStoredScorecard(data: ScorecardData, storage: Storage = loc
 }
 
 /**
+ * Saves a scorecard in IndexedDB (Dexie loads here, off the first paint), flagging first that this browser has one
+ * (db-presence.ts). db.ts cannot set the flag itself: the service worker imports it and has no localStorage.
+ */
+export async function saveOnDevice(data: ScorecardData): Promise<void> {
+  // Before the write: a flag without a scorecard only costs a look in IndexedDB, a scorecard without the flag is missed.
+  noteSavedScorecards();
+  const { saveScorecard } = await import('./db');
+  await saveScorecard(data);
+}
+
+/**
  * Hands a fresh scorecard to the tab about to open (localStorage, spec §4) and keeps it in IndexedDB so it opens
  * again offline. Dexie loads only here, off the first paint; a device without IndexedDB still gets its scorecard.
  */
@@ -41,8 +53,7 @@ export async function keepScorecard(data: ScorecardData, link?: string): Promise
   const kept = link ? { ...data, link: link.trim() } : data;
   writeStoredScorecard(kept);
   try {
-    const { saveScorecard } = await import('./db');
-    await saveScorecard(kept);
+    await saveOnDevice(kept);
   } catch (error) {
     console.warn('Could not keep the scorecard on this device', error);
   }

@@ -13,7 +13,7 @@ export interface ScorecardLoaderData {
   scorecard: Promise<FoundScorecard | undefined>;
 }
 
-export const database = () => import('../../lib/db');
+const database = () => import('../../lib/db');
 
 /**
  * The device's saved scorecards, or undefined when this browser has none: a first visit (a candidate following the

@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { toastLater } from '../../lib/ui/toast-later';
-import { keepScorecard } from '../../lib/scorecard-data';
+import { keepScorecard, saveOnDevice } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
 import type { FoundScorecard } from './load-scorecard';
-import { database, type ScorecardLoaderData } from './open-scorecard';
+import type { ScorecardLoaderData } from './open-scorecard';
 import { imageSource } from '../../lib/image-source';
 import { whenIdle } from '../../lib/idle';
 import { keepImagesOffline } from './keep-images';
@@ -18,7 +18,7 @@ const SCORECARD_ROUTE_ID = '/site/scorecard';
 /** Keeps every opened scorecard on the device, so it is listed under 'Saved on this device' and opens offline. */
 async function keepOnDevice({ data, source }: FoundScorecard): Promise<void> {
   if (source === 'api') await keepScorecard(data);
-  else if (source !== 'indexedDB') await (await database()).saveScorecard(data);
+  else if (source !== 'indexedDB') await saveOnDevice(data);
 }
 
 /**
