@@ -11,7 +11,7 @@ function useSavedScorecards(): SavedList {
   useEffect(() => {
     const subscription = liveQuery(listScorecards).subscribe({
       next: (items) => {
-        // Scorecards saved before db.ts set the flag: from now on their addresses open them from the device too.
+        // Scorecards saved before the flag existed: from now on their links open them from the device too.
         if (items.length > 0) noteSavedScorecards();
         setList({ state: 'ready', items });
       },
