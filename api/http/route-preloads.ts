@@ -61,7 +61,10 @@ export function routePreloads(distDir: string): (pathname: string) => string | u
     if (cached?.modified !== modified) {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
       const links = new Map(
-        Object.entries(LANDING_PAGES).map(([page, modules]) => [page, filesOf(manifest, modules).map(linkTo).join(', ')]),
+        Object.entries(LANDING_PAGES).map(([page, modules]) => [
+          page,
+          filesOf(manifest, modules).map(linkTo).join(', '),
+        ]),
       );
       cached = { modified, links };
     }
