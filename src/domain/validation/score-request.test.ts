@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrors } from './accounts';
-import { scoreRequestSchema, verificationRequestSchema } from './score-request';
+import { SHEET_LINK_MESSAGES, scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from './score-request';
 
 async function errorsOf(schema: typeof scoreRequestSchema | typeof verificationRequestSchema, values: object) {
   try {
@@ -47,5 +47,37 @@ describe('score request rules (spec §5)', () => {
     expect(await errorsOf(verificationRequestSchema, { link: '', email: 'asha@example.in' })).toEqual({
       link: 'This field is required',
     });
+  });
+});
+
+describe('what can be a response-sheet link', () => {
+  const PORTAL =
+    'https://cdn.digialm.com//per/g01/pub/585/touchstone/AssessmentQPHTMLMode1//GATE2565/GATE2565S4D9886/17706396805423777/CS26S42101001_GATE2565S4D9886E1.html';
+
+  it.each([
+    ['a portal sheet (double slashes and all)', PORTAL, []],
+    ['an older portal host', 'https://www.digialm.com/per/g01/pub/585/touchstone/CS21S42101001.HTML', []],
+    ['a test fixture on this machine', 'http://127.0.0.1:4599/per/g01/pub/585/sheet.html', []],
+    ['a demo sample on the app’s https origin', 'https://hiregate.example/demo/response-sheets/CS26S1.html', []],
+    [
+      'a demo sample on the app’s own http origin',
+      'http://gate.lan:8080/demo/response-sheets/CS26S1.html',
+      ['http://gate.lan:8080'],
+    ],
+  ])('accepts %s', (_what, link, ownOrigins) => {
+    expect(sheetLinkProblem(` ${link} `, ownOrigins)).toBeUndefined();
+  });
+
+  it.each([
+    ['words', 'my gate result', SHEET_LINK_MESSAGES.notALink],
+    ['a path of this site', '/about', SHEET_LINK_MESSAGES.notALink],
+    ['another scheme', 'file:///etc/passwd', SHEET_LINK_MESSAGES.notALink],
+    ['plain http elsewhere', 'http://cdn.digialm.com/per/sheet.html', SHEET_LINK_MESSAGES.notHttps],
+    ['plain http on another origin', 'http://gate.lan:9090/demo/response-sheets/x.html', SHEET_LINK_MESSAGES.notHttps],
+    ['a site’s home page', 'https://gate2026.iitg.ac.in/', SHEET_LINK_MESSAGES.notASheetPage],
+    ['a page of this site', 'https://hiregate.example/about', SHEET_LINK_MESSAGES.notASheetPage],
+    ['the portal’s login page', 'https://goaps.iitg.ac.in/login', SHEET_LINK_MESSAGES.notASheetPage],
+  ])('refuses %s, saying what is wrong', (_what, link, message) => {
+    expect(sheetLinkProblem(link, ['http://gate.lan:8080'])).toBe(message);
   });
 });

@@ -10,6 +10,37 @@ import { EMAIL_PATTERN, REQUIRED, emailField } from './accounts';
 
 export const UNKNOWN_TEST_PAPER = `Choose one of ${TEST_PAPERS.join(', ')}`;
 
+/** What is wrong with a link that cannot be a response sheet, said so the candidate knows what to copy instead. */
+export const SHEET_LINK_MESSAGES = {
+  notALink: 'Enter the full link to your GATE response sheet (it starts with https://).',
+  notHttps:
+    'A GATE response-sheet link starts with https://. Copy the address of your response sheet from the GATE portal.',
+  notASheetPage:
+    'This link is not a response sheet: the address of a GATE response sheet ends in .html. Open your response sheet on the GATE portal and copy the address of that page.',
+} as const;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a link can be a response sheet at all, before anyone is asked for an e-mail or a mail goes out: a full
+ * https address of an .html page (the portal's sheets, and the demo's sample sheets). Plain http is only for this
+ * machine (test fixtures) and for `ownOrigins`, the app's own origin (its demo sheets). Which hosts are fetched is
+ * the server's allow-list (RESPONSE_SHEET_HOSTS), not this rule. Returns the message, or undefined when it can be.
+ */
+export function sheetLinkProblem(link: string, ownOrigins: readonly string[] = []): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return SHEET_LINK_MESSAGES.notALink;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return SHEET_LINK_MESSAGES.notALink;
+  const plainHttpAllowed = LOOPBACK_HOSTS.has(url.hostname) || ownOrigins.includes(url.origin);
+  if (url.protocol === 'http:' && !plainHttpAllowed) return SHEET_LINK_MESSAGES.notHttps;
+  if (!/\.html$/i.test(url.pathname)) return SHEET_LINK_MESSAGES.notASheetPage;
+  return undefined;
+}
+
 const linkField = () => string().trim().required(REQUIRED);
 
 // A test rather than oneOf: yup checks oneOf before required, and an empty choice must read 'This field is required'.
