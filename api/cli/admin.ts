@@ -2,6 +2,7 @@ import { text } from 'node:stream/consumers';
 import { ValidationError } from 'yup';
 import { loadConfig, ConfigError } from '../config';
 import { createStore } from '../store';
+import { DataFolderInUseError } from '../store/embedded/data-folder-lock';
 import { emailField, passwordField } from '../../src/domain/validation/accounts';
 import { ensureAdmin } from '../features/accounts/account-service';
 
@@ -35,13 +36,29 @@ async function main(args: string[]): Promise<number> {
     }
     throw error;
   }
-  const store = await createStore(loadConfig());
+  const store = await openStoreOrExplain();
+  if (!store) return 1;
   try {
     const outcome = await ensureAdmin({ store }, email, password);
     console.log(`Administrator ${email.toLowerCase()} ${outcome}.`);
     return 0;
   } finally {
     await store.close();
+  }
+}
+
+/** The embedded store is locked while a server runs on it: say what to do instead of writing behind its back. */
+async function openStoreOrExplain() {
+  try {
+    return await createStore(loadConfig());
+  } catch (error) {
+    if (!(error instanceof DataFolderInUseError)) throw error;
+    console.error(
+      `The server is running on this data folder (${error.dataDir}, process ${error.owner.pid}); ` +
+        'no administrator was created. Stop the server and run this command again, ' +
+        'or start the server with ADMIN_EMAIL and ADMIN_PASSWORD set.',
+    );
+    return null;
   }
 }
 

@@ -14,6 +14,7 @@ import {
 import { storeOver } from '../open-store';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
+import { lockDataFolder } from './data-folder-lock';
 
 /** nedb appends every change to its datafile; rewriting it this often keeps the files small. */
 const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
@@ -111,17 +112,26 @@ async function openDatastore(dataDir: string, key: keyof Collections): Promise<D
   return datastore;
 }
 
-/** The store in nedb datafiles under dataDir, one per collection; for one process (nedb does not share files). */
+/**
+ * The store in nedb datafiles under dataDir, one per collection. nedb does not share files, so the store locks the
+ * folder while open: a second process (the admin CLI beside a running server) gets DataFolderInUseError.
+ */
 export async function openEmbeddedStore(dataDir: string): Promise<Store> {
   const keys = Object.keys(SCHEMA) as (keyof Collections)[];
   let datastores: Datastore[];
+  let unlock: () => Promise<void>;
   try {
     await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataFolder(dataDir);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw error;
+    throw cannotOpen(dataDir, error);
+  }
+  try {
     datastores = await Promise.all(keys.map((key) => openDatastore(dataDir, key)));
   } catch (error) {
-    throw new StoreUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    await unlock();
+    throw cannotOpen(dataDir, error);
   }
   const collection = <D extends Doc>(key: keyof Collections) => {
     const { name, indexes } = SCHEMA[key];
@@ -150,6 +160,13 @@ export async function openEmbeddedStore(dataDir: string): Promise<Store> {
           return datastore.compactDatafileAsync();
         }),
       );
+      await unlock();
     },
+  });
+}
+
+function cannotOpen(dataDir: string, error: unknown): StoreUnavailableError {
+  return new StoreUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`, {
+    cause: error,
   });
 }
