@@ -99,14 +99,14 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   router.put('/update-answer', admin, async (ctx) => {
     const request = body(ctx);
     const id = text(request._id);
-    const answerKey = text(request.answerKey)?.trim();
+    const typedKey = text(request.answerKey)?.trim();
     const opId = text(request.opId) ?? ctx.get('idempotency-key') ?? undefined;
     if (!id) throw new HttpError(400, 'The question id (_id) is required.');
-    if (!answerKey) throw new HttpError(400, 'The answer key is required.');
+    if (!typedKey) throw new HttpError(400, 'The answer key is required.');
     if (opId !== undefined && opId.length > 100) throw new HttpError(400, 'opId must be at most 100 characters.');
     const question = await store.questions.findById(id);
     if (!question) throw new HttpError(404, 'No question with this id.');
-    checkAnswerKey(question, answerKey);
+    const answerKey = checkAnswerKey(question, typedKey);
     const saved = await store.questions.setAnswerKey(id, answerKey, {
       opId: opId || undefined,
       clientTime: clientTime(request.clientTime, new Date()),

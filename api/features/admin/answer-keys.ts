@@ -8,6 +8,7 @@ import {
   type KeysByLongId,
   type PaperQuestion as EnginePaperQuestion,
 } from '../../../src/domain/gate';
+import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
 import { HttpError } from '../../http/errors';
 
@@ -15,10 +16,12 @@ const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
 
 /**
  * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
- * applies as the admin types). 'MTA' (marks to all) is accepted for every type.
+ * applies as the admin types), and returns it in its stored form ('A, C' → 'A;C'). 'MTA' (marks to all) is accepted
+ * for every type.
  */
-export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'long_id'>, answerKey: string): void {
-  if (isMarksToAll(answerKey)) return;
+export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'long_id'>, typedKey: string): string {
+  if (isMarksToAll(typedKey)) return typedKey.trim();
+  const answerKey = normalizeKeyInput(question.type, typedKey);
   const input = validateKeyInput(question.type, answerKey);
   if (!input.valid) {
     throw new HttpError(400, input.error ?? `The answer key is not valid for a ${question.type} question.`);
@@ -35,6 +38,7 @@ export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'lo
     if (isGateError(error)) throw new HttpError(400, error.message);
     throw error;
   }
+  return answerKey;
 }
 
 export interface KeyImport {

@@ -10,6 +10,7 @@ import {
   validateKeyInput,
   type PaperQuestion,
 } from '.';
+import { normalizeKeyInput } from './keys';
 
 describe('admin answer entry (spec §5)', () => {
   it('MCQ is always valid', () => {
@@ -33,6 +34,21 @@ describe('admin answer entry (spec §5)', () => {
     expect(validateKeyInput('MSQ', 'A;C')).toEqual({ valid: true, error: null });
     expect(validateKeyInput('MSQ', 'D')).toEqual({ valid: true, error: null });
     expect(validateKeyInput('MSQ', '')).toEqual({ valid: false, error: null });
+  });
+
+  it('takes MSQ letters separated by commas or spaces as well as semicolons (issue 17), stored as A;C', () => {
+    // A separator typed last stays (the next letter follows it), so the filter's cases end with a letter.
+    for (const typed of ['A,C', 'a, c', 'A C', ' A ; C', 'A;C']) {
+      expect([typed, filterMsqInput(typed)]).toEqual([typed, 'A;C']);
+      expect([typed, validateKeyInput('MSQ', typed)]).toEqual([typed, { valid: true, error: null }]);
+      expect([typed, normalizeKeyInput('MSQ', typed)]).toEqual([typed, 'A;C']);
+    }
+    expect(normalizeKeyInput('MSQ', ' a , c ')).toBe('A;C');
+    expect(filterMsqInput('b, e, 7')).toBe('B;');
+    expect(validateKeyInput('MSQ', 'A,')).toEqual({ valid: false, error: 'Input cannot end with a semicolon' });
+    expect(validateKeyInput('MSQ', 'A,E').error).toBe(KEY_INPUT_MESSAGES.msqLetters);
+    expect(validateKeyInput('MSQ', 'AC').error).toBe(KEY_INPUT_MESSAGES.msqLetters);
+    expect(normalizeKeyInput('NAT', ' 2.5:3 ')).toBe('2.5:3');
   });
 
   it('filters NAT input to digits . - : / with repeated colons collapsed', () => {

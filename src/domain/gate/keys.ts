@@ -83,10 +83,31 @@ export interface KeyInputCheck {
   error: string | null;
 }
 
-/** MSQ input: letters A-D (uppercased), repeated semicolons collapsed, a leading semicolon dropped. */
+/**
+ * MSQ letters as people type them: 'A;C', 'A,C', 'a, c' or 'A C' all mean 'A;C', the stored form. Keeps a leading
+ * or trailing separator, so the validation can say what is wrong with it.
+ */
+export function msqKeyText(value: string): string {
+  return value
+    .trim()
+    .toUpperCase()
+    .split(/[\s,;]+/)
+    .join(';');
+}
+
+/** The key as it is stored: MSQ separators unified ('A, C' → 'A;C'); other types trimmed. */
+export function normalizeKeyInput(type: string, value: string): string {
+  return type === 'MSQ' ? msqKeyText(value) : value.trim();
+}
+
+/**
+ * MSQ input: commas and spaces become semicolons, then letters A-D (uppercased), repeated semicolons collapsed, a
+ * leading semicolon dropped.
+ */
 export function filterMsqInput(raw: string): string {
   return raw
     .toUpperCase()
+    .replace(/[\s,]/g, ';')
     .replace(/[^A-D;]/g, '')
     .replace(/;{2,}/g, ';')
     .replace(/^;/, '');
@@ -106,7 +127,7 @@ export function filterKeyInput(type: string, raw: string): string {
 /** Whether an admin's answer may be saved for a question of this type, with the spec's message when not. */
 export function validateKeyInput(type: string, value: string): KeyInputCheck {
   if (type === 'MCQ') return { valid: true, error: null };
-  if (type === 'MSQ') return validateMsq(value);
+  if (type === 'MSQ') return validateMsq(msqKeyText(value));
   if (type === 'NAT') return validateNat(value);
   return { valid: value.trim() !== '', error: null };
 }
