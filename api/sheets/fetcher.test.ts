@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startFixtureServer, type FixtureServer } from '../../test/support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../../test/support/fixtures';
-import { fetchResponseSheet, FETCH_MESSAGES, type FetchPolicy } from './fetcher';
+import { fetchResponseSheet, FETCH_MESSAGES, isListed, type FetchPolicy } from './fetcher';
 
 describe('fetchResponseSheet', () => {
   let fixtures: FixtureServer;
@@ -11,7 +11,7 @@ describe('fetchResponseSheet', () => {
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    policy = { allowedHosts: ['127.0.0.1'], timeoutMs: 1500, maxBytes: 2 * 1024 * 1024 };
+    policy = { allowedHosts: [fixtures.host], timeoutMs: 1500, maxBytes: 2 * 1024 * 1024 };
     fixtures.route('/slow', (_req, res) => {
       setTimeout(() => res.end('<html></html>'), 5000);
     });
@@ -94,9 +94,9 @@ describe('fetchResponseSheet', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it.each(['/huge', '/bomb'])('refuses a page over the size limit (%s)', async (route) => {
+  it.each(['/huge', '/bomb'])('refuses a page over the size limit with a 413 (%s)', async (route) => {
     await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({
-      status: 502,
+      status: 413,
       message: FETCH_MESSAGES.tooLarge,
     });
   });
@@ -105,6 +105,76 @@ describe('fetchResponseSheet', () => {
     await expect(fetchResponseSheet(`${fixtures.origin}/per/nothing.html`, policy)).rejects.toMatchObject({
       status: 502,
       message: FETCH_MESSAGES.upstreamStatus(404),
+    });
+  });
+
+  describe('ports and spellings of listed hosts', () => {
+    const port = () => new URL(fixtures.origin).port;
+    const sheetPath = () => new URL(sheetUrl()).pathname;
+    const loopbackSpellings = [
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '017700000001',
+      '127.1',
+      '[::ffff:127.0.0.1]',
+      '[::1]',
+      '[0:0:0:0:0:0:0:1]',
+    ];
+
+    it.each(loopbackSpellings)('refuses %s on another port when 127.0.0.1 is listed without one', async (host) => {
+      const portless = { ...policy, allowedHosts: ['127.0.0.1'] };
+      await expect(fetchResponseSheet(`http://${host}:${port()}${sheetPath()}`, portless)).rejects.toMatchObject({
+        status: 400,
+        message: FETCH_MESSAGES.notAPortalLink,
+      });
+    });
+
+    it.each([
+      'http://127.0.0.1:27017/',
+      'http://2130706433:27017/',
+      'http://0x7f000001:27017/',
+      'http://017700000001:27017/',
+      'http://127.1:27017/',
+      'http://[::ffff:127.0.0.1]:27017/',
+      'http://[::1]:27017/',
+      'http://2852039166/latest/meta-data/',
+      'http://0251.0376.0251.0376/latest/meta-data/',
+      'http://0xa9fea9fe/latest/meta-data/',
+      'http://0xA9.0xFE.0xA9.0xFE/latest/meta-data/',
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+    ])('refuses %s when only 127.0.0.1 on the fixture port is listed', async (link) => {
+      await expect(fetchResponseSheet(link, policy)).rejects.toMatchObject({
+        status: 400,
+        message: FETCH_MESSAGES.notAPortalLink,
+      });
+    });
+
+    it('reads every spelling of a listed address as that address', async () => {
+      const { html } = await fetchResponseSheet(`http://2130706433:${port()}${sheetPath()}`, policy);
+      expect(html).toContain('questionPnlTbl');
+    });
+
+    it('refuses a redirect to another port of a listed host', async () => {
+      fixtures.route('/to-mongo', (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:27017/' }).end());
+      await expect(fetchResponseSheet(`${fixtures.origin}/to-mongo`, policy)).rejects.toMatchObject({
+        status: 400,
+        message: FETCH_MESSAGES.notAPortalLink,
+      });
+    });
+
+    it.each([
+      ['https://cdn.digialm.com/per/x.html', ['cdn.digialm.com'], true],
+      ['https://cdn.digialm.com:443/per/x.html', ['cdn.digialm.com'], true],
+      ['http://127.0.0.1/x.html', ['127.0.0.1'], true],
+      ['https://cdn.digialm.com:8443/per/x.html', ['cdn.digialm.com'], false],
+      ['http://127.0.0.1:8080/x.html', ['127.0.0.1'], false],
+      ['http://127.0.0.1:8080/x.html', ['127.0.0.1:8080'], true],
+      ['http://127.0.0.1/x.html', ['127.0.0.1:8080'], false],
+      ['http://[::1]:8080/x.html', ['[::1]:8080'], true],
+      ['http://[0:0:0:0:0:0:0:1]:8080/x.html', ['::1'], false],
+    ] as const)('%s with %j listed: %s', (link, hosts, allowed) => {
+      expect(isListed(new URL(link), hosts)).toBe(allowed);
     });
   });
 });

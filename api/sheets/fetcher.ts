@@ -73,6 +73,49 @@ function isPublicAddress(address: string): boolean {
   }
 }
 
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
+/**
+ * One spelling per host: URL parsing already turns `2130706433`, `0x7f000001`, `017700000001` and `127.1` into
+ * `127.0.0.1` and shortens IPv6; this also turns an IPv4-mapped IPv6 address (`[::ffff:127.0.0.1]`) into its IPv4.
+ */
+function canonicalHost(hostname: string): string {
+  const bare = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return isIP(bare) ? ipaddr.process(bare).toString() : bare;
+}
+
+interface HostRule {
+  host: string;
+  /** Absent: only the default port of the link's scheme. */
+  port?: number;
+}
+
+const HOST_ENTRY = /^(?<host>\[[^\]]*\]|[^:]+)(?::(?<port>\d{1,5}))?$/;
+
+/** `cdn.digialm.com`, `127.0.0.1:4599` or `[::1]:8080` as a rule; an entry that names no host matches nothing. */
+function ruleOf(entry: string): HostRule | undefined {
+  const trimmed = entry.trim();
+  const match = HOST_ENTRY.exec(isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed);
+  if (!match?.groups) return undefined;
+  try {
+    const host = canonicalHost(new URL(`http://${match.groups.host}`).hostname);
+    return { host, port: match.groups.port === undefined ? undefined : Number(match.groups.port) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A listed host on a listed port: an entry without a port allows the scheme's default port only. */
+export function isListed(url: URL, allowedHosts: readonly string[]): boolean {
+  const host = canonicalHost(url.hostname);
+  const defaultPort = DEFAULT_PORTS[url.protocol];
+  const port = url.port ? Number(url.port) : defaultPort;
+  return allowedHosts.some((entry) => {
+    const rule = ruleOf(entry);
+    return rule !== undefined && rule.host === host && (rule.port ?? defaultPort) === port;
+  });
+}
+
 function checkUrl(raw: string, policy: FetchPolicy): URL {
   let url: URL;
   try {
@@ -81,10 +124,9 @@ function checkUrl(raw: string, policy: FetchPolicy): URL {
     throw new FetchError(400, 'notALink');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new FetchError(400, 'notALink');
-  const host = url.hostname.toLowerCase();
-  if (!policy.allowedHosts.includes(host)) throw new FetchError(400, 'notAPortalLink');
   // Plain http is only for a listed host on this machine (the tests' and the demo's sheet servers).
-  if (url.protocol === 'http:' && !isLocalName(host)) url.protocol = 'https:';
+  if (url.protocol === 'http:' && !isLocalName(url.hostname)) url.protocol = 'https:';
+  if (!isListed(url, policy.allowedHosts)) throw new FetchError(400, 'notAPortalLink');
   if (url.username || url.password) throw new FetchError(400, 'notAPortalLink');
   return url;
 }
@@ -171,7 +213,7 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > policy.maxBytes) {
           response.destroy();
-          reject(new FetchError(502, 'tooLarge'));
+          reject(new FetchError(413, 'tooLarge'));
           return;
         }
         const chunks: Buffer[] = [];
@@ -183,7 +225,7 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
           if (size > policy.maxBytes) {
             body.destroy();
             response.destroy();
-            reject(new FetchError(502, 'tooLarge'));
+            reject(new FetchError(413, 'tooLarge'));
             return;
           }
           chunks.push(chunk);

@@ -21,7 +21,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Child mode: the fixture server and the app, printing one JSON line with their addresses. */
 async function serve(): Promise<void> {
   const fixtures = await startFixtureServer();
-  const server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '100000' });
+  const server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '100000', RESPONSE_SHEET_HOSTS: fixtures.host });
   await seedFixturePaper(server.store, 'cs1-2026', fixtures);
   console.log(JSON.stringify({ url: server.url, links: sheetLinks('cs1-2026', fixtures) }));
   // Each line on stdin asks for the CPU time used so far, so the parent can report CPU per request.

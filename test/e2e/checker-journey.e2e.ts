@@ -57,7 +57,7 @@ describe('checking a score without e-mail verification', () => {
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'false' });
+    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'false', RESPONSE_SHEET_HOSTS: fixtures.host });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
     browser = await launchBrowser();
@@ -168,7 +168,11 @@ describe('checking a score with e-mail verification', () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     smtp = await startSmtpPeer();
-    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'true', SMTP_URL: smtp.url });
+    server = await startCheckerServer({
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      SMTP_URL: smtp.url,
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+    });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
     browser = await launchBrowser();

@@ -21,9 +21,9 @@ import {
 /**
  * The scorecard page on scorecards the engine builds from fixture sheets, handed over as the checker modal does
  * (localStorage) and re-opened from IndexedDB. The fixture server stands in for the portal's image host, so the
- * servers allow 127.0.0.1 as a portal host and images load through the API's /api/images proxy.
+ * servers allow its address as a portal host and images load through the API's /api/images proxy.
  */
-const PORTAL_HOSTS = { RESPONSE_SHEET_HOSTS: '127.0.0.1' };
+const portalHosts = (fixtures: FixtureServer) => ({ RESPONSE_SHEET_HOSTS: fixtures.host });
 
 describe('scorecard page', () => {
   let server: TestServer;
@@ -33,11 +33,8 @@ describe('scorecard page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    [server, fixtures, browser] = await Promise.all([
-      startTestServer(PORTAL_HOSTS),
-      startFixtureServer(),
-      launchBrowser(),
-    ]);
+    [fixtures, browser] = await Promise.all([startFixtureServer(), launchBrowser()]);
+    server = await startTestServer(portalHosts(fixtures));
   });
   afterAll(async () => {
     await browser?.close();
@@ -342,7 +339,7 @@ describe('scorecard page', () => {
 
   it('keeps every image of an opened scorecard, so the saved scorecard shows them with the server gone', async () => {
     // A server of its own, shut down before going offline: nothing can come from the network, not even to the worker.
-    const own = await startTestServer(PORTAL_HOSTS);
+    const own = await startTestServer(portalHosts(fixtures));
     const { data, expected } = fixtureScorecard('cs1-2026', 4, fixtures.origin);
     const proxied = imageUrls(data.response).map((url) => new URL(imageSource(url, own.url), own.url).href);
     try {

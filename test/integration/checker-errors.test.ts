@@ -47,7 +47,7 @@ describe('checker errors a candidate can meet', () => {
       canaryHits++;
       res.end('<html></html>');
     });
-    server = await startCheckerServer({ FETCH_TIMEOUT_MS: '800' });
+    server = await startCheckerServer({ FETCH_TIMEOUT_MS: '800', RESPONSE_SHEET_HOSTS: fixtures.host });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     await seedFixturePaper(server.store, 'da-2025', fixtures, false);
     portalOnly = await startCheckerServer({ RESPONSE_SHEET_HOSTS: 'cdn.digialm.com,www.digialm.com' });
@@ -179,9 +179,9 @@ describe('checker errors a candidate can meet', () => {
       expect(Date.now() - started).toBeLessThan(3_000);
     });
 
-    it('stops reading a page larger than 8 MB', async () => {
+    it('stops reading a page larger than 8 MB with the documented 413', async () => {
       expect(await check({ link: `${fixtures.origin}/huge`, testPaper: 'CS 1' })).toMatchObject({
-        status: 502,
+        status: 413,
         body: { message: FETCH_MESSAGES.tooLarge },
       });
     });

@@ -36,7 +36,6 @@ export async function startCheckerServer(env: Record<string, string | undefined>
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     DEMO: 'false',
-    RESPONSE_SHEET_HOSTS: '127.0.0.1',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
     VERIFY_SECRET: 'checker-tests-secret-0123456789',

@@ -36,7 +36,10 @@ describe.each(lanes)('checker scorecards on the $lane', ({ mongo }) => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     mongoServer = mongo ? await startMongoServer() : undefined;
-    server = await startCheckerServer(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/checker` } : {});
+    server = await startCheckerServer({
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+      ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/checker` } : {}),
+    });
     for (const set of fixtureSets) testPapers.set(set, await seedFixturePaper(server.store, set, fixtures));
   }, 90_000);
 

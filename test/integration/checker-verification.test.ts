@@ -32,6 +32,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
       REQUIRE_EMAIL_VERIFICATION: 'true',
       SMTP_URL: smtp.url,
       APP_ORIGIN: appOrigin,
+      RESPONSE_SHEET_HOSTS: fixtures.host,
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);

@@ -6,6 +6,8 @@ import { FIXTURE_ORIGIN, fixtureSets, fixturesRoot, readFixtureJson, type Fixtur
 
 export interface FixtureServer {
   origin: string;
+  /** `127.0.0.1:<port>`, the entry that lets RESPONSE_SHEET_HOSTS reach this server. */
+  host: string;
   /** A fixture URL (on 127.0.0.1:4599) moved to this server's real port. */
   url(fixtureUrl: string): string;
   /** Register an extra route, e.g. a slow or huge upstream for fetcher tests. */
@@ -61,6 +63,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     origin,
+    host: new URL(origin).host,
     url: (fixtureUrl) => fixtureUrl.replace(FIXTURE_ORIGIN, origin),
     route: (pathname, handler) => extra.set(pathname, handler as never),
     close: () =>

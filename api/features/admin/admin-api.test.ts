@@ -52,7 +52,7 @@ describe('admin API on the real server', () => {
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    RESPONSE_SHEET_HOSTS: '127.0.0.1',
+    RESPONSE_SHEET_HOSTS: fixtures.host,
   });
   const asAdmin = (method: string, route: string, body?: unknown) => call(method, route, { auth: basic(ADMIN), body });
 

@@ -59,7 +59,7 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
       setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG), 100);
     });
     fixtures.route('/moved.png', (_req, res) => res.writeHead(302, { location: 'https://example.com/x.png' }).end());
-    server = await startTestServer({ RESPONSE_SHEET_HOSTS: '127.0.0.1', FETCH_TIMEOUT_MS: '800' });
+    server = await startTestServer({ RESPONSE_SHEET_HOSTS: fixtures.host, FETCH_TIMEOUT_MS: '800' });
   });
   afterAll(async () => {
     await server?.close();
