@@ -45,10 +45,11 @@ export interface IndexSpec {
   unique?: boolean;
 }
 
-/** A collection name with the indexes both adapters create at start. */
+/** A collection name with the indexes both adapters create at start, and those they drop if an older version made them. */
 export interface CollectionSpec {
   name: string;
   indexes: IndexSpec[];
+  retiredIndexes?: IndexSpec[];
 }
 
 /**

@@ -27,13 +27,16 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   results: {
     name: 'results',
     indexes: [
-      { keys: { candidateId: 1, set: 1 }, unique: true },
+      // One result per link (or upload identity) and paper; a candidate id alone is whatever a page says.
+      { keys: { linkHash: 1, set: 1 }, unique: true },
       // rankOf counts the results of a set above a mark: a range scan on this index.
       { keys: { set: 1, normMarks: -1 } },
       // listBySet walks a set in id order for re-scoring.
       { keys: { set: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
     ],
+    // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
+    retiredIndexes: [{ keys: { candidateId: 1, set: 1 }, unique: true }],
   },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
 };

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Datastore from '@seald-io/nedb';
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -27,7 +28,11 @@ if (lane === 'mongodb' && !mongodbUri) throw new Error('STORE_LANE=mongodb needs
 interface TestLocation {
   open(): Promise<Store>;
   remove(): Promise<void>;
+  /** Gives the (closed) data the unique result index of versions before 0.1: one result per candidate and paper. */
+  addLegacyResultIndex(): Promise<void>;
 }
+
+const LEGACY_RESULT_INDEX = { candidateId: 1, set: 1 } as const;
 
 const admin = lane === 'mongodb' ? new MongoClient(mongodbUri!) : null;
 
@@ -39,12 +44,21 @@ function newLocation(): TestLocation {
       remove: async () => {
         await admin.db(databaseName).dropDatabase();
       },
+      addLegacyResultIndex: async () => {
+        await admin.db(databaseName).collection('results').createIndex(LEGACY_RESULT_INDEX, { unique: true });
+      },
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
   return {
     open: () => createStore({ mongodbUri: undefined, dataDir }),
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    addLegacyResultIndex: async () => {
+      const results = new Datastore({ filename: path.join(dataDir, 'results.db') });
+      await results.loadDatabaseAsync();
+      await results.ensureIndexAsync({ fieldName: Object.keys(LEGACY_RESULT_INDEX), unique: true });
+      await results.compactDatafileAsync();
+    },
   };
 }
 
@@ -80,14 +94,15 @@ function paperQuestion(shortId: number, overrides: Partial<PaperQuestion> = {}):
   };
 }
 
+/** A result whose identity (linkHash) follows its candidate id unless a test sets it. */
 function resultInput(overrides: Partial<ResultInput> = {}): ResultInput {
   return {
+    linkHash: `link-hash-${overrides.candidateId ?? 'CS26S41001'}`,
     candidateId: 'CS26S41001',
     name: 'Asha Rao',
     email: 'asha@example.com',
     set: 'CS 1',
     isVerified: true,
-    linkHash: 'link-hash-1',
     link: 'https://cdn.digialm.com/sheet/1.html',
     responses: { '8078201720501': 'A', '8078201720502': 'B;C', '8078201720503': '12.5' },
     session: 'forenoon',
@@ -308,7 +323,7 @@ describe(`storage contract on the ${lane} store`, () => {
   });
 
   describe('results', () => {
-    it('creates one result per candidate and paper, then replaces it keeping its id and createdAt', async () => {
+    it('creates one result per link and paper, then replaces it keeping its id and createdAt', async () => {
       const first = new Date('2026-03-20T10:00:00Z');
       const later = new Date('2026-03-20T11:00:00Z');
       const created = await store.results.upsert(resultInput(), first);
@@ -316,16 +331,47 @@ describe(`storage contract on the ${lane} store`, () => {
       const stored = await store.results.findById(created.id);
       expect(stored).toEqual({ ...resultInput(), id: created.id, createdAt: first, updatedAt: first });
 
-      const replaced = await store.results.upsert(
-        resultInput({ totalMarks: 50, link: undefined, isVerified: false }),
-        later,
-      );
+      const replaced = await store.results.upsert(resultInput({ totalMarks: 50, link: undefined }), later);
       expect(replaced).toEqual({ id: created.id, created: false });
       const updated = await store.results.findById(created.id);
-      expect(updated).toMatchObject({ totalMarks: 50, isVerified: false, createdAt: first, updatedAt: later });
+      expect(updated).toMatchObject({ totalMarks: 50, createdAt: first, updatedAt: later });
       expect(updated).not.toHaveProperty('link');
       expect(await store.results.count()).toBe(1);
       expect(await store.results.findById('000000000000000000000000')).toBeNull();
+    });
+
+    it('keeps a verified owner whoever checks the link again; a verified checker replaces an unverified one', async () => {
+      const { id } = await store.results.upsert(resultInput({ email: 'first@example.com', isVerified: false }));
+      await store.results.upsert(resultInput({ email: undefined, isVerified: false }));
+      expect(await store.results.findById(id)).toMatchObject({ email: 'first@example.com', isVerified: false });
+      await store.results.upsert(resultInput({ email: 'owner@example.com', isVerified: true }));
+      expect(await store.results.findById(id)).toMatchObject({ email: 'owner@example.com', isVerified: true });
+      await store.results.upsert(resultInput({ email: 'other@example.com', isVerified: true, totalMarks: 12 }));
+      await store.results.upsert(resultInput({ email: undefined, isVerified: false }));
+      expect(await store.results.findById(id)).toMatchObject({ email: 'owner@example.com', isVerified: true });
+    });
+
+    it('keeps results of one candidate id apart when their links differ, and leaves uploads out of ranks', async () => {
+      await store.results.upsert(resultInput({ linkHash: 'portal', normMarks: 40, totalMarks: 40 }));
+      const upload = await store.results.upsert(
+        resultInput({ linkHash: 'upload', normMarks: 90, totalMarks: 90, uploaded: true, link: undefined }),
+      );
+      expect(upload.created).toBe(true);
+      expect(await store.results.count()).toBe(2);
+      expect(await store.results.countBySet('CS 1')).toBe(1);
+      expect(await store.results.rankOf('CS 1', 40)).toBe(1);
+      expect((await store.results.marksOfSet('CS 1')).map((marks) => marks.totalMarks)).toEqual([40]);
+      expect(await store.results.findById(upload.id)).toMatchObject({ uploaded: true, totalMarks: 90 });
+    });
+
+    it('drops the per-candidate index of older versions, so an upload cannot collide with a fetched result', async () => {
+      await store.close();
+      await location.addLegacyResultIndex();
+      store = await location.open();
+      await store.results.upsert(resultInput({ linkHash: 'portal' }));
+      const upload = await store.results.upsert(resultInput({ linkHash: 'upload', uploaded: true }));
+      expect(upload.created).toBe(true);
+      expect(await store.results.count()).toBe(2);
     });
 
     it('keeps one result when the same candidate is checked twice at once', async () => {

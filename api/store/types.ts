@@ -161,9 +161,18 @@ export interface ResultInput extends ResultScores {
   /** The test paper, e.g. `CS 1`. */
   set: string;
   isVerified: boolean;
+  /**
+   * What identifies the result, with its set: the hash of the portal link for a fetched sheet (one link, one result,
+   * whoever checks it), a hash in the upload namespace for an uploaded page (see checker-service's resultIdentity).
+   */
   linkHash: string;
-  /** The response-sheet link, only while it is needed to re-open the scorecard. */
+  /** The response-sheet link, only while it is needed to re-open the scorecard (fetched sheets only). */
   link?: string;
+  /**
+   * The sheet came as an uploaded page, which anyone can edit: kept apart from fetched results (its own identity)
+   * and out of the crowd that ranks and predictions count.
+   */
+  uploaded?: true;
   /** long_id → response in master letters (or the NAT number); '' or absent when not answered. */
   responses: Record<string, string>;
   /** Exam session of multi-session papers (for normalisation). */
@@ -196,22 +205,25 @@ export interface SetMarks {
 
 export interface ResultRepository {
   /**
-   * One result per (candidateId, set): inserts or replaces every field but id and createdAt.
-   * Optional fields left out are removed from the stored result.
+   * One result per (linkHash, set): inserts, or replaces the scores, responses and name keeping id and createdAt.
+   * Optional fields left out are removed from the stored result. The owner (email, isVerified) only ever moves up:
+   * a verified owner is kept whoever checks again; an unverified one gives way to a verified one; an e-mail is
+   * added where there was none.
    */
   upsert(result: ResultInput, now?: Date): Promise<{ id: string; created: boolean }>;
   findById(id: string): Promise<Result | null>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
   count(): Promise<number>;
+  /** Fetched results of a set (uploads are not counted). */
   countBySet(set: string): Promise<number>;
   /** One batch of a set in ascending id order, for re-scoring. */
   listBySet(set: string, options: ResultBatchOptions): Promise<Result[]>;
   /** @returns false when no such result. */
   updateScores(id: string, scores: Partial<ResultScores>): Promise<boolean>;
-  /** 1 + the number of results of the set with higher normMarks (ties share a rank). */
+  /** 1 + the number of fetched results of the set with higher normMarks (ties share a rank; uploads not counted). */
   rankOf(set: string, normMarks: number): Promise<number>;
-  /** The marks of every result of a set, for crowd statistics. */
+  /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
   marksOfSet(set: string): Promise<SetMarks[]>;
 }
 

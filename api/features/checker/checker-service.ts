@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import {
   GateError,
@@ -12,6 +13,7 @@ import {
   type TestPaper,
 } from '../../../src/domain/gate';
 import { paperKeyVersion, type Question, type Store } from '../../store';
+import { hashLink } from '../../sheets/sheet-source';
 import { createCrowd, type Crowd, type MissingPrediction, type PredictionData } from './crowd';
 
 /**
@@ -35,18 +37,20 @@ const PROBE_QUESTIONS = 3;
 export const SCORECARD_TTL_MS = 60_000;
 const RECENT_SCORECARDS = 500;
 
+/**
+ * Where a sheet came from. A fetched sheet is the portal's own page behind its link. An uploaded page is whatever the
+ * uploader sent, with the link they typed (verified or not) only as the key to their e-mail verification.
+ */
+export type SheetOrigin = { kind: 'link'; link: string } | { kind: 'upload'; html: string; link?: string };
+
 export interface CheckInput {
   sheet: ParsedSheet;
+  origin: SheetOrigin;
   /** The paper the candidate chose; when absent (a re-opened scorecard address) the sheet's own paper. */
   testPaper?: TestPaper;
   /** E-mail stored with the result: the verified one when there is one, else the one given. */
   email?: string;
   isVerified: boolean;
-  linkHash: string;
-  /** Kept on the result so an administrator can re-open the scorecard (spec: View Scorecard sends it back). */
-  link?: string;
-  /** The sheet was read from the link (not uploaded): a repeat check of the link may get a recent scorecard. */
-  sheetFromLink: boolean;
 }
 
 export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
@@ -87,6 +91,19 @@ function scoringInputs(stored: Question[]): ScoringInputs {
     ),
     keyVersion: paperKeyVersion(stored),
   };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * What identifies a stored result (with its paper). A fetched sheet: its portal link, whoever checks it. An uploaded
+ * page: the upload namespace, the typed link (or, without one, the page itself) and the candidate id the page shows,
+ * so an upload only ever replaces an upload of the same link and candidate, never a fetched result or another's.
+ */
+export function resultIdentity(origin: SheetOrigin, candidateId: string): string {
+  if (origin.kind === 'link') return hashLink(origin.link);
+  const uploader = origin.link ? `link:${hashLink(origin.link)}` : `page:${sha256(origin.html)}`;
+  return sha256(`upload\n${uploader}\n${candidateId}`);
 }
 
 /** The response vector kept with a result: Question ID → MASTER response, '' when not answered. */
@@ -147,9 +164,11 @@ export function createChecker(store: Store): Checker {
   return {
     crowd,
 
-    async check({ sheet, testPaper: chosen, email, isVerified, linkHash, link, sheetFromLink }) {
+    async check({ sheet, origin, testPaper: chosen, email, isVerified }) {
       const { testPaper, paperSet, questions, keys, keyVersion } = await storedPaper(sheet, chosen);
-      const memoKey = sheetFromLink && [linkHash, paperSet, keyVersion, email ?? '', isVerified].join('\0');
+      const linkHash = resultIdentity(origin, sheet.candidate.id);
+      const fetched = origin.kind === 'link';
+      const memoKey = fetched && [linkHash, paperSet, keyVersion, email ?? '', isVerified].join('\0');
       const recent = memoKey ? recentScorecards.get(memoKey) : undefined;
       if (recent) return recent;
       const scorecard = scoreSheet(sheet, { testPaper, questions }, keys);
@@ -162,7 +181,9 @@ export function createChecker(store: Store): Checker {
         set: testPaper,
         isVerified,
         linkHash,
-        link,
+        // Kept so an administrator can re-open the scorecard (spec: View Scorecard sends the link back).
+        link: fetched ? origin.link.trim() : undefined,
+        uploaded: fetched ? undefined : true,
         responses: responseVector(scorecard),
         totalMarks: total['Total Marks'],
         finalMarks: total['Final Marks'],
@@ -173,7 +194,7 @@ export function createChecker(store: Store): Checker {
         keyVersion,
         scoredAt: new Date(),
       });
-      if (created) crowd.recordNewResult(testPaper, total['Total Marks']);
+      if (created && fetched) crowd.recordNewResult(testPaper, total['Total Marks']);
       const { candidate, ...card } = scorecard;
       const checked: CheckerScorecard = {
         ...card,
@@ -189,11 +210,12 @@ export function createChecker(store: Store): Checker {
     async rankOf(resultId, testPaper) {
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
-      const [rank, totalParticipants] = await Promise.all([
+      const [rank, fetchedResults] = await Promise.all([
         store.results.rankOf(testPaper, result.normMarks),
         store.results.countBySet(testPaper),
       ]);
-      return { rank, totalParticipants };
+      // An uploaded result is ranked among the fetched ones without being one of them.
+      return { rank, totalParticipants: fetchedResults + (result.uploaded ? 1 : 0) };
     },
   };
 }

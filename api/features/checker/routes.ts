@@ -1,37 +1,32 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { AnyObjectSchema, InferType } from 'yup';
 import { isGateError, isTestPaper, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
-import { firstErrors } from '../../../src/domain/validation/accounts';
 import {
   UNKNOWN_TEST_PAPER,
   scoreRequestSchema,
+  sheetLinkProblem,
   verificationRequestSchema,
 } from '../../../src/domain/validation/score-request';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { adminVerifier } from '../../http/admin-auth';
-import { FETCH_MESSAGES } from '../../sheets/fetcher';
-import { hashLink } from '../../sheets/sheet-source';
-import { CHECKER_MESSAGES, createChecker, NoKeysError, type CheckerScorecard } from './checker-service';
-import { limitPerAddress, RateLimiter, tooManyRequests } from './rate-limit';
+import { memoryLimiters, tooManyRequests, waitFor } from '../../http/limiters';
+import { validate, validInput } from '../../http/validate';
+import {
+  CHECKER_MESSAGES,
+  createChecker,
+  NoKeysError,
+  type CheckerScorecard,
+  type SheetOrigin,
+} from './checker-service';
+import { limitPerAddress } from './rate-limit';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import { createVerificationService, VERIFICATION_MESSAGES } from './verification-service';
+import { createVerificationService, resendTooSoon, VERIFICATION_MESSAGES } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
 export const UPLOAD_BODY_MISSING =
   'Send the saved response-sheet page as the request body (Content-Type: text/html), with testPaper and email in the address.';
-
-function validBody<S extends AnyObjectSchema>(value: unknown, schema: S): InferType<S> {
-  try {
-    return schema.validateSync(value ?? {}, { abortEarly: false, stripUnknown: true });
-  } catch (error) {
-    const errors = firstErrors(error);
-    const [field, message] = Object.entries(errors)[0] ?? ['', 'The request is not valid.'];
-    throw new HttpError(400, field ? `${field}: ${message}` : message, { errors });
-  }
-}
 
 /**
  * The score request rules shared with the modal. The modal always sends the test paper; a re-opened scorecard address
@@ -43,7 +38,7 @@ function readScoreRequest<L extends boolean>(value: unknown, withLink: L) {
     ...(withLink ? [] : ['link' as const]),
     ...(given === undefined || given === '' ? ['testPaper' as const] : []),
   ];
-  const request = validBody(value, scoreRequestSchema.omit(omitted)) as {
+  const request = validInput(scoreRequestSchema.omit(omitted), value) as {
     link: L extends true ? string : undefined;
     testPaper?: TestPaper;
     email?: string;
@@ -92,17 +87,6 @@ function recogniseAdmin(services: Services): Middleware {
   };
 }
 
-/** Sending a mail for a link the checker would never fetch is useless: refuse it with the fetcher's own words. */
-function assertLinkShape(link: string): void {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    throw new HttpError(400, FETCH_MESSAGES.notALink);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new HttpError(400, FETCH_MESSAGES.notALink);
-}
-
 /**
  * The public checker calls of spec §7 (generate-response, send-verification, verify, get-rank) and beyond it:
  * upload-response for a saved page, and distribution for the scorecard's chart.
@@ -114,17 +98,31 @@ export function checkerRoutes(services: Services): Router {
   const verification = createVerificationService(services);
   const router = new Router({ prefix: '/api/data' });
 
-  const perMinute = { max: config.rateLimitPerMinute, windowMs: 60_000 };
+  const perMinute = (name: string) => memoryLimiters({ name, points: config.rateLimitPerMinute, windowMs: 60_000 });
   const isAdmin = (ctx: Context) => Boolean(ctx.state.admin);
-  const checks = limitPerAddress(new RateLimiter(perMinute), 'score checks', isAdmin);
-  const mails = limitPerAddress(new RateLimiter(perMinute), 'verification requests');
-  const mailsPerAddress = new RateLimiter({ max: MAILS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60_000 });
+  const checks = limitPerAddress(perMinute('checks'), 'score checks', isAdmin);
+  const mails = limitPerAddress(perMinute('verification-requests'), 'verification requests');
+  const mailsPerAddress = memoryLimiters({
+    name: 'verification-mails',
+    points: MAILS_PER_ADDRESS_PER_HOUR,
+    windowMs: 60 * 60_000,
+  });
   const admin = recogniseAdmin(services);
+
+  /**
+   * A link that cannot be a response sheet (the modal's own rule) is refused before anyone is asked for an e-mail or
+   * mailed: verifying an address for it would lead nowhere. The app's own origin serves the demo's sample sheets.
+   */
+  function assertSheetLink(ctx: Context, link: string): void {
+    const problem = sheetLinkProblem(link, [ctx.origin, config.appOrigin]);
+    if (problem) throw new HttpError(400, problem);
+  }
 
   /** 'Please Verify Your Email' unless verification is off, the caller is an admin, or the link has a verified e-mail. */
   async function verifiedState(ctx: Context, link: string | undefined) {
     const verifiedEmail = link ? await verification.verifiedEmail(link) : null;
     if (config.requireEmailVerification && !isAdmin(ctx) && !verifiedEmail) {
+      if (link) assertSheetLink(ctx, link);
       throw new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true });
     }
     return verifiedEmail;
@@ -133,24 +131,16 @@ export function checkerRoutes(services: Services): Router {
   async function respondWithScorecard(
     ctx: Context,
     load: () => Promise<ParsedSheet> | ParsedSheet,
-    request: {
-      testPaper?: TestPaper;
-      email?: string;
-      link?: string;
-      verifiedEmail: string | null;
-      sheetFromLink: boolean;
-    },
+    request: { origin: SheetOrigin; testPaper?: TestPaper; email?: string; verifiedEmail: string | null },
   ) {
     const scorecard = await withUserErrors(async () => {
       const sheet = await load();
       return checker.check({
         sheet,
+        origin: request.origin,
         testPaper: request.testPaper,
         email: request.verifiedEmail ?? request.email,
         isVerified: request.verifiedEmail !== null,
-        linkHash: hashLink(request.link ?? `upload:${sheet.candidate.id}`),
-        link: request.link?.trim(),
-        sheetFromLink: request.sheetFromLink,
       });
     });
     ctx.type = 'application/json';
@@ -162,8 +152,8 @@ export function checkerRoutes(services: Services): Router {
     const verifiedEmail = await verifiedState(ctx, request.link);
     await respondWithScorecard(ctx, () => sheets.byLink(request.link, { host: ctx.host }), {
       ...request,
+      origin: { kind: 'link', link: request.link },
       verifiedEmail,
-      sheetFromLink: true,
     });
   });
 
@@ -174,26 +164,33 @@ export function checkerRoutes(services: Services): Router {
     const html = typeof body === 'string' ? body : (body as { html?: unknown } | undefined)?.html;
     if (typeof html !== 'string' || html.trim() === '') throw new HttpError(400, UPLOAD_BODY_MISSING);
     const verifiedEmail = await verifiedState(ctx, link);
-    // Without a link the result keeps none: an administrator cannot re-open it, but nothing needs refetching.
+    // The typed link only vouches for the e-mail: the result is the upload's own, apart from the link's fetched one.
     await respondWithScorecard(ctx, () => sheets.fromUpload(html), {
       ...request,
-      link,
+      origin: { kind: 'upload', html, link },
       verifiedEmail,
-      sheetFromLink: false,
     });
   });
 
-  router.post('/send-verification', mails, async (ctx) => {
-    const { link, email } = validBody(ctx.request.body, verificationRequestSchema);
-    assertLinkShape(link);
+  router.post('/send-verification', mails, validate(verificationRequestSchema), async (ctx) => {
+    const { link, email } = ctx.state.input;
+    assertSheetLink(ctx, link);
     if (await verification.verifiedEmail(link)) {
       ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
       return;
     }
-    const wait = mailsPerAddress.hit(email.toLowerCase());
+    // A repeat within the cool-down is refused before it counts against the address's hourly mails.
+    const tooSoon = verification.resendWaitMs(link, email);
+    if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
+    const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
-    await verification.send(link, email);
-    ctx.body = { message: VERIFICATION_MESSAGES.sent, alreadyVerified: false };
+    const outcome = await verification.send(link, email);
+    if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
+    ctx.body = {
+      message: VERIFICATION_MESSAGES.sent,
+      alreadyVerified: false,
+      resendAfterSeconds: outcome.cooldownMs / 1000,
+    };
   });
 
   router.get('/verify', async (ctx) => {

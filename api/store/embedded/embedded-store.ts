@@ -103,10 +103,22 @@ async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {
   }
 }
 
+/** Drops what createIndexes made for an index a later version retired (nedb names a compound index by its sorted fields). */
+async function dropRetiredIndexes(datastore: Datastore, retired: IndexSpec[], current: IndexSpec[]) {
+  const leadingFields = new Set(current.map((index) => Object.keys(index.keys)[0]));
+  for (const { keys } of retired) {
+    const fields = Object.keys(keys);
+    const names = [[...fields].sort().join(','), ...(leadingFields.has(fields[0]) ? [] : [fields[0]])];
+    const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes; // untyped in nedb's d.ts
+    for (const name of names) if (name in made) await datastore.removeIndexAsync(name);
+  }
+}
+
 async function openDatastore(dataDir: string, key: keyof Collections): Promise<Datastore> {
-  const { name, indexes } = SCHEMA[key];
+  const { name, indexes, retiredIndexes = [] } = SCHEMA[key];
   const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`) });
   await datastore.loadDatabaseAsync();
+  await dropRetiredIndexes(datastore, retiredIndexes, indexes);
   await createIndexes(datastore, indexes);
   datastore.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
   return datastore;

@@ -122,8 +122,28 @@ async function connectWithRetry(uri: string, options: MongoStoreOptions): Promis
   );
 }
 
+/** MongoDB's default index name: `field_direction` pairs joined by `_`. */
+const indexName = (keys: Record<string, 1 | -1>) =>
+  Object.entries(keys)
+    .map(([field, direction]) => `${field}_${direction}`)
+    .join('_');
+
+/** The indexes of a collection; none when it does not exist yet (MongoDB answers NamespaceNotFound, code 26). */
+async function indexesOf(db: Db, name: string) {
+  try {
+    return await db.collection(name).indexes();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 26) return [];
+    throw error;
+  }
+}
+
 async function createIndexes(db: Db): Promise<void> {
-  for (const { name, indexes } of Object.values(SCHEMA)) {
+  for (const { name, indexes, retiredIndexes = [] } of Object.values(SCHEMA)) {
+    const existing = new Set((await indexesOf(db, name)).map((index) => index.name));
+    for (const { keys } of retiredIndexes) {
+      if (existing.has(indexName(keys))) await db.collection(name).dropIndex(indexName(keys));
+    }
     for (const { keys, unique } of indexes) {
       await db.collection(name).createIndex(keys, unique ? { unique } : {});
     }

@@ -8,17 +8,31 @@ export interface ResultDoc extends ResultInput {
 }
 
 /** Fields a result may lack; an upsert without them removes them (e.g. a link no longer needed). */
-const OPTIONAL_FIELDS = ['email', 'link', 'session'] as const;
+const OPTIONAL_FIELDS = ['link', 'session', 'uploaded'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
+const FETCHED = { uploaded: { $exists: false } } as const;
 
-/** Exactly the fields of a result input, whatever else the caller's object carries (an id, a createdAt). */
-function resultFields(input: ResultInput): ResultInput {
-  const { candidateId, name, email, set, isVerified, linkHash, link, responses, session } = input;
+type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
+
+/** Exactly the fields of a result input but its owner, whatever else the caller's object carries (an id, a date). */
+function resultFields(input: ResultInput): Omit<ResultInput, keyof Owner> {
+  const { candidateId, name, set, linkHash, link, responses, session, uploaded } = input;
   const { totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt } = input;
   return {
-    ...{ candidateId, name, email, set, isVerified, linkHash, link, responses, session },
+    ...{ candidateId, name, set, linkHash, link, responses, session, uploaded },
     ...{ totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt },
   };
+}
+
+/**
+ * Who a stored result belongs to after another check of it: a verified owner stays, a verified checker replaces an
+ * unverified one, and an e-mail fills a gap. So no check or upload can take a result away from the e-mail it has.
+ */
+function nextOwner(stored: Owner, incoming: Owner): Owner {
+  if (stored.isVerified) return stored;
+  if (incoming.isVerified) return incoming;
+  return { email: stored.email ?? incoming.email, isVerified: false };
 }
 
 function toResult<T extends Partial<ResultDoc> & { _id: string }>(doc: T): Omit<T, '_id'> & { id: string } {
@@ -34,17 +48,20 @@ function toSetMarks({ normMarks, totalMarks, session }: Pick<ResultDoc, 'normMar
 
 export function resultRepository(results: DocumentCollection<ResultDoc>): ResultRepository {
   async function replaceExisting(input: ResultInput, now: Date): Promise<string | null> {
-    const [existing] = await results.project({ candidateId: input.candidateId, set: input.set }, []);
-    if (!existing) return null;
-    const missing = OPTIONAL_FIELDS.filter((field) => input[field] === undefined);
+    const [stored] = await results.project({ linkHash: input.linkHash, set: input.set }, ['email', 'isVerified']);
+    if (!stored) return null;
+    const owner = nextOwner(stored, input);
+    const missing = [...OPTIONAL_FIELDS, 'email' as const].filter(
+      (field) => (field === 'email' ? owner.email : input[field]) === undefined,
+    );
     await results.updateOne(
-      { _id: existing._id },
+      { _id: stored._id },
       {
-        $set: { ...resultFields(input), updatedAt: now },
+        $set: { ...resultFields(input), ...owner, updatedAt: now },
         $unset: Object.fromEntries(missing.map((field) => [field, true])),
       },
     );
-    return existing._id;
+    return stored._id;
   }
 
   return {
@@ -53,11 +70,11 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
       if (existingId) return { id: existingId, created: false };
       const id = newId(now.getTime());
       try {
-        const fields = definedFields(resultFields(input));
+        const fields = definedFields({ ...resultFields(input), email: input.email, isVerified: input.isVerified });
         await results.insertOne({ ...fields, _id: id, createdAt: now, updatedAt: now });
         return { id, created: true };
       } catch (error) {
-        // The same candidate checked twice at once: the other request created it, so this one replaces it.
+        // The same result checked twice at once: the other request created it, so this one replaces it.
         if (!(error instanceof DuplicateError)) throw error;
         const racedId = await replaceExisting(input, now);
         if (!racedId) throw error;
@@ -73,7 +90,7 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
       return (docs as Omit<ResultDoc, 'responses'>[]).map((doc) => toResult(doc));
     },
     count: () => results.count({}),
-    countBySet: (set) => results.count({ set }),
+    countBySet: (set) => results.count({ set, ...FETCHED }),
     async listBySet(set, { afterId, limit, keyVersionBelow }) {
       const filter: Record<string, unknown> = { set };
       if (afterId !== undefined) filter._id = { $gt: afterId };
@@ -83,10 +100,10 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
     },
     updateScores: (id, scores) => results.updateOne({ _id: id }, { $set: { ...scores, updatedAt: new Date() } }),
     async rankOf(set, normMarks) {
-      return 1 + (await results.count({ set, normMarks: { $gt: normMarks } }));
+      return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
     },
     async marksOfSet(set) {
-      const docs = await results.project({ set }, ['normMarks', 'totalMarks', 'session']);
+      const docs = await results.project({ set, ...FETCHED }, ['normMarks', 'totalMarks', 'session']);
       return docs.map(toSetMarks);
     },
   };

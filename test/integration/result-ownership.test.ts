@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashLink } from '../../api/sheets/sheet-source';
+import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import {
+  getJson,
+  postJson,
+  seedFixturePaper,
+  sheetLinks,
+  startCheckerServer,
+  type CheckerServer,
+} from './checker-harness';
+
+const lanes = [
+  { lane: 'embedded store', mongo: false },
+  { lane: 'MongoDB (mongo-java-server)', mongo: true },
+];
+
+/** A saved page edited the way an attacker would: another name, every answer changed to A. */
+function edited(page: string): string {
+  return page
+    .replace(/(Candidate Name<\/td><td>)[^<]*/, '$1MALLORY EDITOR')
+    .replace(/(Chosen Option :<\/td><td class="bold">)[A-D]/g, '$1A');
+}
+
+describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
+  let fixtures: FixtureServer;
+  let mongoServer: RunningMongoServer | undefined;
+  let server: CheckerServer;
+  let victimLink: string;
+  let attackerLink: string;
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    mongoServer = mongo ? await startMongoServer() : undefined;
+    server = await startCheckerServer({
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/ownership` } : {}),
+    });
+    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    [victimLink] = sheetLinks('cs1-2026', fixtures);
+    attackerLink = fixtures.url('/made-up/my-own-link.html');
+    await server.store.verifications.markVerified(hashLink(victimLink), 'victim@example.com');
+    await server.store.verifications.markVerified(hashLink(attackerLink), 'mallory@example.com');
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await mongoServer?.stop();
+    await fixtures?.close();
+  });
+
+  it('an edited upload under a link the uploader verified leaves the fetched result of that candidate as it was', async () => {
+    const genuine = await postJson(`${server.url}/api/data/generate-response`, { link: victimLink, testPaper: 'CS 1' });
+    expect(genuine.status).toBe(200);
+    const before = await server.store.results.findById(genuine.body.resultId);
+
+    const page = await fetch(victimLink).then((response) => response.text());
+    const upload = await fetch(
+      `${server.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(attackerLink)}`,
+      { method: 'POST', headers: { 'content-type': 'text/html' }, body: edited(page) },
+    );
+    const uploaded = (await upload.json()) as { resultId: string; candidate: { id: string; name: string } };
+    expect(upload.status).toBe(200);
+    expect(uploaded.candidate).toEqual({ id: before!.candidateId, name: 'MALLORY EDITOR' });
+    expect(uploaded.resultId).not.toBe(genuine.body.resultId);
+
+    expect(await server.store.results.findById(genuine.body.resultId)).toEqual(before);
+    expect(before).toMatchObject({ email: 'victim@example.com', isVerified: true });
+    expect(await server.store.results.findById(uploaded.resultId)).toMatchObject({
+      email: 'mallory@example.com',
+      uploaded: true,
+    });
+    expect(await server.store.results.findById(uploaded.resultId)).not.toHaveProperty('link');
+  });
+
+  it('keeps uploads out of the crowd: ranks and the distribution count fetched results only', async () => {
+    const genuine = await postJson(`${server.url}/api/data/generate-response`, { link: victimLink, testPaper: 'CS 1' });
+    const rank = await getJson(`${server.url}/api/data/get-rank/${genuine.body.resultId}/CS%201`);
+    expect(rank.body).toEqual({ rank: 1, totalParticipants: 1 });
+    const distribution = await getJson(`${server.url}/api/data/distribution/CS%201`);
+    expect(distribution.body.count).toBe(1);
+  });
+
+  it('the same page uploaded again under the same link replaces that upload, not anything else', async () => {
+    const page = edited(await fetch(victimLink).then((response) => response.text()));
+    const upload = () =>
+      fetch(`${server.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(attackerLink)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: page,
+      }).then((response) => response.json() as Promise<{ resultId: string }>);
+    const [first, second] = [await upload(), await upload()];
+    expect(second.resultId).toBe(first.resultId);
+    expect(await server.store.results.count()).toBe(2);
+  });
+});
