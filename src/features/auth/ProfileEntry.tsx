@@ -2,7 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { hasAccessToken } from './authState';
 import { useAuth } from './useAuth';
 
-/** Spec §2: the profile entry opens /profile when the stored auth data holds an access token, else /login. */
+/**
+ * Spec §2: the profile entry opens /profile when the stored auth data holds an access token, else /login, which starts
+ * in Admin-login (spec §2 Sign-in): so it says 'Staff sign in', not a bare 'Sign in' a candidate would take for theirs.
+ * The label is its own element, so a narrow top bar can show the icon alone and keep the label for screen readers.
+ */
 export function ProfileEntry() {
   const signedIn = hasAccessToken(useAuth());
   return (
@@ -11,7 +15,7 @@ export function ProfileEntry() {
         <circle cx="12" cy="8" r="4" fill="currentColor" />
         <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="currentColor" />
       </svg>
-      {signedIn ? 'Profile' : 'Sign in'}
+      <span className="profile-entry__label">{signedIn ? 'Profile' : 'Staff sign in'}</span>
     </Link>
   );
 }
