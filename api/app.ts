@@ -25,7 +25,7 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
     saveToOutbox: (mail) => store.mail.add(mail),
   });
   const services: Services = { config, store, logger, mailer };
-  const app = new Koa({ proxy: config.trustProxy });
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.
   app.on('error', (error: NodeJS.ErrnoException) => {
@@ -52,7 +52,7 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
     adminFeature(services),
     checkerRoutes(services),
     imageRoutes(services),
-    ...(config.demo ? [demoRoutes()] : []),
+    ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/server';
+import { createStore } from '../store';
 import { postJson } from '../../test/integration/checker-harness';
 import { DEMO_PAPERS } from './demo-papers';
 import { demoBanner, demoSamples } from '.';
@@ -8,7 +12,11 @@ describe('the demo a newcomer tries after npm start', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO: 'true', REQUIRE_EMAIL_VERIFICATION: 'false' });
+    server = await startTestServer({
+      DEMO: 'true',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      APP_ORIGIN: 'https://hiregate.example',
+    });
   });
   afterAll(() => server?.close());
 
@@ -62,5 +70,40 @@ describe('the demo a newcomer tries after npm start', () => {
     const elsewhere = await check(`http://127.0.0.1:1${sample.path}`, sample.testPaper);
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toMatch(/not a link to a GATE response sheet/);
+  });
+
+  it('lists the sample links on the configured origin and writes nothing a request sends into the page', async () => {
+    const hostile = 'https://x"><script>alert(1)</script>';
+    const page = await fetch(`${server.url}/demo`, { headers: { Origin: hostile } }).then((r) => r.text());
+    expect(page).not.toContain('<script>');
+    expect(page).not.toContain('null/');
+    for (const sample of demoSamples) expect(page).toContain(`<code>https://hiregate.example${sample.path}</code>`);
+  });
+});
+
+describe('the demo across restarts', () => {
+  it("keeps an administrator's change to a demo key when the server starts again", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-demo-restart-'));
+    const restartServer = async () => (await startTestServer({ DEMO: 'true', DATA_DIR: dataDir })).close();
+    /** The first demo question, changed by `change` while the server is stopped (the store allows one process). */
+    const firstDemoQuestion = async (change?: (key: string) => string) => {
+      const store = await createStore({ mongodbUri: undefined, dataDir });
+      try {
+        const [question] = await store.questions.listByPaperSet(`${DEMO_PAPERS[0].paper.testPaper} DEMO`);
+        if (change) await store.questions.setAnswerKey(question.id, change(question.answerKey!));
+        return question;
+      } finally {
+        await store.close();
+      }
+    };
+    try {
+      await restartServer();
+      let edited = '';
+      await firstDemoQuestion((key) => (edited = key === 'A' ? 'B' : 'A'));
+      await restartServer();
+      expect((await firstDemoQuestion()).answerKey).toBe(edited);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import escapeHtml from 'escape-html';
 import { buildPaper, parseResponseSheet, type TestPaper } from '../../src/domain/gate';
 import type { Config } from '../config';
 import type { Store } from '../store';
@@ -44,7 +45,7 @@ export function demoSheetHtml(pathname: string): string | undefined {
 
 /**
  * Seeds each demo paper the way an administrator would: parse the master sheet, build the paper with the engine,
- * store it and save its keys. Repeat starts change nothing (keys already equal are left alone).
+ * store it and save its keys. A question whose key was ever saved keeps it: restarts never undo an administrator's edit.
  */
 export async function seedDemoPapers(store: Store): Promise<void> {
   for (const { paper, master } of DEMO_PAPERS) {
@@ -56,29 +57,37 @@ export async function seedDemoPapers(store: Store): Promise<void> {
     const keys = new Map(paper.questions.map((question) => [question.longId, question.key]));
     for (const question of stored) {
       const key = keys.get(question.long_id);
-      if (key && question.answerKey !== key) await store.questions.setAnswerKey(question.id, key);
+      if (key && !question.keyVersion) await store.questions.setAnswerKey(question.id, key);
     }
   }
 }
 
-/** The sample sheets and their images; also a small index page at /demo listing the sample links. */
-export function demoRoutes(): Router {
-  const router = new Router();
-  router.get('/demo', (ctx) => {
-    const origin = ctx.origin;
-    const items = demoSamples
-      .map(
-        (sample) =>
-          `<li>${sample.testPaper}: <a href="${sample.path}">${sample.name}</a> — <code>${origin}${sample.path}</code></li>`,
-      )
-      .join('\n');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>HireGate demo sheets</title></head><body>
+/**
+ * The /demo page. Its absolute links use the configured public origin: the request's Origin and Host headers are the
+ * client's words, and every value written into the page is escaped.
+ */
+function demoIndexPage(appOrigin: string): string {
+  const items = demoSamples
+    .map((sample) => {
+      const [paper, path, name] = [sample.testPaper, sample.path, sample.name].map(escapeHtml);
+      return `<li>${paper}: <a href="${path}">${name}</a> — <code>${escapeHtml(appOrigin)}${path}</code></li>`;
+    })
+    .join('\n');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>HireGate demo sheets</title></head><body>
 <h1>Demo response sheets</h1>
 <p>Made-up sheets for trying the checker. Copy a link, open <a href="/">the home page</a>, press <b>Check Now</b>, paste it
 and pick the same test paper.</p><ul>
 ${items}
 </ul></body></html>`;
+}
+
+/** The sample sheets and their images; also a small index page at /demo listing the sample links. */
+export function demoRoutes(appOrigin: string): Router {
+  const router = new Router();
+  const indexPage = demoIndexPage(appOrigin);
+  router.get('/demo', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = indexPage;
   });
   router.get(`${DEMO_SHEET_PATH}:file`, (ctx) => {
     const html = demoSheetHtml(ctx.path);
