@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { createStore } from './store';
@@ -29,15 +29,41 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   logger.info({ url, store: store.kind, version: config.version }, 'HireGate is listening');
+  const drain = drainOnClose(server);
   return {
     url,
     server,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
+      await drain();
       await store.close();
     },
+  };
+}
+
+/**
+ * Graceful close for keep-alive clients: from the call on, no new connection is accepted, every answer not yet begun
+ * says `Connection: close` (so a busy keep-alive connection ends after its answer instead of taking the next request),
+ * idle connections are closed at once and as soon as their answer is sent, and what is in flight is finished.
+ * Resolves when the last connection has gone.
+ */
+function drainOnClose(server: Server): () => Promise<void> {
+  let draining = false;
+  const unanswered = new Set<ServerResponse>();
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining) response.setHeader('Connection', 'close');
+    unanswered.add(response);
+    response.once('close', () => {
+      unanswered.delete(response);
+      // An answer begun before the close still promised keep-alive: its connection goes as soon as it is idle.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    });
+  });
+  return () => {
+    draining = true;
+    for (const response of unanswered) if (!response.headersSent) response.setHeader('Connection', 'close');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    return closed;
   };
 }
 
