@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import {
   decodeQuotedPrintable,
@@ -55,7 +56,11 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(first.body.message).toBe('Please Verify Your Email');
 
     const sent = await postJson(`${server.url}/api/data/send-verification`, { link, email: ' Asha@Example.COM ' });
-    expect(sent.body).toEqual({ message: 'Verification link sent to your email', alreadyVerified: false });
+    expect(sent.body).toEqual({
+      message: 'Verification link sent to your email',
+      alreadyVerified: false,
+      resendAfterSeconds: 60,
+    });
 
     const mail = await smtp.nextMail(1);
     expect(mail.to).toEqual(['asha@example.com']);
@@ -154,5 +159,46 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
       statuses.push((await postJson(`${server.url}/api/data/send-verification`, { link, email })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('refuses a second mail for the same link and address within the cool-down, with Retry-After', async () => {
+    const link = links[11];
+    const send = (email: string) => postJson(`${server.url}/api/data/send-verification`, { link, email });
+    const mailsBefore = smtp.received.length;
+    expect((await send('meera@example.com')).status).toBe(200);
+    await smtp.nextMail(mailsBefore + 1);
+
+    const again = await send(' Meera@Example.com ');
+    expect(again.status).toBe(429);
+    const retryAfter = Number(again.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(again.body).toEqual({
+      message: `We have just sent a verification link to this address for this response sheet. Check your inbox and spam folder; you can ask for a new link in ${retryAfter} s.`,
+      retryAfterSeconds: retryAfter,
+    });
+    // Another address for the same sheet is not held up by it.
+    expect((await send('meera.k@example.com')).status).toBe(200);
+    await smtp.nextMail(mailsBefore + 2);
+    expect(smtp.received).toHaveLength(mailsBefore + 2);
+  });
+
+  it.each([
+    ['words', 'my gate result', SHEET_LINK_MESSAGES.notALink],
+    ['a path of this site', '/about', SHEET_LINK_MESSAGES.notALink],
+    ['another site’s page', 'https://gate2026.iitg.ac.in/', SHEET_LINK_MESSAGES.notASheetPage],
+    ['plain http elsewhere', 'http://cdn.digialm.com/per/g01/sheet.html', SHEET_LINK_MESSAGES.notHttps],
+  ])('refuses %s before asking for an e-mail, and mails nothing for it', async (_what, link, message) => {
+    const mailsBefore = smtp.received.length;
+    expect(await check(link)).toMatchObject({ status: 400, body: { message } });
+    const send = await postJson(`${server.url}/api/data/send-verification`, { link, email: 'kiran@example.com' });
+    expect(send).toMatchObject({ status: 400, body: { message } });
+    // A real mail would have arrived by the time a later one did: send one that is allowed, and count.
+    await postJson(`${server.url}/api/data/send-verification`, {
+      link: links[10],
+      email: `kiran${mailsBefore}@example.com`,
+    });
+    await smtp.nextMail(mailsBefore + 1);
+    expect(smtp.received.slice(mailsBefore).map((mail) => mail.to)).toEqual([[`kiran${mailsBefore}@example.com`]]);
   });
 });

@@ -1,3 +1,6 @@
+import { LRUCache } from 'lru-cache';
+import type { Context } from 'koa';
+import { HttpError } from '../../http/errors';
 import type { Services } from '../../services';
 import { hashLink } from '../../sheets/sheet-source';
 import { checkVerificationToken, normaliseEmail, signVerificationToken } from './verification-token';
@@ -11,16 +14,36 @@ export const VERIFICATION_MESSAGES = {
   invalidToken: 'This verification link is not valid. Request a new one from the score checker.',
   expiredToken:
     'This verification link has expired (links work for 24 hours). Request a new one from the score checker.',
+  resendTooSoon: (seconds: number) =>
+    `We have just sent a verification link to this address for this response sheet. Check your inbox and spam folder; you can ask for a new link in ${seconds} s.`,
 } as const;
+
+/** One mail per link and address in this time: a second click, or a reopened modal, does not send a second mail. */
+export const RESEND_COOLDOWN_MS = 60_000;
+
+/** Sent now, and the next send of this link to this address is possible after `cooldownMs`; or not sent yet again. */
+export type SendOutcome = { sent: true; cooldownMs: number } | { sent: false; retryAfterMs: number };
 
 export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid' | 'expired';
 
 export interface VerificationService {
   /** The verified e-mail of this link, or null. */
   verifiedEmail(link: string): Promise<string | null>;
-  /** Mails a link to /verify-email that verifies this address for this link within 24 hours. */
-  send(link: string, email: string): Promise<void>;
+  /**
+   * Mails a link to /verify-email that verifies this address for this link within 24 hours, unless one went to this
+   * address for this link less than RESEND_COOLDOWN_MS ago.
+   */
+  send(link: string, email: string): Promise<SendOutcome>;
+  /** How long until `send` would mail this address for this link again (0: now). */
+  resendWaitMs(link: string, email: string): number;
   confirm(link: string, email: string, token: string): Promise<VerifyOutcome>;
+}
+
+/** 429 with Retry-After for a send within the cool-down; `retryAfterSeconds` lets the page run its timer from it. */
+export function resendTooSoon(ctx: Context, waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  ctx.set('Retry-After', String(seconds));
+  return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), { retryAfterSeconds: seconds });
 }
 
 /** The page the mail links to (spec §2 /verify-email); it passes every parameter to GET /api/data/verify. */
@@ -29,34 +52,66 @@ export function verificationAddress(appOrigin: string, link: string, email: stri
   return `${appOrigin}/verify-email?${query}`;
 }
 
-export function createVerificationService({ config, store, mailer }: Services): VerificationService {
+export function createVerificationService(
+  { config, store, mailer }: Services,
+  now: () => number = Date.now,
+): VerificationService {
   const verifiedEmail = async (link: string) => (await store.verifications.findVerified(hashLink(link)))?.email ?? null;
+  // When each link + address pair was last mailed. In memory and bounded, like the rate limits (one process).
+  const lastSent = new LRUCache<string, number>({ max: 50_000 });
+
+  const keyOf = (link: string, email: string) => `${hashLink(link)} ${normaliseEmail(email)}`;
+  const waitMs = (key: string) => Math.max(0, RESEND_COOLDOWN_MS - (now() - (lastSent.get(key) ?? -Infinity)));
+
+  /** Claims the pair before the mail goes out, so two clicks at once send one mail; 0 when the claim is ours. */
+  function claim(key: string): number {
+    const wait = waitMs(key);
+    if (wait === 0) lastSent.set(key, now());
+    return wait;
+  }
+
+  async function mail(link: string, email: string) {
+    const address = verificationAddress(
+      config.appOrigin,
+      link,
+      email,
+      signVerificationToken(config.secret, link, email),
+    );
+    await mailer.send({
+      to: normaliseEmail(email),
+      subject: 'Verify your e-mail to see your GATE scorecard',
+      linkForLocalLog: address,
+      text: [
+        'Open this link within 24 hours to verify your e-mail address and see your GATE scorecard:',
+        '',
+        address,
+        '',
+        'If you did not ask for this, ignore this e-mail.',
+      ].join('\n'),
+      html:
+        `<p>Open this link within 24 hours to verify your e-mail address and see your GATE scorecard:</p>` +
+        `<p><a href="${address.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Verify my e-mail</a></p>` +
+        `<p>If you did not ask for this, ignore this e-mail.</p>`,
+    });
+  }
+
   return {
     verifiedEmail,
 
     async send(link, email) {
-      const address = verificationAddress(
-        config.appOrigin,
-        link,
-        email,
-        signVerificationToken(config.secret, link, email),
-      );
-      await mailer.send({
-        to: normaliseEmail(email),
-        subject: 'Verify your e-mail to see your GATE scorecard',
-        text: [
-          'Open this link within 24 hours to verify your e-mail address and see your GATE scorecard:',
-          '',
-          address,
-          '',
-          'If you did not ask for this, ignore this e-mail.',
-        ].join('\n'),
-        html:
-          `<p>Open this link within 24 hours to verify your e-mail address and see your GATE scorecard:</p>` +
-          `<p><a href="${address.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">Verify my e-mail</a></p>` +
-          `<p>If you did not ask for this, ignore this e-mail.</p>`,
-      });
+      const key = keyOf(link, email);
+      const retryAfterMs = claim(key);
+      if (retryAfterMs > 0) return { sent: false, retryAfterMs };
+      try {
+        await mail(link, email);
+      } catch (error) {
+        lastSent.delete(key); // nothing went out: the candidate may try again at once
+        throw error;
+      }
+      return { sent: true, cooldownMs: RESEND_COOLDOWN_MS };
     },
+
+    resendWaitMs: (link, email) => waitMs(keyOf(link, email)),
 
     async confirm(link, email, token) {
       const check = checkVerificationToken(config.secret, link, email, token);
