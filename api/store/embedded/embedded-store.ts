@@ -16,6 +16,9 @@ import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 import { lockDataFolder } from './data-folder-lock';
 
+/** Password hashes, reset links in the mail outbox: the files are for the server's own user only. */
+const PRIVATE = { fileMode: 0o600, dirMode: 0o700 };
+
 /** nedb appends every change to its datafile; rewriting it this often keeps the files small. */
 const COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -116,7 +119,7 @@ async function dropRetiredIndexes(datastore: Datastore, retired: IndexSpec[], cu
 
 async function openDatastore(dataDir: string, key: keyof Collections): Promise<Datastore> {
   const { name, indexes, retiredIndexes = [] } = SCHEMA[key];
-  const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`) });
+  const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`), modes: PRIVATE });
   await datastore.loadDatabaseAsync();
   await dropRetiredIndexes(datastore, retiredIndexes, indexes);
   await createIndexes(datastore, indexes);
@@ -133,7 +136,7 @@ export async function openEmbeddedStore(dataDir: string): Promise<Store> {
   let datastores: Datastore[];
   let unlock: () => Promise<void>;
   try {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE.dirMode });
     unlock = await lockDataFolder(dataDir);
   } catch (error) {
     if (error instanceof StoreUnavailableError) throw error;
