@@ -7,6 +7,7 @@ import type { Store } from './store';
 import type { Services } from './services';
 import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
+import { acceptBodies } from './http/body-types';
 import { requestLogging } from './http/logging';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
@@ -37,12 +38,12 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
   app.use(jsonErrors);
   app.use(compress());
   app.use(spaFiles(config.distDir));
+  app.use(acceptBodies({ htmlPaths: ['/api/data/upload-response', '/api/data/process'] }));
   app.use(
     bodyParser({
-      enableTypes: ['json', 'text', 'form'],
+      enableTypes: ['json', 'text'],
       jsonLimit: config.bodyLimitBytes,
       textLimit: config.bodyLimitBytes,
-      formLimit: config.bodyLimitBytes,
       extendTypes: { text: ['text/html'] },
     }),
   );

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { StoreUnavailableError } from '../store/types';
 
 /** A failure whose message is meant for the user; anything else becomes a generic 500. */
 export class HttpError extends Error {
@@ -13,6 +14,9 @@ export class HttpError extends Error {
 }
 
 const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
+const STORE_UNAVAILABLE_MESSAGE = 'HireGate cannot reach its database right now. Please try again in a few seconds.';
+/** A database restart or a replica-set election is over in seconds. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** Known low-level failures (body parser, payload size) mapped to clear messages. */
 function describe(error: unknown): { status: number; message: string; extra: Record<string, unknown> } {
@@ -30,14 +34,29 @@ function describe(error: unknown): { status: number; message: string; extra: Rec
   return { status: 500, message: GENERIC_MESSAGE, extra: {} };
 }
 
+function emptyAnswerMessage(status: number, method: string, path: string, allow: string): string {
+  if (status === 404) return `No API route for ${method} ${path}`;
+  if (status === 405) return `${path} does not accept ${method}; it accepts ${allow}.`;
+  if (status === 501) return `This server does not handle ${method} requests.`;
+  return 'The request could not be answered.';
+}
+
 /** Every failure leaves as JSON `{message}` with the right status; stack traces go to the log only. */
 export const jsonErrors: Middleware = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-      throw new HttpError(404, `No API route for ${ctx.method} ${ctx.path}`);
+    // A router's own 404, 405 and 501 carry no body: API callers still get JSON `{message}`.
+    if (ctx.body === undefined && ctx.status >= 400 && /^\/(api|auth)\//.test(ctx.path)) {
+      throw new HttpError(ctx.status, emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
     }
   } catch (error) {
+    if (error instanceof StoreUnavailableError) {
+      ctx.state.log?.warn({ err: error }, 'database unavailable');
+      ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      ctx.status = 503;
+      ctx.body = { message: STORE_UNAVAILABLE_MESSAGE };
+      return;
+    }
     const { status, message, extra } = describe(error);
     if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
     ctx.status = status;

@@ -41,4 +41,26 @@ describe('HTTP contract of the real server', () => {
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(await response.json()).toEqual({ message: 'No API route for GET /api/no-such-thing' });
   });
+
+  it('answers a method a route does not take with 405 JSON and the methods it does take', async () => {
+    const response = await fetch(`${server.url}/api/data/generate-response`, { method: 'PUT' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({
+      message: '/api/data/generate-response does not accept PUT; it accepts POST.',
+    });
+  });
+
+  it.each([
+    ['/api/data/send-verification', 'application/x-www-form-urlencoded', 'link=x&email=a%40b.in'],
+    ['/api/data/generate-response', 'text/plain', '{"link":"x","testPaper":"CS 1"}'],
+    ['/auth/login', 'multipart/form-data; boundary=b', '--b--'],
+    ['/api/data/upload-response?testPaper=CS%201', 'application/x-www-form-urlencoded', 'html=%3Chtml%3E'],
+  ])('refuses %s sent as %s (what a cross-site form can send) with 415 before reading it', async (path, type, body) => {
+    const response = await post(path, body, type);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    });
+  });
 });
