@@ -30,6 +30,12 @@ export interface Config {
    * could name a new address per request and dodge the rate limits.
    */
   trustProxy: boolean;
+  /**
+   * Proxies in front of this server that append to X-Forwarded-For (nginx: 1). The client address is the entry that
+   * many places from the right: what the outermost trusted proxy saw. Entries further left are the client's own
+   * words and never read. 0 when TRUST_PROXY is off.
+   */
+  trustProxyHops: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -119,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const host = env.HOST || '0.0.0.0';
+  const trustProxy = flag(env, 'TRUST_PROXY', false);
   return {
     port,
     host,
@@ -138,7 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     fetchMaxBytes: integer(env, 'FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy,
+    trustProxyHops: trustProxy ? integer(env, 'TRUST_PROXY_HOPS', 1, 1, 10) : 0,
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'HireGate <no-reply@hiregate.local>',
     adminEmail,

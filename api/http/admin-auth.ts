@@ -1,16 +1,26 @@
 import { createHmac } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Services } from '../services';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/domain/validation/accounts';
 import { authenticate } from '../features/accounts/account-service';
-import { AttemptThrottle, tooManyAttemptsMessage } from '../features/accounts/attempt-throttle';
+import { SignInThrottle, TooManyAttemptsError, type SignInRules } from '../features/accounts/attempt-throttle';
 import { HttpError } from './errors';
+import { memoryLimiters, tooManyRequests, type LimiterFactory } from './limiters';
 
 /** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
 export const ADMIN_CACHE_MS = 60_000;
-/** Failed admin sign-ins allowed per e-mail and per client address before a 15-minute wait. */
-export const ADMIN_FAILURES_PER_EMAIL = 5;
-export const ADMIN_FAILURES_PER_ADDRESS = 20;
-const THROTTLE_WINDOW_MS = 15 * 60_000;
+/**
+ * Admin sign-ins: 5 attempts per e-mail go ahead, then one at a time after 1 s, 2 s, 4 s ... up to 15 minutes;
+ * 20 failures per client address in 15 minutes.
+ */
+export const ADMIN_SIGN_IN_RULES: SignInRules = {
+  name: 'admin-sign-in',
+  freeFailures: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
+  failuresPerAddress: 20,
+  addressWindowMs: 15 * 60_000,
+};
 
 export interface AdminIdentity {
   id: string;
@@ -32,19 +42,25 @@ function basicCredentials(ctx: Context): { email: string; password: string } | n
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
 }
 
+/** Credentials no account can have are refused without the slow password check. */
+const possibleCredentials = ({ email, password }: { email: string; password: string }) =>
+  email.length <= MAX_EMAIL_LENGTH && password.length <= MAX_PASSWORD_LENGTH;
+
 interface AdminVerifier {
   check(ctx: Context): Promise<AdminCheck>;
+  /** The owner proved themselves (a password reset by mail): their e-mail's failed attempts no longer count. */
+  forgive(email: string): Promise<void>;
 }
 
-function createAdminVerifier(services: Services): AdminVerifier {
+function createAdminVerifier(services: Services, limiters: LimiterFactory): AdminVerifier {
   const verified = new Map<string, { admin: AdminIdentity; until: number }>();
-  const byEmail = new AttemptThrottle({ maxFailures: ADMIN_FAILURES_PER_EMAIL, windowMs: THROTTLE_WINDOW_MS });
-  const byAddress = new AttemptThrottle({ maxFailures: ADMIN_FAILURES_PER_ADDRESS, windowMs: THROTTLE_WINDOW_MS });
+  const throttle = new SignInThrottle(ADMIN_SIGN_IN_RULES, limiters);
   // Keyed by an HMAC of the credentials: the cache never holds a password, and the key is useless without the secret.
   const cacheKey = (email: string, password: string) =>
     createHmac('sha256', services.config.secret).update(`${email.toLowerCase()}\0${password}`).digest('hex');
 
   return {
+    forgive: (email) => throttle.forgiveEmail(email),
     async check(ctx) {
       const credentials = basicCredentials(ctx);
       if (!credentials) return { ok: false, status: 401, message: MISSING_CREDENTIALS };
@@ -54,19 +70,18 @@ function createAdminVerifier(services: Services): AdminVerifier {
       if (cached && cached.until > now) return { ok: true, admin: cached.admin };
       verified.delete(key);
 
-      const emailKey = credentials.email.toLowerCase();
-      const wait = Math.max(byEmail.retryAfterMs(emailKey), byAddress.retryAfterMs(ctx.ip));
-      if (wait > 0) {
-        ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
-        return { ok: false, status: 429, message: tooManyAttemptsMessage(wait) };
+      if (!possibleCredentials(credentials)) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+      let user;
+      try {
+        user = await throttle.attempt(credentials.email, ctx.ip, () =>
+          authenticate(services, credentials.email, credentials.password),
+        );
+      } catch (error) {
+        if (!(error instanceof TooManyAttemptsError)) throw error;
+        const { message } = tooManyRequests(ctx, error.waitMs, 'failed sign-in attempts');
+        return { ok: false, status: 429, message };
       }
-      const user = await authenticate(services, credentials.email, credentials.password);
-      if (!user) {
-        byEmail.recordFailure(emailKey);
-        byAddress.recordFailure(ctx.ip);
-        return { ok: false, status: 401, message: WRONG_CREDENTIALS };
-      }
-      byEmail.forgive(emailKey);
+      if (!user) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
       if (user.userType !== 'admin') return { ok: false, status: 403, message: NOT_AN_ADMIN };
       const admin = { id: user.id, email: user.email };
       verified.set(key, { admin, until: now + ADMIN_CACHE_MS });
@@ -77,10 +92,10 @@ function createAdminVerifier(services: Services): AdminVerifier {
 
 /** One verifier (cache and throttles) per running app, shared by check-credentials and every admin route. */
 const verifiers = new WeakMap<Services, AdminVerifier>();
-export function adminVerifier(services: Services): AdminVerifier {
+export function adminVerifier(services: Services, limiters: LimiterFactory = memoryLimiters): AdminVerifier {
   let verifier = verifiers.get(services);
   if (!verifier) {
-    verifier = createAdminVerifier(services);
+    verifier = createAdminVerifier(services, limiters);
     verifiers.set(services, verifier);
   }
   return verifier;

@@ -163,7 +163,6 @@ describe('accounts API on the real server', () => {
     for (const body of [
       { username: 'twice@example.com', password: 'Wrong#Pass1' },
       { username: 'ghost@example.com', password: 'Wrong#Pass1' },
-      { username: '', password: '' },
     ]) {
       const response = await call(server, '/auth/login', { body });
       expect(response.status).toBe(401);
@@ -213,44 +212,216 @@ describe('accounts API on the real server', () => {
     }
   });
 
-  it('locks an e-mail out after 5 failed admin sign-ins, even for the right password', async () => {
-    const target = 'locked@hiregate.test';
-    await call(server, '/api/signup', { body: { email: target, firstName: 'Locked', password: 'Locked#Pass1' } });
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await call(server, '/api/data/check-credentials', {
-        headers: basic(target, `Guess#${attempt}xx`),
-      });
-      expect(response.status).toBe(401);
-    }
-    const blocked = await call(server, '/api/data/check-credentials', { headers: basic(target, 'Locked#Pass1') });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await blocked.json()).message).toBe(
-      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-    );
-    // Another account from the same address still gets in.
-    const admin = await call(server, '/api/data/check-credentials', { headers: basic(ADMIN.email, ADMIN.password) });
-    expect(admin.status).toBe(200);
+  it.each([
+    ['/api/signup', { email: ['a@b.co'], firstName: 'Abc', password: 'Good#Pass1' }, 'email'],
+    ['/api/signup', { email: 'a@b.co', firstName: { $ne: null }, password: 'Good#Pass1' }, 'firstName'],
+    ['/auth/login', { username: { $gt: '' }, password: 'x' }, 'username'],
+    ['/auth/login', { username: 'a@b.co', password: { $gt: '' } }, 'password'],
+    ['/api/auth/forgot', { email: { $regex: '.*' } }, 'email'],
+    ['/api/auth/resetpwd', { email: 'a@b.co', pwd: 'Good#Pass1', cnfpwd: 'Good#Pass1', token: ['t'] }, 'token'],
+  ])('answers %s with a non-text field (%j) with 400 naming the field', async (path, body, field) => {
+    const response = await call(server, path, { body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      message: `${field}: Must be text`,
+      notify: { message: `${field}: Must be text` },
+      errors: { [field]: 'Must be text' },
+    });
   });
 
-  it('locks an e-mail out of sign-in after 10 failures, even for the right password, while others sign in', async () => {
-    const target = 'guessed@hiregate.test';
-    await call(server, '/api/signup', { body: { email: target, firstName: 'Guessed', password: 'Guessed#Pass1' } });
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await call(server, '/auth/login', {
-        body: { username: target, password: `Guess#${attempt}xx` },
-      });
-      expect(response.status).toBe(401);
+  it('takes e-mail addresses of up to 254 characters (RFC 5321) and refuses longer ones before storing anything', async () => {
+    const address = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    const signUp = (email: string) =>
+      call(server, '/api/signup', { body: { email, firstName: 'Long', password: 'Long#Pass1' } });
+    expect((await signUp(address(254))).status).toBe(201);
+    const tooLong = await signUp(address(255));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ message: 'Must be at most 254 characters long' });
+    const huge = await signUp(address(7 * 1024 * 1024));
+    expect(huge.status).toBe(400);
+    const forgot = await call(server, '/api/auth/forgot', { body: { email: address(255) } });
+    expect(forgot.status).toBe(400);
+    const login = await call(server, '/auth/login', { body: { username: address(255), password: 'Long#Pass1' } });
+    expect(login.status).toBe(400);
+  });
+
+  it('refuses NUL, control characters and lone surrogates in names, e-mails and passwords', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ firstName: 'Asha\u0000' }, 'Must not contain control characters'],
+      [{ firstName: 'As\u0007ha' }, 'Must not contain control characters'],
+      [{ email: 'as\u0000ha@example.com' }, 'Must not contain control characters'],
+      [{ password: 'Valid#Pass1\uD800' }, 'Must be valid text'],
+      [{ firstName: 'Asha\uDFFF' }, 'Must be valid text'],
+    ];
+    for (const [change, message] of cases) {
+      const body = { email: 'text@example.com', firstName: 'Valid', password: 'Valid#Pass1', ...change };
+      const response = await call(server, '/api/signup', { body });
+      expect([change, response.status, (await response.json()).message]).toEqual([change, 400, message]);
     }
-    const blocked = await call(server, '/auth/login', { body: { username: target, password: 'Guessed#Pass1' } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await blocked.json()).toMatchObject({
-      status: 'FAILED',
-      message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  });
+});
+
+/**
+ * Limits per client address, measured behind a trusted proxy (one hop): each test names its own client address as
+ * the entry the proxy appended to X-Forwarded-For, so the tests do not share a budget.
+ */
+describe('account limits behind a trusted proxy', () => {
+  let server: TestServer;
+  let mailbox: Mailbox;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startTestServer({
+      ...storeLane(),
+      CLIENT_CODE,
+      SMTP_URL: mailbox.url,
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     });
-    const other = await call(server, '/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } });
-    expect(await other.json()).toMatchObject({ status: 'SUCCESS' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await mailbox?.close();
+  });
+
+  const from = (client: string, headers: Record<string, string> = {}) => ({
+    'x-forwarded-for': `10.9.8.7, ${client}`,
+    ...headers,
+  });
+  const statusCounts = (responses: Response[]) =>
+    responses.reduce<Record<number, number>>(
+      (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+      {},
+    );
+  const afterRetry = (response: Response) =>
+    new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after')) * 1000 + 100));
+
+  it('lets at most 10 of 200 parallel wrong passwords for one e-mail be tried; the owner signs in after the wait', async () => {
+    const target = 'guessed@hiregate.test';
+    const owner = { username: target, password: 'Guessed#Pass1' };
+    const signUp = await call(server, '/api/signup', {
+      headers: from('203.0.113.10'),
+      body: { email: target, firstName: 'Guessed', password: owner.password },
+    });
+    expect(signUp.status).toBe(201);
+    // Spread over addresses, as a botnet would, so only the e-mail's own limit can stop them.
+    const guesses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(server, '/auth/login', {
+          headers: from(`198.51.100.${i % 50}`),
+          body: { username: target, password: `Guess#${i}xx` },
+        }),
+      ),
+    );
+    expect(statusCounts(guesses)).toEqual({ 401: 10, 429: 190 });
+    const refused = guesses.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({
+      status: 'FAILED',
+      message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/),
+    });
+
+    const tooSoon = await call(server, '/auth/login', { headers: from('203.0.113.10'), body: owner });
+    expect(tooSoon.status).toBe(429);
+    await afterRetry(tooSoon);
+    const signedIn = await call(server, '/auth/login', { headers: from('203.0.113.10'), body: owner });
+    expect(await signedIn.json()).toMatchObject({ status: 'SUCCESS' });
+    // The success forgave the e-mail: a typo right after is an ordinary failure, not a wait.
+    const typo = await call(server, '/auth/login', {
+      headers: from('203.0.113.10'),
+      body: { ...owner, password: 'Typo' },
+    });
+    expect(typo.status).toBe(401);
+  });
+
+  it('lets at most 5 of 200 parallel wrong admin passwords be tried, and the real admin still gets in', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(server, '/api/data/check-credentials', {
+          headers: from(`192.0.2.${i % 50}`, basic(ADMIN.email, `Guess#${i}xx`)),
+        }),
+      ),
+    );
+    expect(statusCounts(guesses)).toEqual({ 401: 5, 429: 195 });
+    const admin = () =>
+      call(server, '/api/data/check-credentials', {
+        headers: from('203.0.113.20', basic(ADMIN.email, ADMIN.password)),
+      });
+    const tooSoon = await admin();
+    if (tooSoon.status === 429) await afterRetry(tooSoon);
+    expect((await admin()).status).toBe(200);
+  });
+
+  it('doubles the wait after each further failure', async () => {
+    const target = 'slowed@hiregate.test';
+    const attempt = () =>
+      call(server, '/auth/login', { headers: from('203.0.113.30'), body: { username: target, password: 'Wrong#1x' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const waits = [];
+    for (let turn = 0; turn < 2; turn++) {
+      const refused = await attempt();
+      expect(refused.status).toBe(429);
+      waits.push(Number(refused.headers.get('retry-after')));
+      await afterRetry(refused);
+      expect((await attempt()).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2]);
+  });
+
+  it('ignores the X-Forwarded-For entries a client writes itself', async () => {
+    const spray = (i: number) =>
+      call(server, '/api/data/check-credentials', {
+        headers: {
+          'x-forwarded-for': `203.0.113.${100 + i}, 198.18.0.1`,
+          ...basic(`spray${i}@example.com`, 'Spray#Pass1'),
+        },
+      });
+    for (let i = 0; i < 20; i++) expect((await spray(i)).status).toBe(401);
+    expect((await spray(20)).status).toBe(429);
+  });
+
+  it('sends at most 3 reset mails to one address however many requests ask for it', async () => {
+    const email = 'flooded@hiregate.test';
+    await call(server, '/api/signup', {
+      headers: from('203.0.113.40'),
+      body: { email, firstName: 'Flooded', password: 'Flooded#Pass1' },
+    });
+    const requests = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(server, '/api/auth/forgot', { headers: from(`198.51.100.${100 + i}`), body: { email } }),
+      ),
+    );
+    expect(statusCounts(requests)).toEqual({ 200: 3, 429: 37 });
+    expect(await requests.find((response) => response.status === 429)!.json()).toMatchObject({
+      notify: {
+        message: expect.stringMatching(/^Too many password reset requests\. Please wait \d+ minutes and try again\.$/),
+      },
+    });
+    await mailbox.next(email);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailbox.received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
+  });
+
+  it('limits sign-ups and reset requests per client address', async () => {
+    const signUps = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call(server, '/api/signup', {
+          headers: from('203.0.113.50'),
+          body: { email: `many${i}@hiregate.test`, firstName: 'Many', password: 'Many#Pass1' },
+        }),
+      ),
+    );
+    expect(statusCounts(signUps)).toEqual({ 201: 20, 429: 5 });
+    const resets = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call(server, '/api/auth/forgot', {
+          headers: from('203.0.113.51'),
+          body: { email: `nobody${i}@hiregate.test` },
+        }),
+      ),
+    );
+    expect(statusCounts(resets)).toEqual({ 200: 20, 429: 5 });
   });
 });
 

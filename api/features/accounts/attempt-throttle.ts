@@ -1,58 +1,99 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consume, memoryLimiters, waitFor, type LimiterFactory } from '../../http/limiters';
+
 /**
- * Counts failed sign-in attempts per key (a client address, an e-mail) in a fixed window and says when a key is
- * locked out. In memory: one process is the deployment unit; a restart forgives everyone, which is acceptable.
+ * Slows password guessing without locking the owner out. Every attempt claims its place BEFORE the password is
+ * checked, so parallel requests cannot all slip through. Per e-mail, the first `freeFailures` attempts go ahead;
+ * after them, one attempt at a time, each after a wait that doubles with every failure (`firstDelayMs`, twice that,
+ * ... up to `maxDelayMs`): a guesser gets a few tries a day, the owner waits seconds to minutes, never a fixed
+ * lock-out. Per client address, a fixed number of failures per window. A success forgives the e-mail and does not
+ * count against the address.
  */
-export interface ThrottleRule {
-  maxFailures: number;
-  windowMs: number;
+export interface SignInRules {
+  /** Names the limiters' keys: one throttle per kind of sign-in. */
+  name: string;
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  failuresPerAddress: number;
+  addressWindowMs: number;
 }
 
-interface Window {
-  failures: number;
-  startedAt: number;
+/** Failures per e-mail are forgotten a day after the first one. */
+const FORGET_FAILURES_MS = 24 * 60 * 60_000;
+
+export class TooManyAttemptsError extends Error {
+  constructor(readonly waitMs: number) {
+    super('too many sign-in attempts');
+  }
 }
 
-export class AttemptThrottle {
-  private readonly windows = new Map<string, Window>();
+export class SignInThrottle {
+  private readonly byAddress: RateLimiterAbstract;
+  /** Attempts per e-mail since its last success: the free ones, then the ones that had their turn. */
+  private readonly attempts: RateLimiterAbstract;
+  /** One turn per e-mail per wait, once the free attempts are used. */
+  private readonly turns: RateLimiterAbstract;
 
   constructor(
-    private readonly rule: ThrottleRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Milliseconds until the key may try again, or 0 when it is not locked out. */
-  retryAfterMs(key: string): number {
-    const window = this.current(key);
-    if (!window || window.failures < this.rule.maxFailures) return 0;
-    return window.startedAt + this.rule.windowMs - this.now();
+    private readonly rules: SignInRules,
+    limiters: LimiterFactory = memoryLimiters,
+  ) {
+    this.byAddress = limiters({
+      name: `${rules.name}-address`,
+      points: rules.failuresPerAddress,
+      windowMs: rules.addressWindowMs,
+    });
+    this.attempts = limiters({ name: `${rules.name}-email`, points: rules.freeFailures, windowMs: FORGET_FAILURES_MS });
+    this.turns = limiters({ name: `${rules.name}-turn`, points: 1, windowMs: rules.maxDelayMs });
   }
 
-  recordFailure(key: string): void {
-    const window = this.current(key);
-    if (window) window.failures += 1;
-    else this.windows.set(key, { failures: 1, startedAt: this.now() });
-    if (this.windows.size > 10_000) this.forgetExpired();
-  }
-
-  forgive(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
-    if (window && this.now() - window.startedAt >= this.rule.windowMs) {
-      this.windows.delete(key);
-      return undefined;
+  /**
+   * Runs `check` (the password check) when the e-mail and the address may try now, else throws TooManyAttemptsError
+   * with the wait. `check` answers null for wrong credentials.
+   */
+  async attempt<T>(email: string, address: string, check: () => Promise<T | null>): Promise<T | null> {
+    const key = email.toLowerCase();
+    const addressWait = await waitFor(this.byAddress, address);
+    if (addressWait > 0) throw new TooManyAttemptsError(addressWait);
+    const emailWait = await this.claimTurn(key);
+    if (emailWait > 0) {
+      await this.byAddress.reward(address);
+      throw new TooManyAttemptsError(emailWait);
     }
-    return window;
+    const result = await check();
+    if (result !== null) await this.forgive(key, address);
+    return result;
   }
 
-  private forgetExpired(): void {
-    for (const key of [...this.windows.keys()]) this.current(key);
+  /** Clears the e-mail's failures: after a success, or once the owner has proved themselves by a reset mail. */
+  async forgiveEmail(email: string): Promise<void> {
+    const key = email.toLowerCase();
+    await Promise.all([this.attempts.delete(key), this.turns.delete(key)]);
   }
-}
 
-export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  private async forgive(key: string, address: string): Promise<void> {
+    await Promise.all([this.forgiveEmail(key), this.byAddress.reward(address)]);
+  }
+
+  /** Seconds to wait after the n-th failure beyond the free ones (n ≥ 1). */
+  private delaySeconds(n: number): number {
+    return Math.min(this.rules.firstDelayMs * 2 ** (n - 1), this.rules.maxDelayMs) / 1000;
+  }
+
+  /** 0 when the e-mail may try now, else the milliseconds until its next turn. */
+  private async claimTurn(key: string): Promise<number> {
+    const free = await consume(this.attempts, key);
+    if (free.allowed) {
+      // The last free attempt closes the door behind it: the next one waits, whatever this one's outcome.
+      if (free.res.remainingPoints === 0) await this.turns.block(key, this.delaySeconds(1));
+      return 0;
+    }
+    const beyond = free.res.consumedPoints - this.rules.freeFailures;
+    const turn = await consume(this.turns, key, { customDuration: this.delaySeconds(beyond + 1) });
+    if (turn.allowed) return 0;
+    // A refused attempt was never tried, so it does not lengthen the wait.
+    await this.attempts.reward(key);
+    return Math.max(1, turn.res.msBeforeNext);
+  }
 }

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
-import type { AnyObjectSchema, InferType } from 'yup';
+import type { Middleware } from 'koa';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { adminVerifier } from '../../http/admin-auth';
+import { memoryLimiters, tooManyRequests, waitFor, type LimiterFactory } from '../../http/limiters';
+import { validate, type ValidateOptions } from '../../http/validate';
 import {
-  firstErrors,
   forgotPasswordSchema,
   loginRequestSchema,
   resetPasswordRequestSchema,
@@ -20,7 +20,7 @@ import {
   resetPassword,
   signUp,
 } from './account-service';
-import { AttemptThrottle, tooManyAttemptsMessage } from './attempt-throttle';
+import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
 
 export const INVALID_CLIENT_CODE = 'Invalid client code.';
 export const LOGIN_FAILED = 'Username or password is incorrect.';
@@ -41,29 +41,64 @@ function requireClientCode({ config }: Services): Middleware {
   };
 }
 
-/** Validates the JSON body with a shared schema; a 400 names the first problem and every field's message. */
-function validBody<S extends AnyObjectSchema>(ctx: Context, schema: S): InferType<S> {
-  try {
-    return schema.validateSync(ctx.request.body ?? {}, { abortEarly: false, stripUnknown: true });
-  } catch (error) {
-    const errors = firstErrors(error);
-    // yup reports fields in no fixed order; the answer names the first problem in the form's field order.
-    const first = Object.keys(schema.fields).find((field) => errors[field]);
-    throw notify(400, first ? errors[first] : 'The request is not valid.', { errors });
-  }
+/** Account calls answer a bad field with the form's own words, in `message` and in the spec's `notify.message`. */
+const ACCOUNT_INPUT: ValidateOptions = { messages: 'bare', extra: (message) => ({ notify: { message } }) };
+
+/** Sign-ins: 10 attempts per e-mail go ahead, then one at a time after 1 s, 2 s, 4 s ... up to 15 minutes. */
+export const SIGN_IN_RULES: SignInRules = {
+  name: 'sign-in',
+  freeFailures: 10,
+  firstDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
+  failuresPerAddress: 50,
+  addressWindowMs: 15 * 60_000,
+};
+
+const HOUR_MS = 60 * 60_000;
+/** Sign-ups and reset mails per client address and per e-mail address they name, per hour. */
+export const SIGN_UPS_PER_ADDRESS = 20;
+export const SIGN_UPS_PER_EMAIL = 5;
+export const RESET_REQUESTS_PER_ADDRESS = 20;
+export const RESET_MAILS_PER_EMAIL = 3;
+
+/**
+ * Refuses a call over its hourly budget per client address or per e-mail it names (checked in that order, the
+ * e-mail only counted when the address may go on), with 429, Retry-After and the account calls' notify.
+ */
+function hourlyLimit(
+  limiters: LimiterFactory,
+  name: string,
+  perAddress: number,
+  perEmail: number,
+  what: string,
+): Middleware<{ input: { email: string } }> {
+  const byAddress = limiters({ name: `${name}-address`, points: perAddress, windowMs: HOUR_MS });
+  const byEmail = limiters({ name: `${name}-email`, points: perEmail, windowMs: HOUR_MS });
+  return async (ctx, next) => {
+    const wait = (await waitFor(byAddress, ctx.ip)) || (await waitFor(byEmail, ctx.state.input.email.toLowerCase()));
+    if (wait > 0) {
+      const error = tooManyRequests(ctx, wait, what);
+      throw notify(429, error.message);
+    }
+    await next();
+  };
 }
 
-const LOGIN_FAILURES_PER_EMAIL = 10;
-const LOGIN_FAILURES_PER_ADDRESS = 50;
-
-export function accountRoutes(services: Services): Router {
+export function accountRoutes(services: Services, limiters: LimiterFactory = memoryLimiters): Router {
   const router = new Router();
   const clientCode = requireClientCode(services);
-  const loginByEmail = new AttemptThrottle({ maxFailures: LOGIN_FAILURES_PER_EMAIL, windowMs: 15 * 60_000 });
-  const loginByAddress = new AttemptThrottle({ maxFailures: LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * 60_000 });
+  const signIns = new SignInThrottle(SIGN_IN_RULES, limiters);
+  const signUps = hourlyLimit(limiters, 'sign-up', SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_EMAIL, 'sign-ups');
+  const resetMails = hourlyLimit(
+    limiters,
+    'reset-mail',
+    RESET_REQUESTS_PER_ADDRESS,
+    RESET_MAILS_PER_EMAIL,
+    'password reset requests',
+  );
 
-  router.post('/api/signup', clientCode, async (ctx) => {
-    const { email, firstName, password } = validBody(ctx, signUpRequestSchema);
+  router.post('/api/signup', clientCode, validate(signUpRequestSchema, ACCOUNT_INPUT), signUps, async (ctx) => {
+    const { email, firstName, password } = ctx.state.input;
     try {
       const user = await signUp(services, { email, firstName, password });
       ctx.status = 201;
@@ -74,34 +109,33 @@ export function accountRoutes(services: Services): Router {
     }
   });
 
-  router.post('/auth/login', clientCode, async (ctx) => {
-    const body = ctx.request.body as { username?: unknown; password?: unknown } | undefined;
-    const valid = loginRequestSchema.isValidSync(body);
-    const username = valid ? String(body!.username).trim() : '';
-    const wait = Math.max(loginByEmail.retryAfterMs(username.toLowerCase()), loginByAddress.retryAfterMs(ctx.ip));
-    if (wait > 0) {
-      ctx.set('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, tooManyAttemptsMessage(wait), { status: 'FAILED', data: null });
+  router.post('/auth/login', clientCode, validate(loginRequestSchema, ACCOUNT_INPUT), async (ctx) => {
+    const { username, password } = ctx.state.input;
+    let session;
+    try {
+      session = await signIns.attempt(username, ctx.ip, () => logIn(services, username, password));
+    } catch (error) {
+      if (!(error instanceof TooManyAttemptsError)) throw error;
+      throw tooManyRequests(ctx, error.waitMs, 'failed sign-in attempts', { status: 'FAILED', data: null });
     }
-    const session = valid ? await logIn(services, username, String(body!.password)) : null;
-    if (!session) {
-      loginByEmail.recordFailure(username.toLowerCase());
-      loginByAddress.recordFailure(ctx.ip);
-      throw new HttpError(401, LOGIN_FAILED, { status: 'FAILED', data: null });
-    }
-    loginByEmail.forgive(username.toLowerCase());
+    if (!session) throw new HttpError(401, LOGIN_FAILED, { status: 'FAILED', data: null });
     ctx.body = { status: 'SUCCESS', data: session };
   });
 
-  router.post('/api/auth/forgot', clientCode, async (ctx) => {
-    const { email } = validBody(ctx, forgotPasswordSchema);
-    await requestPasswordReset(services, email);
-    ctx.body = { success: true, message: FORGOT_ANSWER };
-  });
+  router.post(
+    '/api/auth/forgot',
+    clientCode,
+    validate(forgotPasswordSchema, ACCOUNT_INPUT),
+    resetMails,
+    async (ctx) => {
+      await requestPasswordReset(services, ctx.state.input.email);
+      ctx.body = { success: true, message: FORGOT_ANSWER };
+    },
+  );
 
-  router.post('/api/auth/resetpwd', clientCode, async (ctx) => {
+  router.post('/api/auth/resetpwd', clientCode, validate(resetPasswordRequestSchema, ACCOUNT_INPUT), async (ctx) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
-    const { email, pwd, token } = validBody(ctx, resetPasswordRequestSchema);
+    const { email, pwd, token } = ctx.state.input;
     const resetToken = bearer ?? token;
     if (!resetToken) throw notify(401, INVALID_RESET_LINK);
     try {
@@ -110,6 +144,8 @@ export function accountRoutes(services: Services): Router {
       if (error instanceof InvalidResetTokenError) throw notify(401, INVALID_RESET_LINK);
       throw error;
     }
+    // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
+    await Promise.all([signIns.forgiveEmail(email), adminVerifier(services).forgive(email)]);
     ctx.body = { success: true, message: 'Password reseted successfully.' };
   });
 

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import { mixed, number, object, string } from 'yup';
 import type { Services } from '../../services';
 import type { Question, ResultSummary } from '../../store';
 import { HttpError } from '../../http/errors';
 import { requireAdmin } from '../../http/admin-auth';
+import { validate, validInput } from '../../http/validate';
+import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import type { Rescorer } from './rescoring';
 import { readPaper } from './paper-reader';
@@ -45,25 +47,35 @@ function presentResult(result: ResultSummary) {
   };
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+/** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
+const ADMIN_INPUT = { messages: 'bare' } as const;
 
-function body(ctx: Context): Record<string, unknown> {
-  const parsed = ctx.request.body;
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-}
+const processRequestSchema = object({ link: plainText(string().trim().max(2048)), html: string() });
 
-function pageParameter(ctx: Context, name: 'limit' | 'skip'): number | undefined {
-  const raw = ctx.query[name];
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || (name === 'limit' && value > 10_000)) {
-    throw new HttpError(
-      400,
-      `${name} must be a whole number${name === 'limit' ? ' from 0 to 10000' : ' of 0 or more'}.`,
-    );
-  }
-  return value;
-}
+const updateAnswerSchema = object({
+  _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
+  answerKey: plainText(string().trim().required('The answer key is required.').max(1000)),
+  opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
+  clientTime: mixed<string | number>(),
+});
+
+const importKeySchema = object({
+  paperSet: plainText(string().trim().required('Name the paper set the key belongs to (paperSet).').max(200)),
+  keys: mixed(),
+  rows: plainText(string(), { multiLine: true }),
+});
+
+/** A page parameter of the query: a whole number in range, or absent when left empty. */
+const pageParameter = (name: string, max?: number) => {
+  const message = `${name} must be a whole number${max === undefined ? ' of 0 or more' : ` from 0 to ${max}`}.`;
+  const whole = number()
+    .transform((value, original) => (original === '' ? undefined : value))
+    .typeError(message)
+    .integer(message)
+    .min(0, message);
+  return max === undefined ? whole : whole.max(max, message);
+};
+const resultPageSchema = object({ limit: pageParameter('limit', 10_000), skip: pageParameter('skip') });
 
 /** A client time for update-answer: ISO text or epoch ms; never later than now, so a fast clock cannot pin a key. */
 function clientTime(raw: unknown, now: Date): Date | undefined {
@@ -84,9 +96,11 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   const admin = requireAdmin(services);
 
   router.post('/process', admin, async (ctx) => {
-    const request = body(ctx);
-    const link = text(request.link)?.trim();
-    const uploaded = typeof ctx.request.body === 'string' ? ctx.request.body : text(request.html);
+    // The page itself may come as the text/html body; otherwise a JSON object names a link or holds the page.
+    const page = typeof ctx.request.body === 'string' ? ctx.request.body : undefined;
+    const request = page === undefined ? validInput(processRequestSchema, ctx.request.body, ADMIN_INPUT) : {};
+    const link = request.link || undefined;
+    const uploaded = page ?? request.html;
     if (!link && !uploaded) throw new HttpError(400, 'Question Paper Link is required.');
     const { paperSet, questions, warnings } = await readPaper(
       link ? () => sheets.byLink(link, { host: ctx.host }) : () => sheets.fromUpload(uploaded!),
@@ -96,13 +110,10 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
     ctx.body = { data: { data: stored.map(presentQuestion), paperSet, warnings } };
   });
 
-  router.put('/update-answer', admin, async (ctx) => {
-    const request = body(ctx);
-    const id = text(request._id);
-    const typedKey = text(request.answerKey)?.trim();
-    const opId = text(request.opId) ?? ctx.get('idempotency-key') ?? undefined;
-    if (!id) throw new HttpError(400, 'The question id (_id) is required.');
-    if (!typedKey) throw new HttpError(400, 'The answer key is required.');
+  router.put('/update-answer', admin, validate(updateAnswerSchema, ADMIN_INPUT), async (ctx) => {
+    const request = ctx.state.input;
+    const { _id: id, answerKey: typedKey } = request;
+    const opId = request.opId ?? ctx.get('idempotency-key') ?? undefined;
     if (opId !== undefined && opId.length > 100) throw new HttpError(400, 'opId must be at most 100 characters.');
     const question = await store.questions.findById(id);
     if (!question) throw new HttpError(404, 'No question with this id.');
@@ -125,15 +136,14 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
     );
   });
 
-  router.get('/get-all-results', admin, async (ctx) => {
-    const results = await store.results.list({ limit: pageParameter(ctx, 'limit'), skip: pageParameter(ctx, 'skip') });
+  router.get('/get-all-results', admin, validate(resultPageSchema, { ...ADMIN_INPUT, from: 'query' }), async (ctx) => {
+    const results = await store.results.list(ctx.state.input);
     ctx.body = results.map(presentResult);
   });
 
-  router.post('/import-key', admin, async (ctx) => {
-    const request = body(ctx);
-    const paperSet = text(request.paperSet)?.trim();
-    if (!paperSet) throw new HttpError(400, 'Name the paper set the key belongs to (paperSet).');
+  router.post('/import-key', admin, validate(importKeySchema, ADMIN_INPUT), async (ctx) => {
+    const request = ctx.state.input;
+    const { paperSet } = request;
     const paper = await store.questions.listByPaperSet(paperSet);
     if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
     const { keys, unknown } = readKeyImport(paper, request);

@@ -1,0 +1,62 @@
+import type { Context } from 'koa';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpError } from './errors';
+
+/**
+ * Every limit of the README's Limits table is a rate-limiter-flexible limiter made by a factory, so where the counts
+ * live is one decision: in this process's memory today (one process is the deployment unit), a RateLimiterMongo on
+ * the store's connection when several instances share one MongoDB. Each consume is atomic in the store, so parallel
+ * requests cannot all pass a check made before the count goes up.
+ */
+export interface LimitRule {
+  /** Key prefix: one name per limit, so limits sharing a store never share counts. */
+  name: string;
+  /** Requests (points) allowed per window. */
+  points: number;
+  windowMs: number;
+}
+
+export type LimiterFactory = (rule: LimitRule) => RateLimiterAbstract;
+
+export const memoryLimiters: LimiterFactory = ({ name, points, windowMs }) =>
+  new RateLimiterMemory({ keyPrefix: name, points, duration: windowMs / 1000 });
+
+export type Consumed = { allowed: true; res: RateLimiterRes } | { allowed: false; res: RateLimiterRes };
+
+/** One consume whose refusal is an answer rather than an exception; store failures still throw. */
+export async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  options?: { customDuration: number },
+): Promise<Consumed> {
+  try {
+    return { allowed: true, res: await limiter.consume(key, 1, options) };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return { allowed: false, res: refusal };
+    throw refusal;
+  }
+}
+
+/** Counts one request for the key; 0 when it may go ahead, else the milliseconds until it may. */
+export async function waitFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  const { allowed, res } = await consume(limiter, key);
+  return allowed ? 0 : Math.max(1, res.msBeforeNext);
+}
+
+/** How long to wait, in the words a person reads: seconds under two minutes, else minutes. */
+export function waitInWords(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** 429 with a Retry-After header (whole seconds) and a message saying what was limited and how long to wait. */
+export function tooManyRequests(
+  ctx: Context,
+  waitMs: number,
+  what: string,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  return new HttpError(429, `Too many ${what}. Please wait ${waitInWords(waitMs)} and try again.`, extra);
+}

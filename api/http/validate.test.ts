@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { number, object, string } from 'yup';
+import { loginRequestSchema } from '../../src/domain/validation/accounts';
+import { BROKEN_TEXT, CONTROL_CHARACTERS } from '../../src/domain/validation/text';
+import { jsonErrors } from './errors';
+import { NOT_AN_OBJECT, validate } from './validate';
+
+const pageSchema = object({ limit: number().integer().min(0), name: string().trim() });
+
+describe('validate middleware', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const router = new Router();
+    router.post('/named', validate(loginRequestSchema), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    router.post(
+      '/bare',
+      validate(loginRequestSchema, { messages: 'bare', extra: (message) => ({ notify: { message } }) }),
+      (ctx) => {
+        ctx.body = { input: ctx.state.input };
+      },
+    );
+    router.get('/query', validate(pageSchema, { from: 'query' }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    const app = new Koa();
+    app.use(jsonErrors);
+    app.use(bodyParser({ enableTypes: ['json', 'text'] }));
+    app.use(router.routes());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it.each([
+    ['an operator object', { username: { $gt: '' }, password: 'x' }, 'username', 'Must be text'],
+    ['an array', { username: 'a@b.co', password: ['x', 'y'] }, 'password', 'Must be text'],
+    ['a nested object', { username: 'a@b.co', password: { nested: { deeper: 1 } } }, 'password', 'Must be text'],
+    ['a number', { username: 42, password: 'x' }, 'username', 'Must be text'],
+    ['null', { username: null, password: 'x' }, 'username', 'Must be text'],
+  ])('answers %s in a text field with 400 naming the field', async (_, body, field, message) => {
+    const answer = await post('/named', body);
+    expect(answer).toEqual({ status: 400, body: { message: `${field}: ${message}`, errors: { [field]: message } } });
+    // Calls that show the form's own words still name the field for a value no form can send.
+    expect((await post('/bare', body)).body).toMatchObject({ message: `${field}: ${message}` });
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const refused = { status: 400, body: { message: NOT_AN_OBJECT, errors: {} } };
+    expect(await post('/named', ['username'])).toEqual(refused);
+    expect(await post('/named', [])).toEqual(refused);
+    const text = await fetch(`${url}/named`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'username=a@b.co',
+    });
+    expect({ status: text.status, body: await text.json() }).toEqual(refused);
+  });
+
+  it('names the first failing field in the schema’s order, whatever the order of the body', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect(await post('/named', { password: '', username: '' })).toEqual({
+        status: 400,
+        body: {
+          message: 'username: This field is required',
+          errors: { username: 'This field is required', password: 'This field is required' },
+        },
+      });
+    }
+    expect(await post('/bare', { password: '', username: 'a@b.co' })).toEqual({
+      status: 400,
+      body: {
+        message: 'This field is required',
+        notify: { message: 'This field is required' },
+        errors: { password: 'This field is required' },
+      },
+    });
+  });
+
+  it('refuses NUL, other control characters and lone surrogates in text', async () => {
+    for (const [username, message] of [
+      ['a\u0000@b.co', CONTROL_CHARACTERS],
+      ['a\u001b[31m@b.co', CONTROL_CHARACTERS],
+      ['a\nb@b.co', CONTROL_CHARACTERS],
+      ['a\uD800@b.co', BROKEN_TEXT],
+      ['a\uDC00@b.co', BROKEN_TEXT],
+    ]) {
+      expect(await post('/named', { username, password: 'x' })).toMatchObject({
+        status: 400,
+        body: { errors: { username: message } },
+      });
+    }
+    expect((await post('/named', { username: 'a😀@b.co', password: 'x' })).status).toBe(200);
+  });
+
+  it('hands the route trimmed input without unknown keys', async () => {
+    const answer = await post('/named', { username: '  a@b.co ', password: 'x', isAdmin: true });
+    expect(answer).toEqual({ status: 200, body: { input: { username: 'a@b.co', password: 'x' } } });
+  });
+
+  it('reads the query when asked, and refuses a repeated parameter', async () => {
+    const get = async (query: string) => {
+      const response = await fetch(`${url}/query?${query}`);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await get('limit=5&name=%20x%20')).toEqual({ status: 200, body: { input: { limit: 5, name: 'x' } } });
+    expect(await get('limit=1&limit=2')).toMatchObject({
+      status: 400,
+      body: { errors: { limit: 'Must be a number' } },
+    });
+    expect(await get('name=a&name=b')).toMatchObject({ status: 400, body: { message: 'name: Must be text' } });
+  });
+});

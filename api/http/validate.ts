@@ -1,0 +1,113 @@
+import type { Middleware } from 'koa';
+import type { AnyObjectSchema, InferType, Schema } from 'yup';
+import { firstErrors } from '../../src/domain/validation/accounts';
+import { HttpError } from './errors';
+
+/**
+ * The one way a route reads its input: the JSON body (or the query) checked against a shared yup schema, the typed
+ * result on `ctx.state.input`, or a 400 `{message, errors}` where `errors` holds each failing field's message and
+ * `message` speaks of the first failing field in the schema's field order, the same every time.
+ */
+
+export const NOT_AN_OBJECT = 'Send the request as a JSON object.';
+
+export interface ValidateOptions {
+  /** Where the input is read: the JSON body (default) or the query string. */
+  from?: 'body' | 'query';
+  /**
+   * How the first problem becomes the answer's message: 'named' (default) puts the field in front
+   * (`email: Email is not valid`); 'bare' keeps the form's own words, for calls whose screens show the message as is.
+   */
+  messages?: 'named' | 'bare';
+  /** Extra JSON beside `{message, errors}`, such as the account calls' `notify`. */
+  extra?: (message: string) => Record<string, unknown>;
+}
+
+/** Messages for a value of the wrong kind, keyed by the schema type that was expected. */
+const EXPECTED: Record<string, { message: string; fits: (value: unknown) => boolean }> = {
+  string: { message: 'Must be text', fits: (value) => typeof value === 'string' },
+  // The query string carries numbers and flags as text; yup turns those into their type.
+  number: { message: 'Must be a number', fits: (value) => typeof value === 'number' || typeof value === 'string' },
+  boolean: {
+    message: 'Must be true or false',
+    fits: (value) => typeof value === 'boolean' || typeof value === 'string',
+  },
+  array: { message: 'Must be a list', fits: Array.isArray },
+  object: { message: 'Must be an object', fits: isPlainObject },
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Fields whose value is of the wrong kind (an object or a list where text is expected, ...), found before yup runs:
+ * yup's transforms (trim) would throw on them, and its own type messages speak of internals.
+ */
+function wrongKinds(schema: AnyObjectSchema, input: Record<string, unknown>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const [field, fieldSchema] of Object.entries(schema.fields as Record<string, Schema>)) {
+    const value = input[field];
+    if (value === undefined) continue;
+    const expected = EXPECTED[fieldSchema.type];
+    if (value === null ? !fieldSchema.spec.nullable : expected && !expected.fits(value)) {
+      problems[field] = expected?.message ?? 'Must not be null';
+    }
+  }
+  return problems;
+}
+
+/** The schema's fields in their declared order: the order a form shows them, and the order problems are told. */
+function firstInOrder(schema: AnyObjectSchema, errors: Record<string, string>): string | undefined {
+  return Object.keys(schema.fields).find((field) => field in errors) ?? Object.keys(errors)[0];
+}
+
+function refusal(
+  schema: AnyObjectSchema,
+  errors: Record<string, string>,
+  options: ValidateOptions,
+  nameField: boolean,
+): HttpError {
+  const field = firstInOrder(schema, errors);
+  const message = field === undefined ? NOT_AN_OBJECT : nameField ? `${field}: ${errors[field]}` : errors[field];
+  return new HttpError(400, message, { ...options.extra?.(message), errors });
+}
+
+/**
+ * Checks one input against a schema and returns it typed (trimmed, unknown fields dropped), or throws the 400.
+ * The middleware below uses it; a route whose schema depends on the input itself may call it directly.
+ */
+export function validInput<S extends AnyObjectSchema>(
+  schema: S,
+  input: unknown,
+  options: ValidateOptions = {},
+): InferType<S> {
+  const value = input ?? {};
+  if (!isPlainObject(value)) throw refusal(schema, {}, options, false);
+  const kinds = wrongKinds(schema, value);
+  // A value of the wrong kind is a broken client or a probe, never a person at a form: always name the field.
+  if (Object.keys(kinds).length > 0) throw refusal(schema, kinds, options, true);
+  try {
+    return schema.validateSync(value, { abortEarly: false, stripUnknown: true }) as InferType<S>;
+  } catch (error) {
+    const errors = firstErrors(error);
+    if (Object.keys(errors).length === 0) throw error;
+    throw refusal(schema, errors, options, options.messages !== 'bare');
+  }
+}
+
+export interface Validated<S extends AnyObjectSchema> {
+  input: InferType<S>;
+}
+
+/** Koa middleware: `ctx.state.input` holds the checked input for the handlers after it. */
+export function validate<S extends AnyObjectSchema>(
+  schema: S,
+  options: ValidateOptions = {},
+): Middleware<Validated<S>> {
+  return async (ctx, next) => {
+    const input = options.from === 'query' ? ctx.query : ctx.request.body;
+    ctx.state.input = validInput(schema, input, options);
+    await next();
+  };
+}
