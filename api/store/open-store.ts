@@ -4,19 +4,60 @@ import { resetTokenRepository } from './repositories/reset-tokens';
 import { resultRepository } from './repositories/results';
 import { userRepository } from './repositories/users';
 import { verificationRepository } from './repositories/verifications';
+import type { Doc, DocumentCollection } from './collection';
 import type { Collections } from './schema';
-import type { Store } from './types';
+import { StoreUnavailableError, type Store } from './types';
 
-/** The repositories over one adapter's collections; the adapter brings its kind, health check and close. */
-export function storeOver(collections: Collections, adapter: Pick<Store, 'kind' | 'ping' | 'close'>): Store {
+/** What an adapter tells the repositories: its kind, health check and close, and which failures are outages. */
+export interface StoreAdapter extends Pick<Store, 'kind' | 'ping' | 'close'> {
+  /** A failure that says the database cannot be reached right now, not that the request was wrong. */
+  isOutage?: (error: unknown) => boolean;
+}
+
+/** The embedded store's files: a full or read-only disk, lost permissions, a data folder gone. */
+const FILE_OUTAGES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'ENOENT']);
+
+function isFileOutage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && FILE_OUTAGES.has(code);
+}
+
+/** The collection with outages turned into StoreUnavailableError, which the API answers with 503 and Retry-After. */
+function guarded<D extends Doc>(
+  collection: DocumentCollection<D>,
+  isOutage: (error: unknown) => boolean,
+): DocumentCollection<D> {
+  const call = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      if (isOutage(error)) throw new StoreUnavailableError('The database cannot be reached.', { cause: error });
+      throw error;
+    }
+  };
+  return {
+    insertOne: (doc) => call(() => collection.insertOne(doc)),
+    findOne: (filter) => call(() => collection.findOne(filter)),
+    find: (filter, options) => call(() => collection.find(filter, options)),
+    project: (filter, fields) => call(() => collection.project(filter, fields)),
+    count: (filter) => call(() => collection.count(filter)),
+    updateOne: (filter, update) => call(() => collection.updateOne(filter, update)),
+    deleteMany: (filter) => call(() => collection.deleteMany(filter)),
+  };
+}
+
+/** The repositories over one adapter's collections; the adapter brings its kind, health check, close and outages. */
+export function storeOver(collections: Collections, adapter: StoreAdapter): Store {
+  const isOutage = (error: unknown) => isFileOutage(error) || (adapter.isOutage?.(error) ?? false);
+  const guard = <D extends Doc>(collection: DocumentCollection<D>) => guarded(collection, isOutage);
   return {
     kind: adapter.kind,
-    users: userRepository(collections.users),
-    resetTokens: resetTokenRepository(collections.resetTokens),
-    verifications: verificationRepository(collections.verifications),
-    questions: questionRepository(collections.questions),
-    results: resultRepository(collections.results),
-    mail: mailOutbox(collections.mail),
+    users: userRepository(guard(collections.users)),
+    resetTokens: resetTokenRepository(guard(collections.resetTokens)),
+    verifications: verificationRepository(guard(collections.verifications)),
+    questions: questionRepository(guard(collections.questions)),
+    results: resultRepository(guard(collections.results)),
+    mail: mailOutbox(guard(collections.mail)),
     ping: () => adapter.ping(),
     close: () => adapter.close(),
   };

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../../../test/mongo/server.mjs';
+import { startTestServer, type TestServer } from '../../../test/support/server';
 import { StoreUnavailableError, type Store } from '../types';
 import { databaseNameOf, openMongoStore, redactUri } from './mongo-store';
 
@@ -53,6 +54,40 @@ describe('MongoStore connection', () => {
     expect(await store.ping()).toBe(true);
     await server.stop();
     expect(await store.ping()).toBe(false);
+  });
+});
+
+describe('the running server while MongoDB is away', () => {
+  let mongo: RunningMongoServer | undefined;
+  let server: TestServer | undefined;
+
+  afterEach(async () => {
+    await server?.close();
+    await mongo?.stop();
+    server = mongo = undefined;
+  });
+
+  it('answers a write 503 with Retry-After while MongoDB is down, and writes again once it is back', async () => {
+    mongo = await startMongoServer();
+    server = await startTestServer({ MONGODB_URI: `${mongo.uri}/outage`, CLIENT_CODE: 'outage-test' });
+    const signUp = (email: string) =>
+      fetch(`${server!.url}/api/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-code': 'outage-test' },
+        body: JSON.stringify({ email, firstName: 'Asha', password: 'First#Pass1' }),
+      });
+    expect((await signUp('before@example.com')).status).toBe(201);
+
+    await mongo.stop();
+    const down = await signUp('during@example.com');
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect(await down.json()).toEqual({
+      message: 'HireGate cannot reach its database right now. Please try again in a few seconds.',
+    });
+
+    mongo = await startMongoServer({ port: mongo.port });
+    expect((await signUp('after@example.com')).status).toBe(201);
   });
 });
 

@@ -1,4 +1,14 @@
-import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import {
+  MongoClient,
+  MongoError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type Collection,
+  type Db,
+  type Document,
+} from 'mongodb';
 import {
   cleanUpdate,
   exclusion,
@@ -19,13 +29,19 @@ export interface MongoStoreOptions {
   connectAttempts?: number;
   /** Pause after the first failed attempt; it doubles up to 5 s. */
   retryDelayMs?: number;
-  /** How long one attempt waits for a server. */
+  /** How long one attempt, and later each request, waits for a server. */
   serverSelectionTimeoutMS?: number;
   /** Told about each failed attempt that will be retried. */
   onRetry?: (attempt: number, error: Error) => void;
 }
 
 const DEFAULT_DATABASE = 'hiregate';
+/**
+ * While the database is down a request waits this long for it, then answers 503 with Retry-After: a candidate is
+ * better told at once than kept waiting. The start retries more often to wait as long as before (~100 s in all).
+ */
+const SERVER_SELECTION_TIMEOUT_MS = 1_000;
+const CONNECT_ATTEMPTS = 20;
 const MAX_RETRY_DELAY_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
 const DUPLICATE_KEY = 11000;
@@ -96,7 +112,12 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
 }
 
 async function connectWithRetry(uri: string, options: MongoStoreOptions): Promise<MongoClient> {
-  const { connectAttempts = 10, retryDelayMs = 500, serverSelectionTimeoutMS = 5_000, onRetry } = options;
+  const {
+    connectAttempts = CONNECT_ATTEMPTS,
+    retryDelayMs = 500,
+    serverSelectionTimeoutMS = SERVER_SELECTION_TIMEOUT_MS,
+    onRetry,
+  } = options;
   let delay = retryDelayMs;
   let lastError: Error = new Error('no attempt made');
   for (let attempt = 1; attempt <= connectAttempts; attempt++) {
@@ -166,6 +187,17 @@ async function answersPing(db: Db): Promise<boolean> {
   }
 }
 
+/** No server to send to, the connection lost, or a replica set between primaries: try again shortly. */
+function isOutage(error: unknown): boolean {
+  return (
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNetworkError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError ||
+    (error instanceof MongoError && error.hasErrorLabel('RetryableWriteError'))
+  );
+}
+
 /** The store on a MongoDB server (official driver 6.x): connects with retry and creates its indexes first. */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
   const client = await connectWithRetry(uri, options);
@@ -189,5 +221,6 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     kind: 'mongodb',
     ping: () => answersPing(db),
     close: () => client.close(),
+    isOutage,
   });
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentCollection } from './collection';
+import { storeOver } from './open-store';
+import type { Collections } from './schema';
+import { DuplicateError, StoreUnavailableError } from './types';
+
+/** Collections whose every call fails with this error, as a datafile write on a full disk does. */
+function failingCollections(error: unknown): Collections {
+  const fail = async () => {
+    throw error;
+  };
+  const collection = {
+    insertOne: fail,
+    findOne: fail,
+    find: fail,
+    project: fail,
+    count: fail,
+    updateOne: fail,
+    deleteMany: fail,
+  } as unknown as DocumentCollection<never>;
+  return new Proxy({} as Collections, { get: () => collection });
+}
+
+const adapter = { kind: 'embedded' as const, ping: async () => true, close: async () => undefined };
+const mail = { to: 'a@example.com', subject: 's', text: 't', createdAt: new Date() };
+
+describe('storeOver', () => {
+  it.each(['ENOSPC', 'EROFS', 'EACCES', 'EIO'])('turns a file error (%s) into StoreUnavailableError', async (code) => {
+    const store = storeOver(failingCollections(Object.assign(new Error(code), { code })), adapter);
+    await expect(store.mail.add(mail)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.results.count()).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it('asks the adapter which of its own failures are outages', async () => {
+    const lost = new Error('connection lost');
+    const store = storeOver(failingCollections(lost), { ...adapter, isOutage: (error) => error === lost });
+    await expect(store.mail.add(mail)).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it('passes every other failure on as it is', async () => {
+    const duplicate = new DuplicateError('mail');
+    await expect(storeOver(failingCollections(duplicate), adapter).mail.add(mail)).rejects.toBe(duplicate);
+  });
+});
