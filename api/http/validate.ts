@@ -87,8 +87,12 @@ export function validInput<S extends AnyObjectSchema>(
   const kinds = wrongKinds(schema, value);
   // A value of the wrong kind is a broken client or a probe, never a person at a form: always name the field.
   if (Object.keys(kinds).length > 0) throw refusal(schema, kinds, options, true);
+  // Only the schema's own fields reach yup: it looks every key up among its fields, and `constructor` is on every object.
+  const known = Object.fromEntries(
+    Object.keys(schema.fields).flatMap((field) => (Object.hasOwn(value, field) ? [[field, value[field]]] : [])),
+  );
   try {
-    return schema.validateSync(value, { abortEarly: false, stripUnknown: true }) as InferType<S>;
+    return schema.validateSync(known, { abortEarly: false, stripUnknown: true }) as InferType<S>;
   } catch (error) {
     const errors = firstErrors(error);
     if (Object.keys(errors).length === 0) throw error;

@@ -1,0 +1,406 @@
+import { connect } from 'node:net';
+
+/**
+ * The hostile run as data: every request an attacker would try on key day, each with what a careful server answers.
+ * Built from a few valid bodies by replacing one field at a time, so a new field or route is covered by adding it here.
+ */
+
+export interface Answer {
+  status: number;
+  text: string;
+}
+
+export interface HostileRequest {
+  name: string;
+  send(): Promise<Answer>;
+  /**
+   * What the answer must be: that status, any refusal (4xx, the default), or `'not 5xx'` for requests a server may
+   * also answer with its web app or by closing the connection (paths, broken HTTP).
+   */
+  status?: number | 'not 5xx';
+}
+
+export interface Target {
+  url: string;
+  clientCode: string;
+  adminAuth: string;
+  questionId: string;
+  paperSet: string;
+  /** A link the fetcher may read (the fixture server) and whose e-mail is verified. */
+  sheetLink: string;
+  /** host:port of the fixture server, the only host the fetcher accepts. */
+  fixtureHost: string;
+  appPort: number;
+}
+
+/** Values no field of any call takes: operators, wrong types, control characters, a broken surrogate, a flood. */
+export const HOSTILE_VALUES: Array<[string, unknown]> = [
+  ['operator $gt', { $gt: '' }],
+  ['operator $ne', { $ne: null }],
+  ['operator $where', { $where: 'sleep(5000)' }],
+  ['operator $regex', { $regex: '.*' }],
+  ['array', ['a@example.com', 'b@example.com']],
+  ['nested object', { a: { b: { c: 'd' } } }],
+  ['number', 12345],
+  ['boolean', true],
+  ['NUL character', 'abc\u0000def'],
+  ['escape character', 'abc\u001bdef'],
+  ['lone surrogate', 'abc\ud800def'],
+  ['300 KB string', 'x'.repeat(300_000)],
+];
+
+export async function send(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, init);
+  return { status: response.status, text: await response.text() };
+}
+
+/** One request exactly as written, for what fetch would tidy up (paths with `..`, broken framing, huge headers). */
+export function sendRaw(port: number, request: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, text });
+    });
+    socket.end(request, 'latin1');
+  });
+}
+
+const json = (headers: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...headers });
+
+interface JsonCall {
+  route: string;
+  method: 'POST' | 'PUT';
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+/** The valid body of each JSON call; each hostile request spoils exactly one field of one of them. */
+function jsonCalls(target: Target): JsonCall[] {
+  const account = { 'x-client-code': target.clientCode };
+  const admin = { authorization: target.adminAuth };
+  return [
+    {
+      route: '/api/signup',
+      method: 'POST',
+      body: { email: 'new.person@example.com', firstName: 'New Person', password: 'Str0ng-pass!' },
+      headers: account,
+    },
+    {
+      route: '/auth/login',
+      method: 'POST',
+      body: { username: 'user@example.com', password: 'wrong' },
+      headers: account,
+    },
+    { route: '/api/auth/forgot', method: 'POST', body: { email: 'user@example.com' }, headers: account },
+    {
+      route: '/api/auth/resetpwd',
+      method: 'POST',
+      body: { email: 'user@example.com', pwd: 'Str0ng-pass!', cnfpwd: 'Str0ng-pass!', token: 'not-a-real-token' },
+      headers: account,
+    },
+    {
+      route: '/api/data/generate-response',
+      method: 'POST',
+      body: { link: target.sheetLink, testPaper: 'CS 1', email: 'user@example.com' },
+      headers: {},
+    },
+    {
+      route: '/api/data/send-verification',
+      method: 'POST',
+      body: { link: target.sheetLink, email: 'someone.else@example.com' },
+      headers: {},
+    },
+    {
+      route: '/api/data/update-answer',
+      method: 'PUT',
+      body: { _id: target.questionId, answerKey: 'A', opId: 'hostile-op' },
+      headers: admin,
+    },
+    {
+      route: '/api/data/import-key',
+      method: 'POST',
+      body: { paperSet: target.paperSet, rows: '1 | MCQ | GA | A' },
+      headers: admin,
+    },
+    { route: '/api/data/process', method: 'POST', body: { link: target.sheetLink }, headers: admin },
+  ];
+}
+
+/**
+ * Fields whose refusal leaves the call valid only if the server ignored them: the ones checked for a refusal. An
+ * optional field (an invitation token, an operation id) may take a plain value, never an operator or an object.
+ */
+function spoiledBodies(target: Target): HostileRequest[] {
+  const requests: HostileRequest[] = [];
+  for (const call of jsonCalls(target)) {
+    for (const field of Object.keys(call.body)) {
+      for (const [what, value] of HOSTILE_VALUES) {
+        // The login and reset calls must refuse the wrong password or token anyway: their 401/400 is a refusal too.
+        requests.push({
+          name: `${call.method} ${call.route} with ${field} = ${what}`,
+          send: () =>
+            send(target.url + call.route, {
+              method: call.method,
+              headers: json(call.headers),
+              body: JSON.stringify({ ...call.body, [field]: value }),
+            }),
+        });
+      }
+    }
+    requests.push(
+      {
+        name: `${call.method} ${call.route} with a __proto__ key`,
+        send: () =>
+          send(target.url + call.route, {
+            method: call.method,
+            headers: json(call.headers),
+            // JSON.stringify would drop a __proto__ property: the attacker writes the text by hand.
+            body: `{"__proto__": {"polluted": "yes", "isAdmin": true}, "email": {"__proto__": {"polluted": "yes"}}}`,
+          }),
+      },
+      {
+        name: `${call.method} ${call.route} with constructor.prototype`,
+        send: () =>
+          send(target.url + call.route, {
+            method: call.method,
+            headers: json(call.headers),
+            body: JSON.stringify({ constructor: { prototype: { polluted: 'yes' } } }),
+          }),
+      },
+      {
+        name: `${call.method} ${call.route} with an array body`,
+        send: () =>
+          send(target.url + call.route, { method: call.method, headers: json(call.headers), body: '[1,2,3]' }),
+      },
+      {
+        name: `${call.method} ${call.route} with a bare string body`,
+        send: () => send(target.url + call.route, { method: call.method, headers: json(call.headers), body: '"x"' }),
+      },
+      {
+        name: `${call.method} ${call.route} with a body nested 100,000 deep`,
+        send: () =>
+          send(target.url + call.route, {
+            method: call.method,
+            headers: json(call.headers),
+            body: '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000),
+          }),
+      },
+      {
+        name: `${call.method} ${call.route} as a form (cross-site)`,
+        status: 415,
+        send: () =>
+          send(target.url + call.route, {
+            method: call.method,
+            headers: { ...call.headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(call.body as Record<string, string>).toString(),
+          }),
+      },
+    );
+  }
+  return requests;
+}
+
+const IMAGE_FLOOD = `<html><body><img ${'a'.repeat(80_000)}></body></html>`;
+const COLON_FLOOD = `<html><body><table><tr><td>a${':'.repeat(40_000)}b</td><td>x</td></tr></table></body></html>`;
+
+/** The requests of the issue's defects, and the kinds of the run that are not one spoiled field. */
+function namedAttacks(target: Target): HostileRequest[] {
+  // With default settings a parse is reachable after verifying one's own link: the uploads carry a verified one.
+  const upload = (html: string) => () =>
+    send(`${target.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(target.sheetLink)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html' },
+      body: html,
+    });
+  const admin = { authorization: target.adminAuth };
+  const asAdminCheck = (link: string) => () =>
+    send(`${target.url}/api/data/generate-response`, {
+      method: 'POST',
+      headers: json(admin),
+      body: JSON.stringify({ link, testPaper: 'CS 1' }),
+    });
+  const otherPort = target.appPort;
+  const ssrf = [
+    `http://127.0.0.1:${otherPort}/api/health`,
+    `http://2130706433:${otherPort}/x.html`,
+    'http://0x7f000001/x.html',
+    'http://017700000001/x.html',
+    'http://127.1/x.html',
+    'http://0/x.html',
+    'http://localhost/x.html',
+    'http://[::1]/x.html',
+    'http://[::ffff:127.0.0.1]/x.html',
+    'http://[0:0:0:0:0:0:0:1]/x.html',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://2852039166/latest/meta-data/',
+    'http://0251.0376.0251.0376/latest/meta-data/',
+    'http://[fe80::1]/x.html',
+    'http://10.0.0.1/x.html',
+    'http://192.168.0.1/x.html',
+    'http://127.0.0.1:27017/',
+    `http://user:pass@${target.fixtureHost}@127.0.0.1:${otherPort}/`,
+    'file:///etc/passwd',
+    'gopher://127.0.0.1:6379/_INFO',
+    'ftp://127.0.0.1/x.html',
+    `${target.fixtureHost.replace(/:\d+$/, '')}:1/x.html`,
+  ];
+  const badAuth = [
+    'Basic',
+    'Basic =',
+    'Basic !!!not-base64!!!',
+    `Basic ${'A'.repeat(8_000)}`,
+    `Basic ${Buffer.from('admin@example.com').toString('base64')}`,
+    `Basic ${Buffer.from(':').toString('base64')}`,
+    `Basic ${Buffer.from('admin@example.com:').toString('base64')}`,
+    `Basic ${Buffer.from('{"$gt":""}:{"$gt":""}').toString('base64')}`,
+    `Basic ${Buffer.from('admin@example.com:\u0000').toString('base64')}`,
+    'Bearer x',
+    'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
+    'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiIsImFkbWluIjp0cnVlfQ.c2lnbmF0dXJl',
+    'Digest username="admin"',
+  ];
+  const traversal = [
+    '/../../../../etc/passwd',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/%2e%2e/%2e%2e/api/config.ts',
+    '/demo/response-sheets/..%2f..%2f..%2fpackage.json',
+    '/demo/images/..%2F..%2Fapi%2Fconfig.ts',
+    '/api/images?src=file:///etc/passwd',
+    '/api/images?src=http://127.0.0.1:22/',
+    '/api/data/get-rank/..%2f..%2fhealth/CS%201',
+    '/api/data/get-rank/%7B%22%24gt%22%3A%22%22%7D/CS%201',
+    '/api/data/distribution/..%2f..',
+    '/%00',
+    '/index.html%00.png',
+  ];
+  return [
+    { name: 'upload of an <img> with an 80,000-character attribute', send: upload(IMAGE_FLOOD), status: 422 },
+    { name: 'upload with a 40,000-colon header cell', send: upload(COLON_FLOOD), status: 422 },
+    {
+      name: 'sign-up with a 7 MB e-mail',
+      status: 400,
+      send: () =>
+        send(`${target.url}/api/signup`, {
+          method: 'POST',
+          headers: json({ 'x-client-code': target.clientCode }),
+          body: JSON.stringify({
+            email: `${'a'.repeat(7_000_000)}@example.com`,
+            firstName: 'A',
+            password: 'Str0ng-p!',
+          }),
+        }),
+    },
+    {
+      name: 'a 10 MB body',
+      status: 413,
+      send: () =>
+        send(`${target.url}/auth/login`, {
+          method: 'POST',
+          headers: json({ 'x-client-code': target.clientCode }),
+          body: JSON.stringify({ username: 'x'.repeat(10 * 1024 * 1024), password: 'x' }),
+        }),
+    },
+    ...ssrf.map((link) => ({ name: `admin check of ${link}`, send: asAdminCheck(link), status: 400 })),
+    ...badAuth.map((authorization) => ({
+      name: `admin stats with "${authorization.slice(0, 40)}"`,
+      send: () => send(`${target.url}/api/data/admin-stats`, { headers: { authorization } }),
+    })),
+    ...traversal.map((path) => ({
+      name: `GET ${path}`,
+      status: 'not 5xx' as const,
+      send: () => sendRaw(target.appPort, rawGet(path)),
+    })),
+    {
+      name: 'verify with a forged token',
+      status: 400,
+      send: () =>
+        send(
+          `${target.url}/api/data/verify?${new URLSearchParams({ link: target.sheetLink, email: 'x@example.com', token: `${(Date.now() + 1e6).toString(36)}.${'A'.repeat(43)}` })}`,
+        ),
+    },
+    {
+      name: 'verify with operators in the query',
+      send: () => send(`${target.url}/api/data/verify?link[$gt]=&email[$ne]=x&token[$gt]=`),
+    },
+    {
+      name: 'check-credentials with an operator in Basic auth',
+      send: () =>
+        send(`${target.url}/api/data/check-credentials`, {
+          headers: { authorization: `Basic ${Buffer.from('{"$gt":""}:x').toString('base64')}` },
+        }),
+    },
+    {
+      name: 'get-all-results with operators in the query',
+      status: 400,
+      send: () => send(`${target.url}/api/data/get-all-results?limit[$gt]=0&skip=-1`, { headers: admin }),
+    },
+    {
+      name: 'raw: Content-Length with Transfer-Encoding (request smuggling)',
+      status: 'not 5xx',
+      send: () =>
+        sendRaw(
+          target.appPort,
+          'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\n' +
+            'Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\n\r\n',
+        ),
+    },
+    {
+      name: 'raw: a request line of garbage',
+      status: 'not 5xx',
+      send: () => sendRaw(target.appPort, 'GARBAGE\r\n\r\n'),
+    },
+    {
+      name: 'raw: a 64 KB header',
+      status: 'not 5xx',
+      send: () =>
+        sendRaw(target.appPort, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(65_536)}\r\n\r\n`),
+    },
+    {
+      name: 'raw: a NUL byte in a header',
+      status: 'not 5xx',
+      send: () =>
+        sendRaw(target.appPort, 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\nConnection: close\r\n\r\n'),
+    },
+    {
+      name: 'raw: a 100 KB path',
+      status: 'not 5xx',
+      send: () =>
+        sendRaw(target.appPort, `GET /api/${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    },
+    {
+      name: 'raw: a body shorter than its Content-Length',
+      status: 'not 5xx',
+      send: () =>
+        sendRaw(
+          target.appPort,
+          'POST /auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user',
+        ),
+    },
+  ];
+}
+
+function rawGet(path: string): string {
+  return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
+}
+
+export function hostileRequests(target: Target): HostileRequest[] {
+  return [...spoiledBodies(target), ...namedAttacks(target)];
+}
+
+/** What an answer must never show: a stack trace, a source path, a file of the server's disk. */
+export const LEAKS = [
+  /\bat [\w.<>]+ \(/,
+  /\.(ts|js|mjs):\d+/,
+  /\/work\/|\/home\/|node_modules|\/tmp\//,
+  /root:x:0:0/,
+  /"name":\s*"hiregate"/,
+  /VERIFY_SECRET|process\.env/,
+  /(Type|Range|Syntax|Reference)Error/,
+];
