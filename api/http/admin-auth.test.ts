@@ -16,6 +16,7 @@ import { jsonErrors } from './errors';
 import { requireAdmin } from './admin-auth';
 
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
+const SECOND_ADMIN = { email: 'second@hiregate.test', password: 'Second#Pass1' };
 const basic = (email: string, password: string) => ({
   authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
 });
@@ -37,6 +38,7 @@ describe('requireAdmin middleware', () => {
       mailer: { kind: 'outbox', send: async () => undefined },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);
+    await ensureAdmin(services, SECOND_ADMIN.email, SECOND_ADMIN.password);
     await signUp(services, { email: 'user@hiregate.test', firstName: 'User', password: 'User#Pass1' });
     const app = new Koa();
     app.use(jsonErrors);
@@ -74,6 +76,31 @@ describe('requireAdmin middleware', () => {
     const response = await fetch(url, { headers });
     expect(response.status).toBe(status);
     expect(await response.json()).toEqual({ success: false, message });
+  });
+
+  it('refuses credentials no account can have (an e-mail over 254 characters) without trying them', async () => {
+    const response = await fetch(url, { headers: basic(`${'a'.repeat(250)}@hiregate.test`, 'Wrong#Pass1') });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, message: 'Invalid email or password.' });
+  });
+
+  it('tries at most 5 of 60 parallel wrong passwords; the admin gets in after the wait they are told', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => fetch(url, { headers: basic(SECOND_ADMIN.email, `Guess#${i}xx`) })),
+    );
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(55);
+    const refused = guesses.find((response) => response.status === 429)!;
+    expect(await refused.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/),
+    });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
+    const admin = await fetch(url, { headers: basic(SECOND_ADMIN.email, SECOND_ADMIN.password) });
+    expect(await admin.json()).toEqual({ admin: SECOND_ADMIN.email });
   });
 
   it('trusts verified credentials for a while without checking the store again', async () => {

@@ -10,13 +10,13 @@ import { memoryLimiters, tooManyRequests, type LimiterFactory } from './limiters
 /** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
 export const ADMIN_CACHE_MS = 60_000;
 /**
- * Admin sign-ins: 5 attempts per e-mail go ahead, then one at a time after 1 s, 2 s, 4 s ... up to 15 minutes;
+ * Admin sign-ins: 5 attempts per e-mail go ahead, then one at a time after 5 s, 10 s, 20 s ... up to 15 minutes;
  * 20 failures per client address in 15 minutes.
  */
 export const ADMIN_SIGN_IN_RULES: SignInRules = {
   name: 'admin-sign-in',
   freeFailures: 5,
-  firstDelayMs: 1000,
+  firstDelayMs: 5000,
   maxDelayMs: 15 * 60_000,
   failuresPerAddress: 20,
   addressWindowMs: 15 * 60_000,

@@ -44,11 +44,11 @@ function requireClientCode({ config }: Services): Middleware {
 /** Account calls answer a bad field with the form's own words, in `message` and in the spec's `notify.message`. */
 const ACCOUNT_INPUT: ValidateOptions = { messages: 'bare', extra: (message) => ({ notify: { message } }) };
 
-/** Sign-ins: 10 attempts per e-mail go ahead, then one at a time after 1 s, 2 s, 4 s ... up to 15 minutes. */
+/** Sign-ins: 10 attempts per e-mail go ahead, then one at a time after 5 s, 10 s, 20 s ... up to 15 minutes. */
 export const SIGN_IN_RULES: SignInRules = {
   name: 'sign-in',
   freeFailures: 10,
-  firstDelayMs: 1000,
+  firstDelayMs: 5000,
   maxDelayMs: 15 * 60_000,
   failuresPerAddress: 50,
   addressWindowMs: 15 * 60_000,
