@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import './connection-status.css';
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -13,13 +14,42 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
 
-/** A quiet banner while offline, so people know why fresh data is not coming in. */
+/** The page keeps this much room at its bottom, so the notice never covers the end of the content. */
+const HEIGHT_PROPERTY = '--offline-notice-height';
+
+/**
+ * A quiet bar while offline, so people know why fresh data is not coming in. It takes its own room at the bottom of
+ * the page instead of covering content, and can be dismissed until the next time the connection drops.
+ */
 export function ConnectionStatus() {
   const online = useOnline();
-  if (online) return null;
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    if (online) setDismissed(false);
+  }, [online]);
+  if (online || dismissed) return null;
+  return <OfflineNotice onDismiss={() => setDismissed(true)} />;
+}
+
+function OfflineNotice({ onDismiss }: { onDismiss: () => void }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = document.documentElement;
+    const observer = new ResizeObserver(([entry]) =>
+      root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`),
+    );
+    if (bar.current) observer.observe(bar.current);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(HEIGHT_PROPERTY);
+    };
+  }, []);
   return (
-    <div className="connection-status" role="status">
-      You are offline. Pages you visited and saved scorecards still work; changes sync when you are back online.
+    <div ref={bar} className="offline-notice" role="status">
+      <p>You are offline. Saved pages and scorecards still work; changes sync when you are back online.</p>
+      <button type="button" className="offline-notice__dismiss" aria-label="Dismiss offline notice" onClick={onDismiss}>
+        ×
+      </button>
     </div>
   );
 }
