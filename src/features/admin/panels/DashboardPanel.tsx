@@ -1,33 +1,48 @@
+import { useSyncExternalStore } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import type { AdminCredentials } from '../session/adminSession';
 import { useTypingText } from '../../../lib/useTypingText';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
 import { useAdminStats } from './useAdminStats';
+import { dashboardFigures, readLastKnownStats } from './lastKnownStats';
 
 const TAGLINE = 'Upload question papers, set answer keys and follow every candidate result.';
 const TAGLINE_MS_PER_CHARACTER = 45;
 
-/** Welcome, a typing tagline, and the two counters (spinner while loading, 0 when the call fails). */
+const subscribeOnline = (notify: () => void) => onlineManager.subscribe(() => notify());
+const useOnline = () => useSyncExternalStore(subscribeOnline, () => onlineManager.isOnline());
+
+/**
+ * Welcome, a typing tagline, and the two counters: a spinner while loading, 0 when the call fails, and offline the
+ * last figures this device saw, with their time.
+ */
 export function DashboardPanel({ credentials }: { credentials: AdminCredentials }) {
   const tagline = useTypingText(TAGLINE, TAGLINE_MS_PER_CHARACTER);
   const stats = useAdminStats(credentials);
+  const online = useOnline();
+  const figures = dashboardFigures(stats, readLastKnownStats(localStorage), online);
 
   return (
     <section className="admin-panel" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Welcome to the Admin Dashboard</h1>
-      <p className="admin-tagline" aria-label={TAGLINE}>
+      <p className="admin-tagline">
+        <span className="visually-hidden">{TAGLINE}</span>
         <span aria-hidden="true">{tagline}</span>
         <span className="admin-caret" aria-hidden="true" />
       </p>
       <div className="admin-counters">
-        <Counter title="Total Question Papers" loading={stats.isPending} value={stats.data?.paperSets ?? 0} />
-        <Counter title="Total Results Present" loading={stats.isPending} value={stats.data?.results ?? 0} />
+        <Counter title="Total Question Papers" loading={figures.loading} value={figures.paperSets} />
+        <Counter title="Total Results Present" loading={figures.loading} value={figures.results} />
       </div>
+      <p className="admin-counters__note" role="status" data-testid="admin-figures-note">
+        {figures.note}
+      </p>
       {stats.data && <RescoreStatusList jobs={stats.data.rescoring} />}
     </section>
   );
 }
 
-function Counter({ title, loading, value }: { title: string; loading: boolean; value: number }) {
+function Counter({ title, loading, value }: { title: string; loading: boolean; value: number | null }) {
   return (
     <div className="admin-counter">
       <h2>{title}</h2>
@@ -35,7 +50,7 @@ function Counter({ title, loading, value }: { title: string; loading: boolean; v
         <span className="admin-spinner" role="status" aria-label={`Loading ${title}`} />
       ) : (
         <p className="admin-counter__value" data-testid={title}>
-          {value}
+          {value ?? '–'}
         </p>
       )}
     </div>

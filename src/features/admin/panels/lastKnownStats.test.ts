@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { NO_FIGURES_OFFLINE, dashboardFigures, readLastKnownStats, rememberStats } from './lastKnownStats';
+import { MemoryStorage } from '../../../../test/support/memory-storage';
+
+const now = new Date(2026, 10, 24, 14, 30);
+const known = { paperSets: 3, results: 41, at: new Date(2026, 10, 24, 9, 5).toISOString() };
+const fresh = { data: { paperSets: 4, results: 42 }, dataUpdatedAt: now.getTime(), isError: false };
+const nothing = { data: undefined, dataUpdatedAt: 0, isError: false };
+
+describe('dashboard figures (issue 17: offline shows the last known figures, marked)', () => {
+  it('shows fresh figures online without a note', () => {
+    expect(dashboardFigures(fresh, known, true, now)).toEqual({
+      loading: false,
+      paperSets: 4,
+      results: 42,
+      note: null,
+    });
+  });
+
+  it('offline, shows the last known figures with their time instead of 0', () => {
+    const figures = dashboardFigures(nothing, known, false, now);
+    expect(figures).toMatchObject({ loading: false, paperSets: 3, results: 41 });
+    expect(figures.note).toMatch(/^as of 0?9[:.]05( AM)?, offline$/);
+    expect(dashboardFigures(fresh, known, false, now)).toMatchObject({ paperSets: 4, results: 42 });
+  });
+
+  it('keeps the spec: a spinner while loading, 0 after a failure with nothing known', () => {
+    expect(dashboardFigures(nothing, null, true, now).loading).toBe(true);
+    expect(dashboardFigures({ ...nothing, isError: true }, null, true, now)).toMatchObject({
+      paperSets: 0,
+      results: 0,
+    });
+    expect(dashboardFigures(nothing, null, false, now)).toMatchObject({ paperSets: null, note: NO_FIGURES_OFFLINE });
+  });
+
+  it('remembers what was fetched', () => {
+    const storage = new MemoryStorage();
+    expect(readLastKnownStats(storage)).toBeNull();
+    rememberStats(storage, { paperSets: 2, results: 7, rescoring: [] }, now);
+    expect(readLastKnownStats(storage)).toEqual({ paperSets: 2, results: 7, at: now.toISOString() });
+  });
+});

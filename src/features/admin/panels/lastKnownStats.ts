@@ -1,0 +1,81 @@
+import type { AdminStats } from '../adminApi';
+
+/** The dashboard's last fetched counters, kept so that an offline dashboard shows them (marked) instead of 0. */
+export interface LastKnownStats {
+  paperSets: number;
+  results: number;
+  /** When they were fetched (ISO time). */
+  at: string;
+}
+
+export const LAST_KNOWN_STATS_KEY = 'adminLastKnownStats';
+
+export function rememberStats(storage: Storage, stats: AdminStats, now = new Date()): void {
+  const known: LastKnownStats = { paperSets: stats.paperSets, results: stats.results, at: now.toISOString() };
+  try {
+    storage.setItem(LAST_KNOWN_STATS_KEY, JSON.stringify(known));
+  } catch (error) {
+    // A full quota only costs the offline figures, never the fresh ones on screen.
+    console.warn('Could not keep the dashboard figures', error);
+  }
+}
+
+export function readLastKnownStats(storage: Storage): LastKnownStats | null {
+  try {
+    const known = JSON.parse(storage.getItem(LAST_KNOWN_STATS_KEY) ?? 'null') as Partial<LastKnownStats> | null;
+    if (typeof known?.paperSets !== 'number' || typeof known.results !== 'number' || !known.at) return null;
+    return { paperSets: known.paperSets, results: known.results, at: known.at };
+  } catch {
+    return null;
+  }
+}
+
+/** 'as of 14:05, offline'; a day other than today is named too ('as of 3 Mar, 14:05, …'). */
+export function asOfText(at: string, offline: boolean, now = new Date()): string {
+  const time = new Date(at);
+  const sameDay = time.toDateString() === now.toDateString();
+  const when = time.toLocaleString(undefined, {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `as of ${when}, ${offline ? 'offline' : 'could not refresh'}`;
+}
+
+export interface DashboardFigures {
+  loading: boolean;
+  paperSets: number | null;
+  results: number | null;
+  /** Says that the figures are not fresh ('as of 14:05, offline'), or why there are none. */
+  note: string | null;
+}
+
+interface StatsState {
+  data?: Pick<AdminStats, 'paperSets' | 'results'>;
+  /** When `data` was fetched (ms since the epoch). */
+  dataUpdatedAt: number;
+  isError: boolean;
+}
+
+export const NO_FIGURES_OFFLINE = 'Offline: the figures load when the connection returns';
+
+/**
+ * What the counters show: fresh figures; else the newest known ones, marked with their time; else, after a failure
+ * online, 0 (spec §2); else, offline with nothing known, no figure and a note; else a spinner.
+ */
+export function dashboardFigures(
+  stats: StatsState,
+  lastKnown: LastKnownStats | null,
+  online: boolean,
+  now = new Date(),
+): DashboardFigures {
+  const stale = !online || stats.isError;
+  if (stats.data && !stale) return { loading: false, ...pick(stats.data), note: null };
+  const newest = stats.data ? { ...pick(stats.data), at: new Date(stats.dataUpdatedAt).toISOString() } : lastKnown;
+  if (stale && newest) return { loading: false, ...pick(newest), note: asOfText(newest.at, !online, now) };
+  if (!online) return { loading: false, paperSets: null, results: null, note: NO_FIGURES_OFFLINE };
+  if (stats.isError) return { loading: false, paperSets: 0, results: 0, note: null };
+  return { loading: true, paperSets: null, results: null, note: null };
+}
+
+const pick = ({ paperSets, results }: { paperSets: number; results: number }) => ({ paperSets, results });
