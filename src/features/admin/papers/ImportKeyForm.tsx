@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { importAnswerKey } from '../adminApi';
 import { adminToast } from '../adminToast';
 import type { AdminCredentials } from '../session/adminSession';
+import { paperDisplayName } from '../paperName';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';
@@ -46,7 +47,7 @@ export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFo
       const report = await importAnswerKey(credentials, paperSet, key);
       const unknown = report.unknown.length ? `, ${report.unknown.length} not in this paper` : '';
       adminToast.success(
-        `Answer key imported for ${paperSet}: ${report.applied} changed, ${report.unchanged} unchanged${unknown}.`,
+        `Answer key imported for ${paperDisplayName(paperSet)}: ${report.applied} changed, ${report.unchanged} unchanged${unknown}.`,
       );
       setOpen(false);
       setFile(null);
@@ -67,7 +68,7 @@ export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFo
     );
   }
   return (
-    <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperSet}`}>
+    <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperDisplayName(paperSet)}`}>
       <label htmlFor={fileId}>Key file (key.json or official key rows)</label>
       <input
         id={fileId}

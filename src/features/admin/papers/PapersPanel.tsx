@@ -8,7 +8,8 @@ import { useAnswerSaving } from '../questions/useAnswerSaving';
 import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
 import { adminStatsQueryKey, useAdminStats } from '../panels/useAdminStats';
 import { ImportKeyForm } from './ImportKeyForm';
-import { RescoreStatusList } from './RescoreStatusList';
+import { RescoreLine } from './RescoreStatusList';
+import { paperDisplayName } from '../paperName';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
 const papersQueryKey = ['admin', 'papers'] as const;
@@ -56,7 +57,6 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
     <section className="admin-panel" aria-labelledby="papers-heading">
       <h1 id="papers-heading">All Question Papers</h1>
       <p>Browse through all available question papers below</p>
-      {stats.data && <RescoreStatusList jobs={stats.data.rescoring} />}
       {papers.isPending && <QuestionSkeleton />}
       {papers.isError && (
         <p className="admin-alert admin-alert--error" role="alert">
@@ -71,11 +71,12 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
       {entries.map(([paperSet, questions]) => (
         <details key={paperSet} className="admin-paper">
           <summary className="admin-paper__summary">
-            <span className="admin-paper__name">{paperSet}</span>
+            <span className="admin-paper__name">{paperDisplayName(paperSet)}</span>
             <span className="admin-paper__count">
               {questions.length} {questions.length === 1 ? 'question' : 'questions'}
             </span>
           </summary>
+          <RescoreLine job={stats.data?.rescoring.find((job) => job.paperSet === paperSet)} />
           <ImportKeyForm
             credentials={credentials}
             paperSet={paperSet}

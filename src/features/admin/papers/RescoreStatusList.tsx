@@ -1,4 +1,5 @@
 import type { RescoreStatus } from '../../../domain/gate/rescore-status';
+import { paperDisplayName } from '../paperName';
 
 const STATE_TEXT: Record<RescoreStatus['state'], string> = {
   queued: 'Re-scoring queued',
@@ -6,6 +7,11 @@ const STATE_TEXT: Record<RescoreStatus['state'], string> = {
   done: 'Results re-scored',
   failed: 'Re-scoring failed',
 };
+
+/** 'Re-scoring (3 of 40 results)', with the error of a failed job. */
+export function rescoreText(job: RescoreStatus): string {
+  return `${STATE_TEXT[job.state]} (${job.rescored} of ${job.total} results)${job.error ? ` — ${job.error}` : ''}`;
+}
 
 /** After a key change stored results are re-scored in the background; this says how far that got. */
 export function RescoreStatusList({ jobs }: { jobs: RescoreStatus[] }) {
@@ -16,11 +22,26 @@ export function RescoreStatusList({ jobs }: { jobs: RescoreStatus[] }) {
       <ul>
         {jobs.map((job) => (
           <li key={job.paperSet} className={`admin-rescore__job admin-rescore__job--${job.state}`}>
-            <strong>{job.paperSet}</strong>: {STATE_TEXT[job.state]} ({job.rescored} of {job.total} results)
-            {job.error ? ` — ${job.error}` : ''}
+            <strong>{paperDisplayName(job.paperSet)}</strong>: {rescoreText(job)}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One paper's re-scoring, on a line the paper keeps free from the start: saving a key changes the text, never the
+ * place of the questions below it.
+ */
+export function RescoreLine({ job }: { job: RescoreStatus | undefined }) {
+  return (
+    <p
+      className={`admin-rescore-line ${job ? `admin-rescore__job--${job.state}` : ''}`}
+      role="status"
+      aria-live="polite"
+    >
+      {job ? rescoreText(job) : ''}
+    </p>
   );
 }

@@ -1,3 +1,5 @@
+import { paperDisplayName } from '../paperName';
+
 /** Searching, sorting and exporting the admin result list (spec §2 View Results, §5 result search, §9 sorting). */
 
 export interface AdminResult {
@@ -27,12 +29,12 @@ export const SORT_OPTIONS = [
 
 export type ResultSortKey = (typeof SORT_OPTIONS)[number]['value'];
 
-/** Case-insensitive substring over email, set, name and candidate id. */
+/** Case-insensitive substring over email, set (as stored and as shown), name and candidate id. */
 export function searchResults(results: readonly AdminResult[], query: string): AdminResult[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...results];
   return results.filter((result) =>
-    [result.email, result.set, result.name, result.candidateId].some((field) =>
+    [result.email, result.set, paperDisplayName(result.set ?? ''), result.name, result.candidateId].some((field) =>
       (field ?? '').toLowerCase().includes(needle),
     ),
   );

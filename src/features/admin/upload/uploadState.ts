@@ -1,4 +1,5 @@
 import type { AdminQuestion } from '../adminApi';
+import { paperDisplayName } from '../paperName';
 
 /** Spec §3 upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
 export interface UploadState {
@@ -40,7 +41,8 @@ export function clearUploadState(storage: Storage): void {
   storage.removeItem(UPLOAD_STATE_KEY);
 }
 
-/** Spec §2: the heading names the paper by its first question's name, else 'Question Paper'. */
+/** Spec §2: the heading names the paper by its first question's name (as every admin screen names it), else 'Question Paper'. */
 export function paperTitle(questions: AdminQuestion[]): string {
-  return questions[0]?.name || 'Question Paper';
+  const name = questions[0]?.name || questions[0]?.paperSet;
+  return name ? paperDisplayName(name) : 'Question Paper';
 }
