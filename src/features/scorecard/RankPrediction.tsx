@@ -48,7 +48,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
           <dd>{gateScoreText(prediction)}</dd>
         </div>
         <div>
-          <dt>Rank among participants</dt>
+          <dt>Rank among results checked here</dt>
           <Suspense fallback={loadingRank}>
             {scorecardPainted ? (
               <RankAmongParticipants resultId={data.resultId} testPaper={data.testPaper} />

@@ -23,7 +23,22 @@ describe('rank prediction as the scorecard shows it', () => {
       { category: 'OBC-NCL / EWS', ...pick(prediction.qualifying.obcNclEws) },
       { category: 'SC / ST / PwD', ...pick(prediction.qualifying.scStPwd) },
     ]);
-    expect(methodText(prediction)).toBe(`Method: ${prediction.method} Sample size: 0 results checked here.`);
+    expect(methodText(prediction)).toBe(
+      "Estimated from GATE's published marks-to-rank data for 2023 and 2024, scaled to the latest published count of " +
+        `candidates (${prediction.expectedAppeared.value.toLocaleString('en-IN')}). Results checked here join the ` +
+        'estimate once there are 30 for each session.',
+    );
+  });
+
+  it('names the results checked here the estimate rests on, once there are enough of them', () => {
+    const marks = Array.from({ length: 40 }, (_, index) => index * 2);
+    const crowd = { marksBySession: { 'CS 1': marks, 'CS 2': marks.map((mark) => mark + 1) } };
+    const prediction = predict({ testPaper: 'CS 1', marks: 42, crowd });
+    expect(prediction.sampleSize).toBe(80);
+    expect(methodText(prediction)).toBe(
+      "Estimated from GATE's published marks-to-rank data for 2023 and 2024 and 80 results checked here, scaled to " +
+        `the latest published count of candidates (${prediction.expectedAppeared.value.toLocaleString('en-IN')}).`,
+    );
   });
 
   it('says what is missing when the model could not predict, or an old scorecard has only the first fields', () => {

@@ -1,3 +1,4 @@
+import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/normalisation';
 import type { Category } from '../../domain/gate/rank/score';
 import type { PredictionData } from '../../lib/scorecard-types';
 
@@ -50,9 +51,29 @@ export function qualifyingRows(prediction: PredictionData | undefined): Qualifyi
   });
 }
 
-/** The model's own description of how it got the rank, and how many stored results the crowd part rests on. */
+/** [2023, 2024, 2025] → '2023, 2024 and 2025'. */
+function listed(values: readonly number[]): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+}
+
+/**
+ * How the rank was estimated, in a candidate's words, from the model's fields (its `method` text is written for the
+ * rank README's readers). It says whether the results checked here took part, so it agrees with the 'Rank among results
+ * checked here' figure beside it: the model uses them only from MIN_SESSION_RESULTS per session on (sampleSize 0).
+ */
 export function methodText(prediction: PredictionData | undefined): string | undefined {
-  if (!prediction?.method) return undefined;
-  const sample = finite(prediction.sampleSize) ? wholeNumber(prediction.sampleSize) : '0';
-  return `Method: ${prediction.method.trim()} Sample size: ${sample} results checked here.`;
+  const appeared = prediction?.expectedAppeared?.value;
+  if (!finite(appeared)) return undefined;
+  const years = prediction?.historicalYears ?? [];
+  const crowd = finite(prediction?.sampleSize) ? prediction.sampleSize : 0;
+  const sources = [
+    ...(years.length > 0 ? [`GATE's published marks-to-rank data for ${listed(years)}`] : []),
+    ...(crowd > 0 ? [`${wholeNumber(crowd)} results checked here`] : []),
+  ];
+  const crowdNote =
+    crowd > 0 ? '' : ` Results checked here join the estimate once there are ${MIN_SESSION_RESULTS} for each session.`;
+  return (
+    `Estimated from ${sources.join(' and ')}, scaled to the latest published count of candidates ` +
+    `(${wholeNumber(appeared)}).${crowdNote}`
+  );
 }
