@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
 import type { Config } from '../config';
 import { createSheetSource } from './sheet-source';
+import { FETCH_MESSAGES, isListed } from './fetcher';
 import { demoSheetHtml } from '../demo';
 
 /** Where a link is being checked from: the address the client used to reach us. */
@@ -12,6 +13,8 @@ export interface Origin {
 
 export interface SheetLoader {
   byLink(link: string, origin: Origin): Promise<ParsedSheet>;
+  /** Why this link would never be read (not on a response-sheet host), without reading it; undefined if it may be. */
+  refusalOf(link: string, origin: Origin): string | undefined;
   fromUpload(html: string): ParsedSheet;
 }
 
@@ -60,6 +63,12 @@ export function createSheetLoader(
         demoSheets.set(demoPath, sheet);
       }
       return sheet;
+    },
+    refusalOf(link, origin) {
+      if (config.demo && demoSheetPath(link, origin, config.appOrigin) !== undefined) return undefined;
+      const url = URL.parse(link.trim());
+      if (!url) return FETCH_MESSAGES.notALink;
+      return isListed(url, config.responseSheetHosts) ? undefined : FETCH_MESSAGES.notAPortalLink;
     },
     fromUpload: (html) => source.fromUpload(html),
   };

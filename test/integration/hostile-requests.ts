@@ -317,6 +317,16 @@ function namedAttacks(target: Target): HostileRequest[] {
       status: 'not 5xx' as const,
       send: () => sendRaw(target.appPort, rawGet(path)),
     })),
+    ...['https://evil.example/response-sheet.html', 'http://evil.example/response-sheet.html'].map((link) => ({
+      name: `verification mail for ${link}, with that site as Origin`,
+      status: 400,
+      send: () =>
+        send(`${target.url}/api/data/send-verification`, {
+          method: 'POST',
+          headers: json({ origin: 'http://evil.example' }),
+          body: JSON.stringify({ link, email: 'mallory@example.com' }),
+        }),
+    })),
     {
       name: 'verify with a forged token',
       status: 400,

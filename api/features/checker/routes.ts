@@ -110,11 +110,12 @@ export function checkerRoutes(services: Services): Router {
   const admin = recogniseAdmin(services);
 
   /**
-   * A link that cannot be a response sheet (the modal's own rule) is refused before anyone is asked for an e-mail or
-   * mailed: verifying an address for it would lead nowhere. The app's own origin serves the demo's sample sheets.
+   * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
+   * response-sheet host), is refused before anyone is asked for an e-mail or mailed: verifying an address for it
+   * would lead nowhere. The configured origin serves the demo's sample sheets (never the request's Origin header).
    */
   function assertSheetLink(ctx: Context, link: string): void {
-    const problem = sheetLinkProblem(link, [ctx.origin, config.appOrigin]);
+    const problem = sheetLinkProblem(link, [config.appOrigin]) ?? sheets.refusalOf(link, { host: ctx.host });
     if (problem) throw new HttpError(400, problem);
   }
 
