@@ -172,7 +172,7 @@ describe('admin area', () => {
       await toast(page, 'Question paper uploaded successfully!').waitFor();
       await page.getByTestId('admin-skeleton').waitFor({ state: 'detached' });
       expect(Date.now() - answeredAt).toBeGreaterThan(1200);
-      await page.getByRole('heading', { name: 'Mark Answers for: GATE 2026 CS1' }).waitFor();
+      await page.getByRole('heading', { name: 'Mark Answers for: GATE 2026 CS 1' }).waitFor();
       await page.getByText('Total Questions: 65').waitFor();
       expect(await page.locator('details.admin-question').count()).toBe(65);
       const header = await question(page, firstOf('NAT')).locator('summary').textContent();
@@ -258,7 +258,7 @@ describe('admin area', () => {
     it('keeps the paper and the saved marks across a reload, and removes the paper on close', async () => {
       await page.reload();
       await openPanel(page, 'Upload Answer Keys');
-      await page.getByRole('heading', { name: 'Mark Answers for: GATE 2026 CS1' }).waitFor();
+      await page.getByRole('heading', { name: 'Mark Answers for: GATE 2026 CS 1' }).waitFor();
       expect(await page.locator('details.admin-question .admin-tag', { hasText: 'Saved' }).count()).toBe(3);
       expect(await question(page, firstOf('NAT')).getByLabel('Set Correct Answer').inputValue()).toBe('-3.04:-2.84');
       await page.getByRole('button', { name: 'Remove question paper' }).click();
@@ -307,8 +307,8 @@ describe('admin area', () => {
       await openPanel(page, 'All Question Papers');
       await page.getByRole('heading', { name: 'All Question Papers' }).waitFor();
       await page.getByText('Browse through all available question papers below').waitFor();
-      const group = page.locator('details.admin-paper').filter({ hasText: 'CS 1 2026' });
-      expect(await group.locator(':scope > summary').textContent()).toBe('CS 1 202665 questions');
+      const group = page.locator('details.admin-paper').filter({ hasText: 'GATE 2026 CS 1' });
+      expect(await group.locator(':scope > summary').textContent()).toBe('GATE 2026 CS 165 questions');
       await group.locator(':scope > summary').click();
       expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(4);
       expect(await group.locator('.admin-tag', { hasText: 'Not Marked' }).count()).toBe(61);
@@ -319,8 +319,8 @@ describe('admin area', () => {
         .getByLabel('Key file (key.json or official key rows)')
         .setInputFiles(path.join(fixturesRoot, 'cs1-2026', 'key.json'));
       await group.getByRole('button', { name: 'Import', exact: true }).click();
-      await toast(page, 'Answer key imported for CS 1 2026').waitFor();
-      await page.getByText(`CS 1 2026: Results re-scored (${seeded.length} of ${seeded.length} results)`).waitFor();
+      await toast(page, 'Answer key imported for GATE 2026 CS 1').waitFor();
+      await group.getByText(`Results re-scored (${seeded.length} of ${seeded.length} results)`).waitFor();
       await group.locator('.admin-tag', { hasText: 'Not Marked' }).first().waitFor({ state: 'detached' });
       expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(65);
       await page.context().close();
@@ -408,7 +408,7 @@ describe('admin area', () => {
       const row = page.locator(`details.admin-result[data-candidate-id="${target.candidateId}"]`);
       const summary = await row.locator('summary').textContent();
       expect(summary).toBe(
-        `${target.candidateId}${target.name}CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}`,
+        `${target.candidateId}${target.name}GATE CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}`,
       );
       await row.locator('summary').click();
       const details = await row.locator('dl').innerText();
