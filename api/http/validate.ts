@@ -69,7 +69,8 @@ function refusal(
   nameField: boolean,
 ): HttpError {
   const field = firstInOrder(schema, errors);
-  const message = field === undefined ? NOT_AN_OBJECT : nameField ? `${field}: ${errors[field]}` : errors[field];
+  if (field === undefined) return new HttpError(400, NOT_AN_OBJECT, options.extra?.(NOT_AN_OBJECT));
+  const message = nameField ? `${field}: ${errors[field]}` : errors[field];
   return new HttpError(400, message, { ...options.extra?.(message), errors });
 }
 

@@ -440,6 +440,28 @@ describe('account limits behind a trusted proxy', () => {
   });
 });
 
+describe('client address behind two proxies (TRUST_PROXY_HOPS=2)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ...storeLane(), CLIENT_CODE, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('takes the entry the outer proxy appended, whatever the client wrote and whichever inner node forwarded', async () => {
+    const spray = (i: number) =>
+      call(server, '/api/data/check-credentials', {
+        headers: {
+          'x-forwarded-for': `203.0.113.${i}, 198.18.0.2, 10.0.0.${i}`,
+          ...basic(`spray${i}@example.com`, 'Spray#Pass1'),
+        },
+      });
+    for (let i = 0; i < 20; i++) expect((await spray(i)).status).toBe(401);
+    expect((await spray(20)).status).toBe(429);
+  });
+});
+
 describe('admin throttling per client address', () => {
   let server: TestServer;
   beforeAll(async () => {

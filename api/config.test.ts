@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const base = { VERIFY_SECRET: 'config-test-secret-0123456789', DATA_DIR: '/nonexistent/hiregate' };
+
+describe('trusted proxy hops', () => {
+  it('trusts no X-Forwarded-For entry unless TRUST_PROXY is on, then one hop unless told', () => {
+    expect(loadConfig(base)).toMatchObject({ trustProxy: false, trustProxyHops: 0 });
+    expect(loadConfig({ ...base, TRUST_PROXY_HOPS: '3' })).toMatchObject({ trustProxy: false, trustProxyHops: 0 });
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' })).toMatchObject({ trustProxy: true, trustProxyHops: 1 });
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+  });
+
+  it.each(['0', '-1', 'all', '11'])('refuses TRUST_PROXY_HOPS=%s', (hops) => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: hops })).toThrow(ConfigError);
+  });
+});
