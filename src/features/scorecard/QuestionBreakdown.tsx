@@ -2,27 +2,69 @@ import { memo, startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ScorecardQuestion } from '../../domain/gate';
 import { imageSource } from '../../lib/image-source';
-import { marksObtainedText, responseText, verdictOf, type Verdict } from './scorecard-view';
+import {
+  earnedMarksText,
+  keyText,
+  marksObtainedText,
+  optionViews,
+  responseText,
+  verdictOf,
+  weightText,
+  type OptionView,
+  type Verdict,
+} from './scorecard-view';
 
 /** Portal images load through our proxy, so the service worker can keep them offline (see image-source.ts). */
 const shown = (address: string) => imageSource(address, window.location.origin);
 
+const VERDICT_ICONS: Record<Exclude<Verdict, 'none'>, { label: string; path: string }> = {
+  correct: { label: 'Correct', path: 'M5 12.5l4.5 4.5L19 7.5' },
+  incorrect: { label: 'Incorrect', path: 'M6.5 6.5l11 11M17.5 6.5l-11 11' },
+  // A dash: neither right nor wrong, nothing was answered.
+  unattempted: { label: 'Not attempted', path: 'M6.5 12h11' },
+};
+
 function VerdictIcon({ verdict }: { verdict: Verdict }) {
   if (verdict === 'none') return <span className="verdict verdict--none" aria-hidden="true" />;
-  const correct = verdict === 'correct';
+  const { label, path } = VERDICT_ICONS[verdict];
   return (
-    <span className={`verdict verdict--${verdict}`} role="img" aria-label={correct ? 'Correct' : 'Incorrect'}>
+    <span className={`verdict verdict--${verdict}`} role="img" aria-label={label}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d={correct ? 'M5 12.5l4.5 4.5L19 7.5' : 'M6.5 6.5l11 11M17.5 6.5l-11 11'}
-          stroke="currentColor"
-          strokeWidth="3"
-          fill="none"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
+        <path d={path} stroke="currentColor" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </span>
+  );
+}
+
+/** What the question earned, signed, above its weight; 'Not evaluated' without a key. */
+function EarnedMarks({ question }: { question: ScorecardQuestion }) {
+  const earned = earnedMarksText(question);
+  return (
+    <span className="question__marks">
+      <span className={earned ? 'question__earned' : 'question__earned question__earned--none'}>
+        {earned ?? 'Not evaluated'}
+      </span>{' '}
+      <span className="question__weight">{weightText(question)}</span>
+    </span>
+  );
+}
+
+function OptionFigure({ option, number }: { option: OptionView; number: number }) {
+  const marks = [option.chosen && 'chosen', option.correct && 'correct'].filter(Boolean).join(' ');
+  return (
+    <figure className="question__option" data-marks={marks || undefined}>
+      <figcaption>
+        Option {option.letter}
+        {option.chosen && <span className="option-tag option-tag--chosen">Your answer</span>}
+        {option.correct && <span className="option-tag option-tag--correct">Correct answer</span>}
+      </figcaption>
+      <img
+        src={shown(option.image)}
+        alt={`Option ${option.letter} of question ${number}`}
+        loading="lazy"
+        decoding="async"
+      />
+    </figure>
   );
 }
 
@@ -38,11 +80,8 @@ function QuestionBody({ question, number }: { question: ScorecardQuestion; numbe
           decoding="async"
         />
       )}
-      {Object.entries(question.options ?? {}).map(([letter, image]) => (
-        <figure key={letter} className="question__option">
-          <figcaption>Option {letter}</figcaption>
-          <img src={shown(image)} alt={`Option ${letter} of question ${number}`} loading="lazy" decoding="async" />
-        </figure>
+      {optionViews(question).map((option) => (
+        <OptionFigure key={option.letter} option={option} number={number} />
       ))}
       <dl className="question__summary">
         <dt>Question Type</dt>
@@ -54,7 +93,7 @@ function QuestionBody({ question, number }: { question: ScorecardQuestion; numbe
         <dt>Response</dt>
         <dd>{responseText(question)}</dd>
         <dt>Correct Answer</dt>
-        <dd>{question.answerKey ? String(question.answerKey) : '--'}</dd>
+        <dd>{keyText(question)}</dd>
         <dt>Marks Obtained</dt>
         <dd>{marksObtainedText(question)}</dd>
       </dl>
@@ -89,9 +128,7 @@ const QuestionItem = memo(function QuestionItem({ question, number, printing }: 
         <span className="question__number">Q.{number}</span>
         <span className="question__id">{question.long_id}</span>
         <span className="question__type">{question.type}</span>
-        <span className="question__marks">
-          {question.marks} {Number(question.marks) === 1 ? 'mark' : 'marks'}
-        </span>
+        <EarnedMarks question={question} />
         <VerdictIcon verdict={verdict} />
       </summary>
       {(opened || printing) && <QuestionBody question={question} number={number} />}

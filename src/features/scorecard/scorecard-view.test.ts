@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ScorecardQuestion } from '../../domain/gate';
 import type { ScorecardData } from '../../lib/scorecard-types';
 import {
+  earnedMarksText,
   imageUrls,
+  keyText,
   marksObtainedText,
+  optionViews,
   responseText,
   sectionBreakdown,
   summaryRows,
@@ -11,6 +14,7 @@ import {
   marksToAllNote,
   typeBreakdown,
   verdictOf,
+  weightText,
 } from './scorecard-view';
 
 function question(overrides: Partial<ScorecardQuestion>): ScorecardQuestion {
@@ -66,12 +70,65 @@ describe('scorecard figures', () => {
     expect(summaryRows({ ...data, testPaper: 'DA' }).map((row) => row.label)).not.toContain('Normalisation Marks');
   });
 
-  it("says 'Not evaluated' without a key and shows no icon for unanswered questions", () => {
+  it("says 'Not evaluated' without a key, and gives an unanswered question its own icon", () => {
     expect(marksObtainedText(question({ answerKey: '' }))).toBe('Not evaluated');
     expect(marksObtainedText(question({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('-0.33');
     expect(verdictOf(question({ answerKey: '' }))).toBe('none');
-    expect(verdictOf(question({ status: 'Not Answered', response_given: ' -- ' }))).toBe('none');
+    expect(verdictOf(question({ status: 'Not Answered', response_given: ' -- ', obtained_marks: 0 }))).toBe(
+      'unattempted',
+    );
+    expect(verdictOf(question({ answerKey: null, response_given: ' -- ' }))).toBe('unattempted');
+    expect(verdictOf(question({ status: 'Not Attempted and Marked For Review', response_given: ' -- ' }))).toBe(
+      'unattempted',
+    );
     expect(responseText(question({ response_given: ' -- ' }))).toBe('--');
+  });
+
+  it('shows what each question earned, signed, beside its weight', () => {
+    expect(earnedMarksText(question({ marks: 2, obtained_marks: 2 }))).toBe('+2');
+    expect(earnedMarksText(question({ marks: 2, response_given: 'B', obtained_marks: -2 / 3 }))).toBe('\u22120.66');
+    expect(earnedMarksText(question({ response_given: ' -- ', obtained_marks: 0 }))).toBe('0');
+    expect(earnedMarksText(question({ answerKey: null, obtained_marks: 'Not evaluated' }))).toBeUndefined();
+    expect(weightText(question({ marks: 1 }))).toBe('of 1 mark');
+    expect(weightText(question({ marks: 2 }))).toBe('of 2 marks');
+  });
+
+  it('reads keys and responses as a candidate would: NAT ranges with "to", MSQ letters with commas', () => {
+    expect(keyText(question({ type: 'NAT', answerKey: '7.78:7.88' }))).toBe('7.78 to 7.88');
+    expect(keyText(question({ type: 'NAT', answerKey: '8:6' }))).toBe('6 to 8');
+    expect(keyText(question({ type: 'NAT', answerKey: '1.9:2.1 OR 3.9:4.1' }))).toBe('1.9 to 2.1 or 3.9 to 4.1');
+    expect(keyText(question({ type: 'NAT', answerKey: '12.5' }))).toBe('12.5');
+    expect(keyText(question({ type: 'MSQ', answerKey: 'A;C' }))).toBe('A, C');
+    expect(keyText(question({ answerKey: 'MTA' }))).toBe('Marks to all (MTA)');
+    expect(keyText(question({ answerKey: null }))).toBe('--');
+    expect(responseText(question({ type: 'MSQ', response_given: 'A,C' }))).toBe('A, C');
+  });
+
+  it("marks the candidate's choice and the key on the options", () => {
+    const options = { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' };
+    const mark = (q: Partial<ScorecardQuestion>) =>
+      optionViews(question({ options, ...q })).map(({ letter, chosen, correct }) => [letter, chosen, correct]);
+    expect(mark({ response_given: 'B', answerKey: 'C' })).toEqual([
+      ['A', false, false],
+      ['B', true, false],
+      ['C', false, true],
+      ['D', false, false],
+    ]);
+    expect(
+      mark({ type: 'MSQ', response_given: 'A,C', answerKey: 'A;D' }).filter(([, chosen, correct]) => chosen || correct),
+    ).toEqual([
+      ['A', true, true],
+      ['C', true, false],
+      ['D', false, true],
+    ]);
+    expect(mark({ response_given: ' -- ', answerKey: 'MTA' }).some(([, chosen, correct]) => chosen || correct)).toBe(
+      false,
+    );
+    expect(
+      mark({ answerKey: 'A OR C' })
+        .filter(([, , correct]) => correct)
+        .map(([letter]) => letter),
+    ).toEqual(['A', 'C']);
   });
 
   it('judges each question on the device', () => {

@@ -1,10 +1,13 @@
 import {
   displayMarks,
+  isAttempted,
   isCorrect,
   isMarksToAll,
-  NO_RESPONSE,
   NOT_EVALUATED,
+  parseKey,
   sectionOfMaster,
+  type KeyAlternative,
+  type ParsedKey,
   type ScorecardQuestion,
 } from '../../domain/gate';
 import type { ScorecardData } from '../../lib/scorecard-types';
@@ -18,13 +21,17 @@ export function marksText(value: number | string | undefined | null): string {
   return displayMarks(Number.isFinite(number) ? number : value);
 }
 
-export type Verdict = 'correct' | 'incorrect' | 'none';
+export type Verdict = 'correct' | 'incorrect' | 'unattempted' | 'none';
 
-/** The icon is computed here on the device with the engine's rule, never taken from a server flag. */
+/**
+ * The icon. Correct and incorrect are computed here on the device with the engine's rule (isCorrect), never taken from
+ * a server flag; a question without a response has an icon of its own; one the rule leaves without an icon (no key, an
+ * unreadable key) has none.
+ */
 export function verdictOf(question: ScorecardQuestion): Verdict {
   const correct = isCorrect(question);
-  if (correct === null || correct === undefined) return 'none';
-  return correct ? 'correct' : 'incorrect';
+  if (correct !== null && correct !== undefined) return correct ? 'correct' : 'incorrect';
+  return isAttempted(question.response_given) ? 'none' : 'unattempted';
 }
 
 export const hasKey = (question: ScorecardQuestion) =>
@@ -34,11 +41,79 @@ export function marksObtainedText(question: ScorecardQuestion): string {
   return hasKey(question) ? marksText(question.obtained_marks) : NOT_EVALUATED;
 }
 
+const MINUS = '\u2212';
+
+/**
+ * What the question earned, signed as the header shows it beside its icon ('+2', '−0.66', '0'; truncated like every
+ * mark, spec §5), or undefined when it was not evaluated (no key).
+ */
+export function earnedMarksText(question: ScorecardQuestion): string | undefined {
+  if (!hasKey(question)) return undefined;
+  const text = marksText(question.obtained_marks);
+  const value = Number(question.obtained_marks);
+  if (text === '0' || !Number.isFinite(value)) return text;
+  return value > 0 ? `+${text}` : text.replace('-', MINUS);
+}
+
+/** The question's weight, for the header's 'of 2 marks'. */
+export const weightText = (question: ScorecardQuestion) =>
+  `of ${question.marks} ${Number(question.marks) === 1 ? 'mark' : 'marks'}`;
+
+/** The response as a candidate reads it: 'B', 'A, C' (MSQ letters), '7.8', or '--' without one. */
 export function responseText(question: ScorecardQuestion): string {
   const given = question.response_given;
-  return given === undefined || given === null || given === NO_RESPONSE || String(given).trim() === ''
-    ? '--'
-    : String(given).trim();
+  if (!isAttempted(given)) return '--';
+  return question.type === 'MSQ' ? given.trim().split(',').join(', ') : given.trim();
+}
+
+function parsedKeyOf(question: ScorecardQuestion): ParsedKey | undefined {
+  if (!hasKey(question)) return undefined;
+  try {
+    return parseKey(String(question.answerKey), question.type);
+  } catch {
+    return undefined;
+  }
+}
+
+function alternativeText(alternative: KeyAlternative): string {
+  if (alternative.kind === 'letters') return alternative.letters.join(', ');
+  if (alternative.kind === 'number') return String(alternative.value);
+  return `${alternative.low} to ${alternative.high}`;
+}
+
+/** The key as a candidate reads it: 'B', 'A, C', '7.78 to 7.88', 'A or C', 'Marks to all (MTA)'; '--' without one. */
+export function keyText(question: ScorecardQuestion): string {
+  const parsed = parsedKeyOf(question);
+  if (!parsed) return hasKey(question) ? String(question.answerKey).trim() : '--';
+  if (parsed.kind === 'MTA') return 'Marks to all (MTA)';
+  return parsed.alternatives.map(alternativeText).join(' or ');
+}
+
+export interface OptionView {
+  letter: string;
+  image: string;
+  /** The candidate chose it. */
+  chosen: boolean;
+  /** The key names it (in any accepted alternative). */
+  correct: boolean;
+}
+
+/** The question's options with the candidate's choice and the key marked on them (MCQ and MSQ; NAT has none). */
+export function optionViews(question: ScorecardQuestion): OptionView[] {
+  const given = question.response_given;
+  const chosen = new Set(isAttempted(given) ? given.split(',').map((letter) => letter.trim().toUpperCase()) : []);
+  const parsed = parsedKeyOf(question);
+  const keyed = new Set(
+    parsed?.kind === 'alternatives'
+      ? parsed.alternatives.flatMap((alternative) => (alternative.kind === 'letters' ? alternative.letters : []))
+      : [],
+  );
+  return Object.entries(question.options ?? {}).map(([letter, image]) => ({
+    letter,
+    image,
+    chosen: chosen.has(letter.toUpperCase()),
+    correct: keyed.has(letter.toUpperCase()),
+  }));
 }
 
 export interface SummaryRow {

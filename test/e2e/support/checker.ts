@@ -69,11 +69,12 @@ export async function seedScorecard(page: Page, origin: string, data: ScorecardD
 }
 
 /**
- * The icon a candidate should see, from the fixture's ground truth: spec §5 shows none for an unanswered question
- * (even when an MTA key awards its marks) or one without a key.
+ * The icon a candidate should see, from the fixture's ground truth: an unanswered question has an icon of its own
+ * (issue 17, even when an MTA key awards its marks); an answered one without a key has none (spec §5).
  */
 export function expectedIcon(question: ExpectedQuestion): string | null {
-  if (question.response === null || question.correct === null) return null;
+  if (question.response === null) return 'Not attempted';
+  if (question.correct === null) return null;
   return question.correct ? 'Correct' : 'Incorrect';
 }
 
