@@ -5,9 +5,11 @@ import { Breakdowns } from './Breakdowns';
 import { QuestionBreakdown } from './QuestionBreakdown';
 import { RankPrediction } from './RankPrediction';
 import { ScoreSummary } from './ScoreSummary';
+import { ScorecardMessage } from './ScorecardMessage';
 import { ScorecardSkeleton } from './ScorecardSkeleton';
 import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { marksText } from './scorecard-view';
+import { predictedRankText } from './prediction-view';
 import { useScorecard } from './use-scorecard';
 import './scorecard.css';
 
@@ -28,6 +30,15 @@ function Scorecard({ data }: { data: ScorecardData }) {
         <h1>SCORECARD</h1>
         <p className="scorecard__paper">{paperTitle(data.testPaper)}</p>
         {candidate && <p className="scorecard__candidate">{candidate}</p>}
+        {/* The two figures a candidate opens the page for, on the first screen of a phone too. */}
+        <p className="scorecard__glance">
+          <span>
+            Total <strong>{marksText(data.totalScore['Total Marks'])}</strong> out of 100
+          </span>
+          <span>
+            Predicted rank <strong>{predictedRankText(data.prediction_data)}</strong>
+          </span>
+        </p>
         <button type="button" className="button scorecard__print" onClick={() => window.print()}>
           Print / Save as PDF
         </button>
@@ -48,8 +59,10 @@ function Scorecard({ data }: { data: ScorecardData }) {
   );
 }
 
-/** Spec §2 /scorecard: the skeleton until data exists, then the scorecard. */
+/** Spec §2 /scorecard: the skeleton until data exists, then the scorecard; or a message with a next step (issue 17). */
 export function ScorecardPage() {
   const state = useScorecard();
-  return state.status === 'ready' ? <Scorecard data={state.data} /> : <ScorecardSkeleton />;
+  if (state.status === 'ready') return <Scorecard data={state.data} />;
+  if (state.status === 'problem') return <ScorecardMessage problem={state.problem} />;
+  return <ScorecardSkeleton />;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScoreOutcome } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
-import { findScorecard, VerificationNeededError, type ScorecardSources } from './load-scorecard';
+import { ApiError } from '../../lib/api';
+import { findScorecard, scorecardProblem, VerificationNeededError, type ScorecardSources } from './load-scorecard';
 
 const card = (resultId: string, link?: string): ScorecardData => ({
   response: [],
@@ -79,5 +80,22 @@ describe('where the scorecard page finds its data', () => {
     const query = new URLSearchParams({ link: LINK, email: 'a@b.co' }).toString();
     const requestScore = async (): Promise<ScoreOutcome> => ({ kind: 'verify-email' });
     await expect(findScorecard(sources({ query, requestScore }))).rejects.toBeInstanceOf(VerificationNeededError);
+  });
+});
+
+describe('why the scorecard page shows a message instead', () => {
+  it('tells an unverified link, an offline device, a silent server and a refusal apart', () => {
+    const noResponse = new ApiError(0, 'No response from server. Please try again.', null);
+    expect(scorecardProblem(new VerificationNeededError(), true)).toEqual({ kind: 'verify-email' });
+    expect(scorecardProblem(noResponse, false)).toEqual({ kind: 'offline' });
+    expect(scorecardProblem(noResponse, true)).toEqual({ kind: 'no-response' });
+    expect(scorecardProblem(new ApiError(504, 'The GATE portal did not answer in time.', null), true)).toEqual({
+      kind: 'failed',
+      message: 'The GATE portal did not answer in time.',
+    });
+    expect(scorecardProblem(new ApiError(500, '', null), true)).toEqual({
+      kind: 'failed',
+      message: 'An error occurred',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api';
 import { isScorecardData, type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
 
@@ -28,6 +29,32 @@ export class VerificationNeededError extends Error {
   constructor() {
     super('Please verify your email first.');
   }
+}
+
+/**
+ * The longest the page shows its loading view (use-scorecard.ts). The server answers within its response-sheet fetch
+ * timeout (FETCH_TIMEOUT_MS, 10 s by default, then 504); past this limit the candidate gets 'no response' and a retry
+ * instead, and a scorecard that still arrives replaces the message.
+ */
+export const SCORECARD_WAIT_LIMIT_MS = 20_000;
+
+/**
+ * Why the page shows a message instead of a scorecard (issue 17: no wait without an end): nothing to show, the link's
+ * e-mail is not verified, the device is offline with nothing saved, the server did not answer (or not within
+ * SCORECARD_WAIT_LIMIT_MS, use-scorecard.ts), or the server refused with a message of its own.
+ */
+export type ScorecardProblem =
+  | { kind: 'no-scorecard' }
+  | { kind: 'verify-email' }
+  | { kind: 'offline' }
+  | { kind: 'no-response' }
+  | { kind: 'failed'; message: string };
+
+/** The problem behind a failed search; `online` is navigator.onLine, which tells an offline device from a silent server. */
+export function scorecardProblem(error: unknown, online: boolean): ScorecardProblem {
+  if (error instanceof VerificationNeededError) return { kind: 'verify-email' };
+  if (error instanceof ApiError && error.status === 0) return { kind: online ? 'no-response' : 'offline' };
+  return { kind: 'failed', message: (error as Error | undefined)?.message || 'An error occurred' };
 }
 
 const found = (source: ScorecardSource) => (data: ScorecardData | undefined) => (data ? { data, source } : undefined);

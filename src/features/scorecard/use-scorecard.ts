@@ -1,16 +1,21 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { toastLater } from '../../lib/ui/toast-later';
 import { keepScorecard, saveOnDevice } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
-import type { FoundScorecard } from './load-scorecard';
+import {
+  SCORECARD_WAIT_LIMIT_MS,
+  scorecardProblem,
+  type FoundScorecard,
+  type ScorecardProblem,
+} from './load-scorecard';
 import type { ScorecardLoaderData } from './open-scorecard';
 import { imageSource } from '../../lib/image-source';
 import { whenIdle } from '../../lib/idle';
 import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
 
-export type ScorecardState = { status: 'loading' } | ({ status: 'ready' } & FoundScorecard);
+export type ScorecardState =
+  { status: 'loading' } | ({ status: 'ready' } & FoundScorecard) | { status: 'problem'; problem: ScorecardProblem };
 
 /** The route's id: its path under the pathless site layout (routes.tsx, `id: 'site'`). */
 const SCORECARD_ROUTE_ID = '/site/scorecard';
@@ -36,7 +41,10 @@ async function keepImagesOnDevice(data: ScorecardData): Promise<void> {
   if (report.failed > 0) console.warn(`${report.failed} scorecard images could not be kept for offline use`);
 }
 
-/** The scorecard the route's loader is looking for (open-scorecard.ts): loading until it is found, then ready. */
+/**
+ * The scorecard the route's loader is looking for (open-scorecard.ts): loading until it is found, then ready, or a
+ * problem with a next step (ScorecardMessage) when it is not found, cannot be fetched, or takes too long.
+ */
 export function useScorecard(): ScorecardState {
   // useRouterState rather than getRouteApi: the latter makes the bundler split the router out of the app's entry.
   const scorecard = useRouterState({
@@ -52,12 +60,16 @@ export function useScorecard(): ScorecardState {
     if (!scorecard) return;
     let current = true;
     setState((previous) => (previous.status === 'loading' ? previous : { status: 'loading' }));
+    const showProblem = (problem: ScorecardProblem) => current && setState({ status: 'problem', problem });
+    const tooLong = setTimeout(() => showProblem({ kind: 'no-response' }), SCORECARD_WAIT_LIMIT_MS);
     scorecard
       .then((result) => {
+        clearTimeout(tooLong);
         if (!current) return;
         if (!result) {
-          // Spec §4: without data the page keeps its loading view; the reason goes to the console only.
+          // Spec §4 kept the loading view here and logged a warning; issue 17 ends the wait with a way to the checker.
           console.warn('No scorecard data: open the scorecard from the checker, or with link and email in the address');
+          showProblem({ kind: 'no-scorecard' });
           return;
         }
         // A transition, so React builds the scorecard in slices and a phone stays responsive while it does.
@@ -68,11 +80,13 @@ export function useScorecard(): ScorecardState {
           void keepImagesOnDevice(result.data).catch((error) => console.warn('Could not keep images offline', error));
         });
       })
-      .catch((error: Error) => {
-        if (current) toastLater((toast) => toast.error(error.message || 'An error occurred'));
+      .catch((error: unknown) => {
+        clearTimeout(tooLong);
+        showProblem(scorecardProblem(error, navigator.onLine));
       });
     return () => {
       current = false;
+      clearTimeout(tooLong);
     };
   }, [scorecard]);
 
