@@ -121,6 +121,19 @@ describe('public site', () => {
     await page.waitForURL(server.url + '/');
   });
 
+  it("opens the checker from the advertisement's 'Check my score', on the home page and on /ad-modal", async () => {
+    const checker = page.getByRole('dialog', { name: 'Check Your GATE Score' });
+    await gotoRoute(page, server.url + '/');
+    await page.getByRole('button', { name: 'Check my score' }).click();
+    await checker.getByLabel('GATE Response Link').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Your GATE score and predicted rank, in seconds' }).count()).toBe(0);
+
+    await gotoRoute(page, server.url + '/ad-modal');
+    await page.getByRole('button', { name: 'Check my score' }).click();
+    await page.waitForURL(server.url + '/?check=now');
+    await checker.getByLabel('GATE Response Link').waitFor();
+  });
+
   it('shows the five top-bar links on desktop, external ones opening in a new tab', async () => {
     await gotoRoute(page, server.url + '/about');
     const nav = page.getByRole('navigation', { name: 'Main' });

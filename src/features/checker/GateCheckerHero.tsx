@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { externalLinks } from '../../app/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import type { CheckerForm, ModalMode } from './ScoreModal';
@@ -41,14 +41,21 @@ function AdPanel({ side, href, title, text }: { side: 'left' | 'right'; href: st
 
 /**
  * The GATE score checker landing (spec §2): banners either side, the title, the typing tagline and 'Check Now'
- * opening the score modal; side ad panels and the store link; scorecards saved on this device below.
+ * opening the score modal; side ad panels and the store link; scorecards saved on this device below. `openChecker`
+ * opens the modal as 'Check Now' does (the home page's `/?check=now`, the advertisement's 'Check my score').
  */
-export function GateCheckerHero() {
+export function GateCheckerHero({ openChecker = false }: { openChecker?: boolean }) {
   const [form, setForm] = useState<CheckerForm>(EMPTY_FORM);
   const [modalOpen, setModalOpen] = useState(false);
   // Mounted from the first 'Check Now' on, so closing keeps what the modal holds, as before it was split off.
   const [modalWanted, setModalWanted] = useState(false);
   const [mode, setMode] = useState<ModalMode>('score');
+
+  useEffect(() => {
+    if (!openChecker) return;
+    setModalWanted(true);
+    setModalOpen(true);
+  }, [openChecker]);
 
   const closeModal = () => {
     setModalOpen(false);

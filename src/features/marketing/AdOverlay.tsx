@@ -3,10 +3,15 @@ import { ModalDialog } from '../../lib/ui/ModalDialog';
 interface AdOverlayProps {
   open: boolean;
   onClose: () => void;
+  /** 'Check my score': open the checker's dialog (the home page at `/?check=now`). */
+  onCheckScore: () => void;
 }
 
-/** The advertisement shown over the home page at load (spec §2, §4): close button, backdrop click or Escape. */
-export function AdOverlay({ open, onClose }: AdOverlayProps) {
+/**
+ * The advertisement shown over the home page at load (spec §2, §4): close button, backdrop click or Escape dismiss it;
+ * 'Check my score' does what it says.
+ */
+export function AdOverlay({ open, onClose, onCheckScore }: AdOverlayProps) {
   return (
     <ModalDialog open={open} onClose={onClose} labelledBy="ad-title" className="ad-overlay">
       <div className="ad-overlay__content">
@@ -26,7 +31,7 @@ export function AdOverlay({ open, onClose }: AdOverlayProps) {
           Paste the link to your GATE response sheet, pick your paper and get a question-by-question scorecard with a
           predicted rank. No sign-up needed.
         </p>
-        <button type="button" className="button button--accent" onClick={onClose}>
+        <button type="button" className="button button--accent" onClick={onCheckScore}>
           Check my score
         </button>
       </div>
