@@ -1,4 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { dialogClosed, dialogOpened } from './top-layer';
+import './modal-dialog.css';
 
 interface ModalDialogProps {
   open: boolean;
@@ -38,8 +40,12 @@ export function ModalDialog({ open, onClose, labelledBy, className, children }: 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open) {
+      if (!dialog.open) dialog.showModal();
+      dialogOpened(dialog);
+      return () => dialogClosed(dialog);
+    }
+    if (dialog.open) dialog.close();
   }, [open]);
 
   return (
@@ -47,7 +53,8 @@ export function ModalDialog({ open, onClose, labelledBy, className, children }: 
       ref={ref}
       className={className}
       aria-labelledby={labelledBy}
-      onClose={() => {
+      onClose={(event) => {
+        dialogClosed(event.currentTarget);
         if (open) onClose();
       }}
       onKeyDown={keepFocusInside}
