@@ -2,13 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/ui/toast';
 import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
-import { scoreRequestSchema, verificationRequestSchema } from '../../domain/validation/score-request';
+import { scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from '../../domain/validation/score-request';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
 import { keepScorecard, requestScore, uploadResponseSheet, type ScoreOutcome } from '../../lib/scorecard-data';
 import type { ScorecardData } from '../../lib/scorecard-types';
-import { scorecardAddress, sendVerification } from './checker-api';
+import { resendWaitSeconds, scorecardAddress, sendVerification } from './checker-api';
 import { SavedPageUpload } from './SavedPageUpload';
 import { openInNewTab } from './open-in-new-tab';
+import { resendKey, useResendCooldown } from './use-resend-cooldown';
+import { VerificationSent } from './VerificationSent';
+import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 
 export interface CheckerForm {
   gateLink: string;
@@ -33,10 +36,21 @@ function messageOf(error: unknown, fallback: string): string {
   return (error as Error | undefined)?.message || fallback;
 }
 
+const scoreWait = { offline: WAIT_MESSAGES.offline, timeout: WAIT_MESSAGES.retrieveTimeout };
+const sendWait = { offline: WAIT_MESSAGES.offline, timeout: WAIT_MESSAGES.sendTimeout };
+
+/** The rule the server applies too, before an e-mail is asked for: the demo's sample sheets are on this origin. */
+const linkProblem = (link: string) => sheetLinkProblem(link, [window.location.origin]);
+
 /** Spec §2/§4 "Check Your GATE Score": score mode, verification mode, and the saved-page upload beyond the spec. */
 export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClose }: ScoreModalProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The link + address the "check your inbox" step is about; it shows while the form still holds that pair.
+  const [sentKey, setSentKey] = useState<string>();
+  const cooldown = useResendCooldown();
+  const formKey = resendKey(form.gateLink, form.email);
+  const showSent = mode === 'verification' && sentKey === formKey;
 
   const close = () => {
     setErrors({});
@@ -73,15 +87,47 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     }
   }
 
-  async function validate<T>(schema: { validate: (v: unknown, o: object) => Promise<T> }, values: unknown) {
+  /** The schema's rules, and a typed link must be one that can be a response sheet (said under the field). */
+  async function validate<T>(
+    schema: { validate: (v: unknown, o: object) => Promise<T> },
+    values: { link?: string; [field: string]: unknown },
+  ) {
+    let valid: T | undefined;
+    let found: Record<string, string> = {};
     try {
-      const valid = await schema.validate(values, { abortEarly: false, stripUnknown: true });
-      setErrors({});
-      return valid;
+      valid = await schema.validate(values, { abortEarly: false, stripUnknown: true });
     } catch (error) {
-      setErrors(firstErrors(error));
-      return undefined;
+      found = firstErrors(error);
     }
+    const problem = values.link?.trim() ? linkProblem(values.link) : undefined;
+    if (problem && !found.link) found = { link: problem, ...found };
+    setErrors(found);
+    return Object.keys(found).length === 0 ? valid : undefined;
+  }
+
+  async function sendLink(link: string, email: string) {
+    const key = resendKey(link, email);
+    await run(async () => {
+      try {
+        const outcome = await within(() => sendVerification(link, email), WAIT_LIMITS_MS.send, sendWait);
+        if (outcome.alreadyVerified) {
+          const address = scorecardAddress({ link, email, testPaper: form.testPaper });
+          close();
+          setTimeout(() => openInNewTab(address), OPEN_AFTER_VERIFIED_MS);
+          return;
+        }
+        cooldown.start(key, outcome.resendAfterSeconds);
+        setSentKey(key);
+        toast.success('Verification link sent to your email');
+      } catch (error) {
+        // Already sent within the cool-down: the same step, with the server's time left.
+        const wait = resendWaitSeconds(error);
+        if (wait === undefined) throw error;
+        cooldown.start(key, wait);
+        setSentKey(key);
+        toast.info(messageOf(error, ''));
+      }
+    }, 'Verification failed');
   }
 
   async function submit(event: FormEvent) {
@@ -93,41 +139,39 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
         testPaper: form.testPaper,
         email: form.email || undefined,
       });
-      if (request) await run(async () => handleOutcome(await requestScore(request), request.link), 'An error occurred');
+      if (!request) return;
+      await run(async () => {
+        const outcome = await within(() => requestScore(request), WAIT_LIMITS_MS.retrieve, scoreWait);
+        await handleOutcome(outcome, request.link);
+      }, 'An error occurred');
       return;
     }
     const request = await validate(verificationRequestSchema, { link: form.gateLink, email: form.email });
-    if (!request) return;
-    await run(async () => {
-      const { alreadyVerified } = await sendVerification(request.link, request.email);
-      if (!alreadyVerified) {
-        toast.success('Verification link sent to your email');
-        return;
-      }
-      const address = scorecardAddress({ ...request, testPaper: form.testPaper });
-      close();
-      setTimeout(() => openInNewTab(address), OPEN_AFTER_VERIFIED_MS);
-    }, 'Verification failed');
+    if (request) await sendLink(request.link, request.email);
   }
 
   async function uploadSavedPage(file: File) {
-    const request = await validate(scoreRequestSchema.pick(['testPaper']), { testPaper: form.testPaper });
+    // The link is optional here, but one typed must be a response sheet's: an e-mail is verified for it.
+    const request = await validate(scoreRequestSchema.pick(['testPaper']), {
+      testPaper: form.testPaper,
+      link: form.gateLink,
+    });
     if (!request) return;
-    await run(
-      async () =>
-        handleOutcome(
-          await uploadResponseSheet(await file.text(), {
-            testPaper: request.testPaper,
-            email: form.email || undefined,
-            // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
-            link: form.gateLink.trim() || undefined,
-          }),
-        ),
-      'An error occurred',
-    );
+    const html = await file.text();
+    await run(async () => {
+      const upload = () =>
+        uploadResponseSheet(html, {
+          testPaper: request.testPaper,
+          email: form.email || undefined,
+          // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
+          link: form.gateLink.trim() || undefined,
+        });
+      await handleOutcome(await within(upload, WAIT_LIMITS_MS.retrieve, scoreWait));
+    }, 'An error occurred');
   }
 
   const linkError = errors.link;
+  const waitForResend = mode === 'verification' ? cooldown.secondsLeft(formKey) : 0;
   return (
     <ModalDialog open={open} onClose={close} labelledBy="score-modal-title" className="score-modal">
       <div className="score-modal__panel">
@@ -137,55 +181,78 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             ×
           </button>
         </div>
-        {mode === 'verification' && (
-          <p className="score-modal__note">
-            Enter your e-mail address: we will send a link to confirm it, then your scorecard opens.
-          </p>
-        )}
-        <form className="score-modal__form" noValidate onSubmit={submit}>
-          <label className="field">
-            <span className="field__label">GATE Response Link</span>
-            <input
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder="https://cdn.digialm.com/…"
-              value={form.gateLink}
-              onChange={(event) => update('gateLink')(event.target.value)}
-              aria-invalid={Boolean(linkError)}
-              aria-describedby={linkError ? 'gate-link-error' : undefined}
-            />
-            {linkError && (
-              <span className="field__error" id="gate-link-error">
-                {linkError}
-              </span>
+        {showSent ? (
+          <VerificationSent
+            email={form.email.trim()}
+            secondsLeft={waitForResend}
+            busy={busy}
+            onResend={() => void sendLink(form.gateLink.trim(), form.email.trim())}
+            onChangeEmail={() => setSentKey(undefined)}
+          />
+        ) : (
+          <>
+            {mode === 'verification' && (
+              <p className="score-modal__note">
+                Enter your e-mail address: we will send a link to confirm it, then your scorecard opens.
+              </p>
             )}
-          </label>
-          {mode === 'score' ? (
-            <TestPaperSelect value={form.testPaper} error={errors.testPaper} onChange={update('testPaper')} />
-          ) : (
-            <label className="field">
-              <span className="field__label">Email</span>
-              <input
-                type="email"
-                autoComplete="email"
-                value={form.email}
-                onChange={(event) => update('email')(event.target.value)}
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby={errors.email ? 'gate-email-error' : undefined}
-              />
-              {errors.email && (
-                <span className="field__error" id="gate-email-error">
-                  {errors.email}
-                </span>
+            <form className="score-modal__form" noValidate onSubmit={submit}>
+              <label className="field">
+                <span className="field__label">GATE Response Link</span>
+                <input
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  placeholder="https://cdn.digialm.com/…"
+                  value={form.gateLink}
+                  onChange={(event) => update('gateLink')(event.target.value)}
+                  aria-invalid={Boolean(linkError)}
+                  aria-describedby={linkError ? 'gate-link-error' : undefined}
+                />
+                {linkError && (
+                  <span className="field__error" id="gate-link-error">
+                    {linkError}
+                  </span>
+                )}
+              </label>
+              {mode === 'score' ? (
+                <TestPaperSelect value={form.testPaper} error={errors.testPaper} onChange={update('testPaper')} />
+              ) : (
+                <label className="field">
+                  <span className="field__label">Email</span>
+                  <input
+                    type="email"
+                    autoComplete="email"
+                    value={form.email}
+                    onChange={(event) => update('email')(event.target.value)}
+                    aria-invalid={Boolean(errors.email)}
+                    aria-describedby={errors.email ? 'gate-email-error' : undefined}
+                  />
+                  {errors.email && (
+                    <span className="field__error" id="gate-email-error">
+                      {errors.email}
+                    </span>
+                  )}
+                </label>
               )}
-            </label>
-          )}
-          <button type="submit" className="button button--primary score-modal__submit" disabled={busy} aria-busy={busy}>
-            {busy && <span className="spinner" aria-hidden="true" />}
-            {mode === 'score' ? 'Retrieve Score' : 'Send Verification Link'}
-          </button>
-        </form>
+              <button
+                type="submit"
+                className="button button--primary score-modal__submit"
+                disabled={busy || waitForResend > 0}
+                aria-busy={busy}
+                aria-describedby={waitForResend > 0 ? 'form-resend-wait' : undefined}
+              >
+                {busy && <span className="spinner" aria-hidden="true" />}
+                {mode === 'score' ? 'Retrieve Score' : 'Send Verification Link'}
+              </button>
+              {waitForResend > 0 && (
+                <p id="form-resend-wait" className="verification-sent__wait">
+                  A link went to this address a moment ago. You can send a new one in {waitForResend} s.
+                </p>
+              )}
+            </form>
+          </>
+        )}
         {mode === 'score' && <SavedPageUpload busy={busy} onFile={uploadSavedPage} />}
         <LinkHowTo />
       </div>

@@ -1,24 +1,34 @@
-import { useEffect, useMemo } from 'react';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../lib/ui/toast';
-import { scorecardAddress, verifyEmail } from './checker-api';
+import { scorecardAddress, verificationParams, verifyEmail } from './checker-api';
+import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 import './checker.css';
 
 const REDIRECT_AFTER_MS = 1500;
+const INCOMPLETE_LINK =
+  'This verification link is incomplete. Open the link from the e-mail again, or ask for a new one from the score checker.';
 
-/** Spec §2/§4 /verify-email: verifying, then success or already verified and a redirect; or failed. */
+/**
+ * Spec §2/§4 /verify-email: verifying, then success or already verified and a redirect; or failed. It verifies once:
+ * the parameters are read when the page opens (on the way to the scorecard the address changes, and must not start
+ * another verification, least of all one without the token), react-query runs one request per token however often
+ * React renders or mounts the page, and the redirect replaces this page in the history, so Back from the scorecard
+ * does not come here to verify again.
+ */
 export function VerifyEmailPage() {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
-  const params = useMemo(() => new URLSearchParams(searchStr), [searchStr]);
-  const link = params.get('link') ?? '';
-  const email = params.get('email') ?? '';
-  const complete = Boolean(link && email);
+  const [{ link, email, token, testPaper }] = useState(() => verificationParams(searchStr));
 
   const verification = useQuery({
-    queryKey: ['verify-email', params.toString()],
-    queryFn: () => verifyEmail(params),
-    enabled: complete,
+    queryKey: ['verify-email', link, email, token],
+    queryFn: () =>
+      within(() => verifyEmail({ link: link!, email: email!, token: token! }), WAIT_LIMITS_MS.verify, {
+        offline: WAIT_MESSAGES.offlineVerify,
+        timeout: WAIT_MESSAGES.verifyTimeout,
+      }),
+    enabled: Boolean(link && email && token),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -27,11 +37,11 @@ export function VerifyEmailPage() {
   const navigate = useNavigate();
   const verified = verification.isSuccess;
   useEffect(() => {
-    if (!verified) return;
-    const target = scorecardAddress({ link, email, testPaper: params.get('testPaper') ?? undefined });
-    const timer = setTimeout(() => void navigate({ href: target }), REDIRECT_AFTER_MS);
+    if (!verified || !link || !email) return;
+    const target = scorecardAddress({ link, email, testPaper });
+    const timer = setTimeout(() => void navigate({ href: target, replace: true }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [verified, link, email, params, navigate]);
+  }, [verified, link, email, testPaper, navigate]);
 
   const failure = verification.error;
   useEffect(() => {
@@ -41,15 +51,17 @@ export function VerifyEmailPage() {
   return (
     <main className="page page--centred verify-email" id="main">
       <h1>Email verification</h1>
-      {!complete ? (
-        <p role="alert">Missing verification parameters</p>
+      {!link || !email ? (
+        <Failed lines={['Missing verification parameters', INCOMPLETE_LINK]} />
+      ) : !token ? (
+        <Failed lines={['Verification failed. Please try again.', INCOMPLETE_LINK]} />
       ) : verification.isPending ? (
         <p role="status" className="verify-email__pending">
           <span className="spinner spinner--dark" aria-hidden="true" />
           Verifying your email...
         </p>
       ) : failure ? (
-        <p role="alert">Verification failed. Please try again.</p>
+        <Failed lines={['Verification failed. Please try again.', failure.message || 'Verification failed']} />
       ) : (
         <p role="status">
           {verification.data?.alreadyVerified
@@ -58,5 +70,18 @@ export function VerifyEmailPage() {
         </p>
       )}
     </main>
+  );
+}
+
+/** The failure, what went wrong, and the way on: the checker, where a new link can be asked for. */
+function Failed({ lines: [headline, reason] }: { lines: [string, string] }) {
+  return (
+    <>
+      <p role="alert">{headline}</p>
+      <p className="verify-email__reason">{reason}</p>
+      <Link to="/" className="button button--primary">
+        Back to the score checker
+      </Link>
+    </>
   );
 }
