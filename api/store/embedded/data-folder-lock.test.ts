@@ -33,6 +33,14 @@ describe('the embedded store locks its data folder', () => {
     await release();
   });
 
+  it("takes over a lock naming this process's pid that this process does not hold (a restarted container)", async () => {
+    const earlierLife = { pid: process.pid, host: hostname(), since: '2026-01-01T00:00:00.000Z' };
+    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify(earlierLife));
+    const release = await lockDataFolder(dataDir);
+    await expect(lockDataFolder(dataDir)).rejects.toBeInstanceOf(DataFolderInUseError);
+    await release();
+  });
+
   it('keeps a lock whose process still runs', async () => {
     const alive = { pid: process.ppid, host: hostname(), since: '2026-01-01T00:00:00.000Z' };
     writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify(alive));

@@ -29,19 +29,27 @@ export class DataFolderInUseError extends StoreUnavailableError {
   }
 }
 
+/**
+ * The locks this process holds. A lock file naming this process's pid but not listed here was left by an earlier
+ * process that had the same pid (a restarted container's server is often pid 1 again), so it is stale.
+ */
+const heldHere = new Set<string>();
+
 /** Takes the data folder's lock or throws DataFolderInUseError; resolves to the function that releases it. */
 export async function lockDataFolder(dataDir: string): Promise<() => Promise<void>> {
-  const lockPath = path.join(dataDir, LOCK_FILE_NAME);
+  const lockPath = path.resolve(dataDir, LOCK_FILE_NAME);
   const owner: LockOwner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   if (!(await tryCreate(lockPath, owner))) {
     const holder = await readOwner(lockPath);
-    if (holder && isAlive(holder)) throw new DataFolderInUseError(dataDir, holder);
+    if (holder && isHeld(holder, lockPath)) throw new DataFolderInUseError(dataDir, holder);
     await unlink(lockPath).catch(ignoreMissing);
     if (!(await tryCreate(lockPath, owner))) {
       throw new DataFolderInUseError(dataDir, (await readOwner(lockPath)) ?? owner);
     }
   }
+  heldHere.add(lockPath);
   return async () => {
+    heldHere.delete(lockPath);
     const holder = await readOwner(lockPath);
     if (holder?.pid === owner.pid && holder.since === owner.since) await unlink(lockPath).catch(ignoreMissing);
   };
@@ -74,8 +82,9 @@ async function readOwner(lockPath: string): Promise<LockOwner | null> {
 }
 
 /** A process on another host cannot be checked from here, so its lock counts as held. */
-function isAlive(owner: LockOwner): boolean {
+function isHeld(owner: LockOwner, lockPath: string): boolean {
   if (owner.host !== hostname()) return true;
+  if (owner.pid === process.pid) return heldHere.has(lockPath);
   try {
     process.kill(owner.pid, 0);
     return true;
