@@ -4,4 +4,5 @@
  */
 export const CHECK_NOW_SEARCH = { check: 'now' } as const;
 
-export const asksToCheckNow = (search: Record<string, unknown>) => search.check === CHECK_NOW_SEARCH.check;
+/** Whether a query string ('?check=now') asks for the checker. */
+export const asksToCheckNow = (search: string) => new URLSearchParams(search).get('check') === CHECK_NOW_SEARCH.check;
