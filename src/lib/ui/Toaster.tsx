@@ -1,8 +1,33 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, type CloseButtonProps } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { subscribeTopLayer, topDialog } from './top-layer';
+
+/**
+ * react-toastify's own button, named for what it does: inside a dialog, a toast's "close" would be a second button
+ * answering to the dialog's "Close".
+ */
+function DismissButton({ closeToast, theme }: CloseButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`Toastify__close-button Toastify__close-button--${theme}`}
+      aria-label="Dismiss notification"
+      onClick={(event) => {
+        event.stopPropagation();
+        closeToast(true);
+      }}
+    >
+      <svg aria-hidden="true" viewBox="0 0 14 16">
+        <path
+          fillRule="evenodd"
+          d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+        />
+      </svg>
+    </button>
+  );
+}
 
 /**
  * Spec §8: toasts top-right, light theme, pause on hover and on focus loss, 5000 ms unless a screen says otherwise.
@@ -25,7 +50,14 @@ export function Toaster() {
     };
   }, [host]);
   return createPortal(
-    <ToastContainer position="top-right" theme="light" autoClose={5000} pauseOnHover pauseOnFocusLoss />,
+    <ToastContainer
+      position="top-right"
+      theme="light"
+      autoClose={5000}
+      pauseOnHover
+      pauseOnFocusLoss
+      closeButton={DismissButton}
+    />,
     host,
   );
 }
