@@ -205,10 +205,25 @@ describe('checking a score with e-mail verification', () => {
     await dialog.getByLabel('Email').fill('asha.rao@example.in');
     await send.click();
     await page.getByRole('alert').filter({ hasText: 'Verification link sent to your email' }).waitFor();
+    // Where the mail went, and no second mail before the cool-down ends, with the time left in view.
+    await dialog.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    expect(await dialog.getByText('We sent a verification link to asha.rao@example.in.').isVisible()).toBe(true);
+    expect(await send.isDisabled()).toBe(true);
+    const timer = dialog.getByText(/^You can send a new link in \d+ s\.$/);
+    const firstReading = await timer.textContent();
+    await page.waitForFunction((before) => {
+      const now = document.querySelector('#resend-wait')?.textContent;
+      return now !== before && /in \d+ s/.test(now ?? '');
+    }, firstReading);
+    expect(await send.isDisabled()).toBe(true);
 
     const mail = await smtp.nextMail(1);
     expect(mail.to).toEqual(['asha.rao@example.in']);
     const verifyLink = linkInMail(mail.raw, '/verify-email');
+    const verifyCalls: URL[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/data/verify')) verifyCalls.push(new URL(request.url()));
+    });
     await page.goto(server.url + verifyLink.pathname + verifyLink.search);
     await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
     await page.waitForURL((url) => url.pathname === '/scorecard');
@@ -217,6 +232,17 @@ describe('checking a score with e-mail verification', () => {
     expect(address.searchParams.get('email')).toBe('asha.rao@example.in');
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     await expectIconsToMatch(page, expected);
+    // One verification, with its token; no error toast over the scorecard.
+    expect(verifyCalls.map((call) => Boolean(call.searchParams.get('token')))).toEqual([true]);
+    expect(await page.locator('.Toastify__toast--error').count()).toBe(0);
+
+    // Back leaves the scorecard for the page before the mail's link, not for a second verification.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname !== '/scorecard');
+    expect(new URL(page.url()).pathname).not.toBe('/verify-email');
+    expect(verifyCalls).toHaveLength(1);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/scorecard');
 
     // The same mail link again: already verified, and on to the scorecard.
     await page.goto(server.url + verifyLink.pathname + verifyLink.search);
@@ -254,6 +280,32 @@ describe('checking a score with e-mail verification', () => {
     expect(new URL(tab.url()).searchParams.get('link')).toBe(links[2]);
     await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('refuses a second send from another tab until the cool-down ends, and shows the server’s time left', async () => {
+    const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const tabs = [page, await other.newPage()];
+    for (const tab of tabs) {
+      await openCheckerModal(tab, server.url);
+      await fillScoreForm(tab, links[5], 'CS 1');
+      await dialogOf(tab).getByRole('button', { name: 'Retrieve Score' }).click();
+      await dialogOf(tab).getByLabel('Email').fill('meera@example.in');
+    }
+    const mailsBefore = smtp.received.length;
+    await dialogOf(tabs[0]).getByRole('button', { name: 'Send Verification Link' }).click();
+    await dialogOf(tabs[0]).getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await smtp.nextMail(mailsBefore + 1);
+
+    // The second tab knows nothing of the first: the server refuses, and the tab shows its time left.
+    await dialogOf(tabs[1]).getByRole('button', { name: 'Send Verification Link' }).click();
+    await tabs[1].getByRole('alert').filter({ hasText: 'We have just sent a verification link' }).waitFor();
+    await dialogOf(tabs[1]).getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const left = Number(/in (\d+) s/.exec((await tabs[1].locator('#resend-wait').textContent()) ?? '')?.[1]);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60);
+    expect(await dialogOf(tabs[1]).getByRole('button', { name: 'Send Verification Link' }).isDisabled()).toBe(true);
+    expect(smtp.received).toHaveLength(mailsBefore + 1);
+    await other.close();
   });
 
   it('says verification failed for a tampered link', async () => {
