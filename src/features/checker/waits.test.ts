@@ -39,7 +39,7 @@ describe('every checker wait ends', () => {
     await expect(within(lostOnTheWay, 30_000, messages)).rejects.toThrow(messages.offline);
   });
 
-  it('keeps 'No response from server' while the device is online', async () => {
+  it('keeps "No response from server" while the device is online', async () => {
     vi.stubGlobal('navigator', { onLine: true });
     const refused = async () => {
       throw new ApiError(0, 'No response from server. Please try again.', null);
