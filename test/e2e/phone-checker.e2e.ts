@@ -100,6 +100,7 @@ describe('the checker on a phone and on a desktop (issue 17)', () => {
       await page.getByRole('alert').filter({ hasText: 'Please verify your email first.' }).waitFor();
       await animationsEnded(page);
       await expectFitsAndAccessible(page, 'verification step');
+      if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'checker-verification-360.png') });
 
       const email = `candidate.with.a.long.name.${width}@example-university.ac.in`;
       await dialog.getByLabel('Email').fill(email);
@@ -118,6 +119,7 @@ describe('the checker on a phone and on a desktop (issue 17)', () => {
       await page.goto(server.url + incomplete.pathname + incomplete.search);
       await page.getByRole('link', { name: 'Back to the score checker' }).waitFor();
       await expectFitsAndAccessible(page, 'verify-email page, link without its token');
+      if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'verify-email-incomplete-360.png') });
 
       await page.goto(server.url + verifyLink.pathname + verifyLink.search);
       await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
