@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { createStore } from './store';
@@ -41,29 +42,43 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 
 /**
+ * How long a connection idle at the close may still bring one more request (answered, with `Connection: close`).
+ * A keep-alive client under load sends its next request within this; closing its connection at once would reset a
+ * request already on the wire, while after its answer the client meets a refused connection and can go elsewhere.
+ */
+const IDLE_GRACE_MS = 250;
+
+/**
  * Graceful close for keep-alive clients: from the call on, no new connection is accepted, every answer not yet begun
- * says `Connection: close` (so a busy keep-alive connection ends after its answer instead of taking the next request),
- * idle connections are closed at once and as soon as their answer is sent, and what is in flight is finished.
- * Resolves when the last connection has gone.
+ * says `Connection: close` (so a keep-alive connection ends after its answer instead of taking the next request),
+ * connections still idle after IDLE_GRACE_MS are closed, and what is in flight is finished. Resolves when the last
+ * connection has gone.
  */
 function drainOnClose(server: Server): () => Promise<void> {
-  let draining = false;
+  let state: 'open' | 'draining' | 'sweeping' = 'open';
   const unanswered = new Set<ServerResponse>();
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
-    if (draining) response.setHeader('Connection', 'close');
+    if (state !== 'open') response.setHeader('Connection', 'close');
     unanswered.add(response);
     response.once('close', () => {
       unanswered.delete(response);
       // An answer begun before the close still promised keep-alive: its connection goes as soon as it is idle.
-      if (draining) setImmediate(() => server.closeIdleConnections());
+      if (state === 'sweeping') setImmediate(() => server.closeIdleConnections());
     });
   });
   return () => {
-    draining = true;
+    state = 'draining';
     for (const response of unanswered) if (!response.headersSent) response.setHeader('Connection', 'close');
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    return closed;
+    // net.Server's close stops accepting; http.Server's would also drop idle connections at once, with no grace.
+    const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+    const sweep = setTimeout(() => {
+      state = 'sweeping';
+      server.close(); // now: closes idle connections and stops http.Server's timeout checks
+    }, IDLE_GRACE_MS);
+    return closed.finally(() => {
+      clearTimeout(sweep);
+      if (state === 'draining') server.close(); // stops http.Server's timeout checks, which would keep it in memory
+    });
   };
 }
 
