@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FETCH_MESSAGES } from '../../api/sheets/fetcher';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { WAIT_MESSAGES } from '../../src/features/checker/waits';
 import { launchBrowser, screenshotDir } from './support/browser';
@@ -145,6 +146,16 @@ describe('the checker on a phone and on a desktop (issue 17)', () => {
     expect(await dialog.getByLabel('GATE Response Link').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('Email').count()).toBe(0);
     expect(scoreCalls).toEqual([]);
+  });
+
+  it('refuses a page on another site before the e-mail step, with the server’s reason', async () => {
+    await openCheckerModal(page, server.url);
+    const dialog = dialogOf(page);
+    await dialog.getByLabel('GATE Response Link').fill('https://example.com/my-gate-result.html');
+    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
+    await page.getByRole('alert').filter({ hasText: FETCH_MESSAGES.notAPortalLink }).waitFor();
+    expect(await dialog.getByLabel('Email').count()).toBe(0);
   });
 
   it('says the device is offline when Check Now is used without a network', async () => {
