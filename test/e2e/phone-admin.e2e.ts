@@ -65,7 +65,7 @@ describe('admin area on a phone and on a desktop (issue 17)', () => {
     // (On a slow run it may have closed by itself already.)
     const toast = page.locator('.Toastify__toast');
     await toast
-      .getByRole('button', { name: 'close' })
+      .getByRole('button', { name: 'Dismiss notification' })
       .click({ timeout: 1000 })
       .catch(() => undefined);
     await toast.waitFor({ state: 'detached' });
