@@ -17,15 +17,16 @@ import {
 /** Portal images load through our proxy, so the service worker can keep them offline (see image-source.ts). */
 const shown = (address: string) => imageSource(address, window.location.origin);
 
-const VERDICT_ICONS: Record<Exclude<Verdict, 'none'>, { label: string; path: string }> = {
+const VERDICT_ICONS: Record<'correct' | 'incorrect', { label: string; path: string }> = {
   correct: { label: 'Correct', path: 'M5 12.5l4.5 4.5L19 7.5' },
   incorrect: { label: 'Incorrect', path: 'M6.5 6.5l11 11M17.5 6.5l-11 11' },
-  // A dash: neither right nor wrong, nothing was answered.
-  unattempted: { label: 'Not attempted', path: 'M6.5 12h11' },
 };
 
 function VerdictIcon({ verdict }: { verdict: Verdict }) {
   if (verdict === 'none') return <span className="verdict verdict--none" aria-hidden="true" />;
+  // A grey dash drawn by CSS (scorecard.css), neither right nor wrong: no SVG for the many unanswered questions.
+  if (verdict === 'unattempted')
+    return <span className="verdict verdict--unattempted" role="img" aria-label="Not attempted" />;
   const { label, path } = VERDICT_ICONS[verdict];
   return (
     <span className={`verdict verdict--${verdict}`} role="img" aria-label={label}>
@@ -36,7 +37,10 @@ function VerdictIcon({ verdict }: { verdict: Verdict }) {
   );
 }
 
-/** What the question earned, signed, above its weight; 'Not evaluated' without a key. */
+/**
+ * What the question earned, signed, then its weight ('+2 of 2 marks'); 'Not evaluated' without a key. One element
+ * inside the header's cell: the header is most of a closed question's DOM, and the list holds 65 of them.
+ */
 function EarnedMarks({ question }: { question: ScorecardQuestion }) {
   const earned = earnedMarksText(question);
   return (
@@ -44,7 +48,7 @@ function EarnedMarks({ question }: { question: ScorecardQuestion }) {
       <span className={earned ? 'question__earned' : 'question__earned question__earned--none'}>
         {earned ?? 'Not evaluated'}
       </span>{' '}
-      <span className="question__weight">{weightText(question)}</span>
+      {weightText(question)}
     </span>
   );
 }
