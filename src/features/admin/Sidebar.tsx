@@ -96,6 +96,9 @@ function DrawerMenu({ active, onChoose }: SidebarProps) {
   };
   useEffect(() => {
     if (!open) return;
+    // The page behind the drawer is out of reach (keyboard and screen readers) until the drawer closes.
+    const page = document.getElementById('main');
+    page?.setAttribute('inert', '');
     drawer.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -103,7 +106,10 @@ function DrawerMenu({ active, onChoose }: SidebarProps) {
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      page?.removeAttribute('inert');
+    };
   }, [open]);
 
   return (
