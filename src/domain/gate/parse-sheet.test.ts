@@ -153,8 +153,90 @@ describe('parseResponseSheet refuses what is not a GATE response sheet', () => {
       (_, i) => `<${'div td img <<>> &amp; data:'.repeat(i % 7)}>${'x'.repeat(1000)}`,
     ).join('');
     expect(junk.length).toBeGreaterThan(10_000_000);
-    const started = performance.now();
     expect(refusal(junk).code).toBe('NOT_A_RESPONSE_SHEET');
-    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+/**
+ * Issue 16: inputs that took tens of seconds when a pattern backtracked over a long run or a list was copied per
+ * element (each size below took 12-25 s before the fix, so the test times out), and 1 MB of other junk. Each now
+ * reads in milliseconds; `npm run bench:parser` times them.
+ */
+describe('parseResponseSheet reads pathological markup in one pass', () => {
+  const MB = 1024 * 1024;
+  const variant = (name: string) => readFileSync(path.join(sheetsDir, name), 'utf8');
+  const withHeaderRow = (row: string) =>
+    variant('version-suffix.html').replace('<tr><td>Candidate Name</td>', `${row}<tr><td>Candidate Name</td>`);
+
+  /** Images are read only inside a question: the attribute reader sees these. */
+  const inQuestion = (body: string) => `<div class="question-pnl"><table><tr><td>${body}</td></tr></table></div>`;
+
+  it.each([
+    ['an img tag with one 50 KB attribute name', inQuestion(`<img ${'a'.repeat(50_000)}>`)],
+    ['one cell of 20,000 images', inQuestion('<img>'.repeat(20_000))],
+    ['an img tag with an unclosed quote', inQuestion(`<img src=x alt="${'a'.repeat(MB)}>`)],
+    ['an img tag of names without values', inQuestion(`<img ${'a= '.repeat(MB / 3)}>`)],
+    ['1 MB of "<img a="', inQuestion('<img a='.repeat(MB / 7))],
+    ['1 MB of "<"', '<'.repeat(MB)],
+    ['deeply nested divs', `${'<div>'.repeat(MB / 10)}${'</div>'.repeat(MB / 10)}`],
+  ])('%s is refused as no response sheet', (_name, html) => {
+    expect(refusal(html).code).toBe('NOT_A_RESPONSE_SHEET');
+  });
+
+  it('a header label "a" + 100,000 × ":" + "b" is no label, and the rest of the header still reads', () => {
+    const sheet = parseResponseSheet(withHeaderRow(`<tr><td>a${':'.repeat(100_000)}b</td><td>x</td></tr>`));
+    expect(sheet.candidate).toMatchObject({ id: 'CS26S42101001', name: 'PRIYA' });
+  });
+
+  it('a label ending in 1 MB of " :" is still its label', () => {
+    const html = variant('version-suffix.html').replace(
+      '<td>Candidate Name</td>',
+      `<td>Candidate Name${' :'.repeat(MB / 2)}</td>`,
+    );
+    expect(parseResponseSheet(html).candidate.name).toBe('PRIYA');
+  });
+
+  it('a chosen option padded with em spaces reads as its letters, and 50,000 of them inside a label are refused', () => {
+    const padded = variant('version-suffix.html').replace('>B,C<', `>B${'\u2003'.repeat(MB)},\u2003C<`);
+    expect(parseResponseSheet(padded).questions[1].answer).toBe('B,C');
+    const split = variant('version-suffix.html').replace('>B,C<', `>B${'\u2003'.repeat(50_000)}C<`);
+    expect(refusal(split).message).toBe(
+      "The response sheet could not be read: Q.1 of Computer Science and Information Technology shows chosen option 'B C', which is not one of its options.",
+    );
+  });
+
+  it('an attribute whose quote never closes does not hide the attributes after it', () => {
+    const html = variant('version-suffix.html').replace(
+      /<img class="question-img" name="([^"]+)" src="([^"]+)"/,
+      `<img alt="${'x'.repeat(50_000)} name='$1' src='$2'`,
+    );
+    expect(parseResponseSheet(html).questions[0].stemImage).toMatch(/ga1q4qv2\.png$/);
+  });
+
+  it('entities decode as before, and names off the prototype (&constructor;, a "constructor" label) stay text', () => {
+    const sheet = parseResponseSheet(
+      withHeaderRow('<tr><td>constructor</td><td>x</td></tr>').replace(
+        '<td>PRIYA</td>',
+        '<td>&constructor; &LT;b&gt;&#65;&#x42;&#0000067; &amp;amp; &#xZZ; &#1114112;</td>',
+      ),
+    );
+    expect(sheet.candidate.name).toBe('&constructor; <b>ABC &amp; &#xZZ; &#1114112;');
+    expect(Object.keys(sheet.candidate)).toEqual([
+      'id',
+      'name',
+      'testCenter',
+      'testDate',
+      'testTime',
+      'subject',
+      'paperCode',
+    ]);
+  });
+
+  it('an image src with a query or fragment still names its file', () => {
+    const html = variant('version-suffix.html').replace(
+      /<img name="585_142276_0_27112816_cs2q18dv3\.png" src="([^"]+)"/,
+      `<img src="$1?x=${'?/'.repeat(MB / 2)}#a/b"`,
+    );
+    expect(parseResponseSheet(html).questions[1].masterLetters.A).toBe('D');
   });
 });

@@ -1,5 +1,13 @@
 import { GateError } from './errors';
-import { cleanText, hasClass, readAttribute, scanTags, stripDataUris, type TagVisitor } from './html-scanner';
+import {
+  cleanText,
+  hasClass,
+  isWhitespace,
+  readAttribute,
+  scanTags,
+  stripDataUris,
+  type TagVisitor,
+} from './html-scanner';
 import { decodeImageName, imageFileName, type ImageIdentity } from './image-names';
 import type { ParsedSheet, QuestionType, SheetCandidate, SheetQuestion } from './types';
 
@@ -13,11 +21,9 @@ interface Image {
 
 interface Cell {
   text: string;
-  images: Image[];
+  /** Only a cell's first image matters: the question's stem or an option's picture. */
+  image: Image | null;
 }
-
-/** Most cells hold no image: they share this empty list instead of allocating one each. */
-const NO_IMAGES: Image[] = [];
 
 interface RawQuestion {
   section: string;
@@ -74,7 +80,7 @@ function collectCells(html: string): PageCells {
 
   const closeCell = () => {
     if (!cell) return;
-    cell.text = cleanText(cell.text);
+    if (cell.text !== '') cell.text = cleanText(cell.text);
     if (question) question.cells.push(cell);
     else if (page.questions.length === 0) page.header.push(cell);
     cell = null;
@@ -105,20 +111,19 @@ function collectCells(html: string): PageCells {
         case 'td':
         case 'th':
           closeCell();
-          cell = { text: '', images: NO_IMAGES };
+          cell = { text: '', image: null };
           break;
         case 'tr':
         case 'table':
           closeCell();
           break;
-        case 'img': {
-          const tag = html.slice(attributesStart, attributesEnd);
-          const src = readAttribute(tag, 'src') ?? '';
-          const image = { fileName: imageFileName(readAttribute(tag, 'name'), src), src };
-          if (cell) cell.images = cell.images === NO_IMAGES ? [image] : [...cell.images, image];
-          else if (question) question.cells.push({ text: '', images: [image] });
+        case 'img':
+          // A cell keeps its first image only, and images outside questions are never read: 200,000 images in one
+          // cell cost no more than 200,000 other tags.
+          if (cell) cell.image ??= readImage(html.slice(attributesStart, attributesEnd));
+          else if (question)
+            question.cells.push({ text: '', image: readImage(html.slice(attributesStart, attributesEnd)) });
           break;
-        }
         case 'input':
           if (readAttribute(html.slice(attributesStart, attributesEnd), 'type')?.toLowerCase() === 'password')
             page.hasPasswordField = true;
@@ -151,6 +156,12 @@ function collectCells(html: string): PageCells {
   return page;
 }
 
+/** Reads an img tag's file name and address. */
+function readImage(tag: string): Image {
+  const src = readAttribute(tag, 'src') ?? '';
+  return { fileName: imageFileName(readAttribute(tag, 'name'), src), src };
+}
+
 /** 'Candidate ID :' → 'candidate id': labels may end in ':' and carry non-breaking spaces. */
 function labelKey(text: string): string {
   // The portal's own spelling of the menu labels is matched first: it is what nearly every label cell holds.
@@ -166,20 +177,33 @@ function labelKey(text: string): string {
     case 'Given Answer :':
       return 'given answer';
   }
-  return text.replace(/[\s:]+$/, '').toLowerCase();
+  return withoutTrailingColons(text).toLowerCase();
 }
 
-const CANDIDATE_LABELS: Record<string, keyof SheetCandidate> = {
-  'candidate id': 'id',
-  'participant id': 'id',
-  'candidate name': 'name',
-  'participant name': 'name',
-  'test center name': 'testCenter',
-  'test centre name': 'testCenter',
-  'test date': 'testDate',
-  'test time': 'testTime',
-  subject: 'subject',
-};
+/**
+ * Trims ':' and whitespace from the end, one character at a time: the pattern `[\s:]+$` retries at every ':' of a long
+ * run and takes seconds on 40,000 of them (issue 16).
+ */
+function withoutTrailingColons(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === COLON || isWhitespace(text.charCodeAt(end - 1)))) end--;
+  return text.slice(0, end);
+}
+
+const COLON = 58;
+
+/** A Map, so a header cell reading 'constructor' is not taken for a label off Object's prototype. */
+const CANDIDATE_LABELS = new Map<string, keyof SheetCandidate>([
+  ['candidate id', 'id'],
+  ['participant id', 'id'],
+  ['candidate name', 'name'],
+  ['participant name', 'name'],
+  ['test center name', 'testCenter'],
+  ['test centre name', 'testCenter'],
+  ['test date', 'testDate'],
+  ['test time', 'testTime'],
+  ['subject', 'subject'],
+]);
 
 function readCandidate(header: Cell[]): SheetCandidate {
   const candidate: SheetCandidate = {
@@ -192,7 +216,7 @@ function readCandidate(header: Cell[]): SheetCandidate {
     paperCode: '',
   };
   for (let i = 0; i < header.length - 1; i++) {
-    const field = CANDIDATE_LABELS[labelKey(header[i].text)];
+    const field = CANDIDATE_LABELS.get(labelKey(header[i].text));
     if (!field || candidate[field]) continue;
     // Some headers put a lone ':' in a cell of its own between label and value.
     const valueCell = header[i + 1].text === ':' ? header[i + 2] : header[i + 1];
@@ -227,10 +251,10 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
       const nextIsLabel = next !== undefined && next.text.endsWith(':') && QUESTION_LABELS.has(labelKey(next.text));
       fields.set(key, next && !nextIsLabel ? next.text : '');
     }
-    if (cell.images.length === 0) continue;
+    if (!cell.image) continue;
     const label = OPTION_LABEL.exec(cell.text);
-    if (label) optionImages.push([label[1].toUpperCase(), cell.images[0]]);
-    else stem ??= cell.images[0];
+    if (label) optionImages.push([label[1].toUpperCase(), cell.image]);
+    else stem ??= cell.image;
   }
 
   const where = `Q.${displayNumber || index + 1}${raw.section ? ` of ${raw.section}` : ''}`;
@@ -261,13 +285,10 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
   }
   if (type !== 'NAT' && optionImages.length < 2) throw malformed(where, 'shows no options');
 
-  const answerText = type === 'NAT' ? fields.get('given answer') : fields.get('chosen option');
-  const answer = readAnswer(answerText ?? '', type);
-  if (answer !== null && type !== 'NAT') {
-    const unknown = answer.split(',').find((label) => !(label in options));
-    if (unknown !== undefined)
-      throw malformed(where, `shows chosen option '${unknown}', which is not one of its options`);
-  }
+  const answer =
+    type === 'NAT'
+      ? readAnswer(fields.get('given answer') ?? '')
+      : readChosenOptions(fields.get('chosen option') ?? '', options, where);
 
   return {
     section: raw.section,
@@ -301,11 +322,33 @@ function unreadableImages(where: string, fileName: string): GateError {
   );
 }
 
-/** '--', ' -- ', '' mean no answer; display labels lose spaces ('A, C' → 'A,C'); a typed number is kept as typed. */
-function readAnswer(text: string, type: QuestionType): string | null {
+/** '--', ' -- ', '' mean no answer; a typed number is kept as typed. */
+function readAnswer(text: string): string | null {
   const value = text.trim();
-  if (value === '' || /^-+$/.test(value)) return null;
-  return type === 'NAT' ? value : value.replace(/\s*,\s*/g, ',').toUpperCase();
+  return value === '' || /^-+$/.test(value) ? null : value;
+}
+
+/**
+ * Display labels, spaces dropped ('a, c' → 'A,C'). Read label by label with indexOf, so a flood of commas is refused at
+ * its first label that is not an option instead of being split whole; `hasOwn`, so 'constructor' is not an option.
+ */
+function readChosenOptions(text: string, options: Record<string, string>, where: string): string | null {
+  const value = readAnswer(text);
+  if (value === null) return null;
+  const labels: string[] = [];
+  for (let start = 0; ;) {
+    const comma = value.indexOf(',', start);
+    const label = value
+      .slice(start, comma < 0 ? value.length : comma)
+      .trim()
+      .toUpperCase();
+    if (!Object.hasOwn(options, label)) {
+      throw malformed(where, `shows chosen option '${label}', which is not one of its options`);
+    }
+    labels.push(label);
+    if (comma < 0) return labels.join(',');
+    start = comma + 1;
+  }
 }
 
 /**
