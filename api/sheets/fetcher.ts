@@ -6,6 +6,7 @@ import { createGunzip, createInflate, createBrotliDecompress } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from '../http/errors';
+import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 
 export interface FetchPolicy {
   /** Host names the fetcher accepts (RESPONSE_SHEET_HOSTS). */
@@ -25,7 +26,7 @@ const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 HireGate';
 
 export const FETCH_MESSAGES = {
-  notALink: 'Enter the full link to your GATE response sheet (it starts with https://).',
+  notALink: SHEET_LINK_MESSAGES.notALink,
   notAPortalLink:
     'This is not a link to a GATE response sheet. Copy the link of the response sheet from the GATE portal.',
   refusedAddress:

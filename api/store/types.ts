@@ -11,7 +11,7 @@ export class DuplicateError extends Error {
   }
 }
 
-/** MongoDB could not be reached after every connection attempt. */
+/** The database cannot be reached: MongoDB at start or within a request's wait, or the embedded files. Answers 503. */
 export class StoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

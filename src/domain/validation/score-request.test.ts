@@ -21,6 +21,19 @@ describe('score request rules (spec §5)', () => {
     });
   });
 
+  it('caps the link and the e-mail and refuses control characters in them', async () => {
+    const email = `${'a'.repeat(243)}@example.com`;
+    expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper: 'DA', email })).toEqual({
+      email: 'Must be at most 254 characters long',
+    });
+    expect(await errorsOf(scoreRequestSchema, { link: `${LINK}\u0000`, testPaper: 'DA' })).toEqual({
+      link: 'Must not contain control characters',
+    });
+    expect(await errorsOf(scoreRequestSchema, { link: `${LINK}?${'x'.repeat(2048)}`, testPaper: 'DA' })).toEqual({
+      link: 'Must be at most 2048 characters long',
+    });
+  });
+
   it('accepts the three test papers and nothing else', async () => {
     for (const testPaper of ['CS 1', 'CS 2', 'DA']) {
       expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper })).toEqual({});

@@ -1,6 +1,7 @@
 import { object, string } from 'yup';
 import { isTestPaper, TEST_PAPERS } from '../gate';
-import { EMAIL_PATTERN, REQUIRED, emailField } from './accounts';
+import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, REQUIRED, emailField } from './accounts';
+import { atMost, plainText } from './text';
 
 /**
  * Score request rules of spec §5, shared by the checker modal and the checker API: the response link and the test
@@ -41,7 +42,10 @@ export function sheetLinkProblem(link: string, ownOrigins: readonly string[] = [
   return undefined;
 }
 
-const linkField = () => string().trim().required(REQUIRED);
+/** Longer than any portal address; a link is a single line of text. */
+export const MAX_LINK_LENGTH = 2048;
+
+const linkField = () => plainText(string().trim().required(REQUIRED).max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH)));
 
 // A test rather than oneOf: yup checks oneOf before required, and an empty choice must read 'This field is required'.
 export const testPaperField = () =>
@@ -54,7 +58,13 @@ export const testPaperField = () =>
 export const scoreRequestSchema = object({
   link: linkField(),
   testPaper: testPaperField(),
-  email: string().trim().optional().matches(EMAIL_PATTERN, { message: 'Email is not valid', excludeEmptyString: true }),
+  email: plainText(
+    string()
+      .trim()
+      .optional()
+      .max(MAX_EMAIL_LENGTH, atMost(MAX_EMAIL_LENGTH))
+      .matches(EMAIL_PATTERN, { message: 'Email is not valid', excludeEmptyString: true }),
+  ),
 });
 
 /** POST /api/data/send-verification and the modal's verification mode. */
