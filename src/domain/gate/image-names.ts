@@ -12,6 +12,8 @@ export interface ImageIdentity {
   number: number;
   /** MASTER option letter (uppercase), or null for a question stem. */
   optionLetter: string | null;
+  /** True for a 2026-style stem, whose name ends in 'q' (`cs1q12q.png`); 2021-2025 stems end in the number. */
+  stemMarked: boolean;
 }
 
 /** The file name from an img tag: its `name`, else the last path segment of `src` (without a query). */
@@ -48,7 +50,8 @@ export function decodeImageName(fileName: string): ImageIdentity | null {
   if (at < end && at > 0 && part[at - 1] === 'v') end = at - 1;
   const last = part[end - 1];
   const optionLetter = last >= 'a' && last <= 'd' ? last.toUpperCase() : null;
-  if (optionLetter !== null || last === 'q') end--;
+  const stemMarked = last === 'q';
+  if (optionLetter !== null || stemMarked) end--;
   const numberEnd = end;
   while (end > 0 && isDigit(part.charCodeAt(end - 1))) end--;
   if (end === numberEnd || part[end - 1] !== 'q') return null;
@@ -65,5 +68,6 @@ export function decodeImageName(fileName: string): ImageIdentity | null {
     code: part.slice(0, codeEnd),
     number,
     optionLetter,
+    stemMarked,
   };
 }

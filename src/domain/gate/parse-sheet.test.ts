@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GateError, buildPaper, identifyPaper, mapResponse, parseResponseSheet, type ParsedSheet } from '.';
+import {
+  GateError,
+  assertSheetIsPaper,
+  buildPaper,
+  identifyPaper,
+  mapResponse,
+  parseResponseSheet,
+  type ParsedSheet,
+} from '.';
 
 const sheetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/sheets');
 const readSheet = (name: string): ParsedSheet => parseResponseSheet(readFileSync(path.join(sheetsDir, name), 'utf8'));
@@ -84,6 +92,60 @@ describe('parseResponseSheet on the variants of the sheet format', () => {
       { master: 18, response: 'A,C' },
     ]);
     expect(buildPaper(sheet).questions[1].options.B).toMatch(/cs2q18bv3\.png$/);
+  });
+
+  it('reads a 2024 CS2 sheet (code-first Subject, .jpg names without a stem q, "Options" rows) as GATE 2024 CS2', () => {
+    const sheet = readSheet('cs2-2024.html');
+    expect(sheet.candidate).toMatchObject({
+      id: 'CS24S52034567',
+      subject: 'CS2 COMPUTER SCIENCE AND INFORMATION TECHNOLOGY',
+    });
+    expect(summary(sheet)).toEqual([
+      { q: 'GA Q.1', master: 9, id: '6410782009', type: 'MCQ', status: 'Answered', response: 'A' },
+      { q: 'subject Q.1', master: 11, id: '6410782011', type: 'MCQ', status: 'Answered', response: 'A' },
+      { q: 'subject Q.2', master: 36, id: '6410782036', type: 'MSQ', status: 'Marked For Review', response: 'A,D' },
+      { q: 'subject Q.3', master: 40, id: '6410782040', type: 'NAT', status: 'Answered', response: '7.5' },
+    ]);
+    expect(identifyPaper(sheet)).toBe('CS 2');
+    const paper = buildPaper(sheet);
+    expect(paper).toMatchObject({ name: 'GATE 2024 CS2', testPaper: 'CS 2' });
+    expect(paper.questions[1].options.A).toBe('../../images/585_231904_0_50874112_cs2q11a.jpg');
+    expect(() => assertSheetIsPaper(sheet, 'CS 1')).toThrow(
+      'This response sheet is CS 2, not CS 1. Choose CS 2 as the test paper and try again.',
+    );
+  });
+
+  const withSubject = (name: string, subject: string) =>
+    parseResponseSheet(
+      readFileSync(path.join(sheetsDir, name), 'utf8').replace(/(<td>Subject<\/td><td>)[^<]*/, `$1${subject}`),
+    );
+
+  it.each([
+    ['Computer Science and Information Technology (CS1)', 'CS 1'],
+    ['Computer Science and Information Technology(CS 2)', 'CS 2'],
+    ['Computer Science and Information Technology - CS2', 'CS 2'],
+    ['CS1 COMPUTER SCIENCE AND INFORMATION TECHNOLOGY', 'CS 1'],
+    ['CS 2 - Computer Science and Information Technology', 'CS 2'],
+    ['(CS2) Computer Science and Information Technology', 'CS 2'],
+    ['cs1: computer science and information technology', 'CS 1'],
+    ['Computer Science and Information Technology (CS)', null],
+    ['CS COMPUTER SCIENCE AND INFORMATION TECHNOLOGY', null],
+    ['CS12 COMPUTER SCIENCE', null],
+    [`Computer Science ${'(CS1) '.repeat(100_000)}and Information Technology`, null],
+  ])('the Subject line %j names test paper %s', (subject, testPaper) => {
+    // A 2021 sheet: its images (cs3q…) do not name a session, so only the Subject line can.
+    expect(identifyPaper(withSubject('digits-2021.html', subject))).toBe(testPaper);
+  });
+
+  it('the subject images name the CS session on 2024 and 2026 sheets only', () => {
+    const unnamed = 'Computer Science and Information Technology';
+    expect(identifyPaper(withSubject('cs2-2024.html', unnamed))).toBe('CS 2');
+    expect(identifyPaper(withSubject('version-suffix.html', unnamed))).toBe('CS 2');
+    const as2025 = readFileSync(path.join(sheetsDir, 'cs2-2024.html'), 'utf8').replace('CS24S', 'CS25S');
+    expect(
+      identifyPaper(parseResponseSheet(as2025.replace(/(<td>Subject<\/td><td>)[^<]*/, `$1${unnamed}`))),
+    ).toBeNull();
+    expect(identifyPaper(withSubject('cs2-2024.html', 'DA DATA SCIENCE AND ARTIFICIAL INTELLIGENCE'))).toBe('DA');
   });
 
   it('treats padded " -- " and &nbsp;--&nbsp; as no answer', () => {

@@ -1,4 +1,5 @@
 import { GateError } from './errors';
+import { decodeImageName, imageFileName } from './image-names';
 import type { ParsedSheet } from './types';
 
 /** The test papers a candidate can pick (spec §3 "Test paper options"): the value, then the subject label. */
@@ -29,25 +30,49 @@ export function paperCodeOf(testPaper: TestPaper): string {
 }
 
 /**
- * Which test paper a sheet belongs to: the Subject line names it ('… (CS1)'); else the candidate id's paper code
- * (DA), and for CS the session code of the 2026-style image names (`cs1q…` / `cs2q…`). Null when the sheet does not
- * say (an older CS sheet): the caller then relies on the Question IDs.
+ * Which test paper a sheet belongs to: the Subject line names it ('… (CS1)' in 2026, 'CS2 COMPUTER SCIENCE …' in
+ * 2024); else the candidate id's paper code (DA), and for CS the session digit of the subject images where that digit
+ * is the session. Null when the sheet does not say (an older CS sheet): the caller then relies on the Question IDs.
  */
 export function identifyPaper(sheet: ParsedSheet): TestPaper | null {
-  const fromSubject = /\(([A-Z]{2}\s*\d?)\)\s*$/.exec(sheet.candidate.subject.toUpperCase());
-  const named = fromSubject ? testPaperFromCode(fromSubject[1]) : null;
+  const named = paperFromSubject(sheet.candidate.subject);
   if (named) return named;
   const family = sheet.candidate.paperCode || /^([A-Z]{2})/.exec(sheet.candidate.id)?.[1] || '';
   if (family === 'DA') return 'DA';
-  if (family !== 'CS') return null;
+  return family === 'CS' ? sessionFromImages(sheet) : null;
+}
+
+/**
+ * A code standing alone at either end of the Subject line: `(CS1)`, `(CS 2)`, `- CS1`, `CS2 COMPUTER …`, `DA: …`.
+ * A code is at most six characters with its brackets, so only the line's first and last eight are searched.
+ */
+const CODE_FIRST = /^\(?(CS ?[12]|DA)\)?(?:[\s:\u2013-]|$)/;
+const CODE_LAST = /(?:^|[\s(:\u2013-])(CS ?[12]|DA)\)?$/;
+
+function paperFromSubject(subject: string): TestPaper | null {
+  const line = subject.trim().toUpperCase();
+  const code = CODE_FIRST.exec(line.slice(0, 8))?.[1] ?? CODE_LAST.exec(line.slice(-8))?.[1];
+  return code ? testPaperFromCode(code) : null;
+}
+
+/**
+ * The CS session the subject images name, when they all agree. The digit after 'cs' is the session in 2026-style names
+ * (`cs1q12q.png`) and on 2024 sheets (`cs2q11.jpg`); 2021 and 2025 sheets use it otherwise (`cs3q12.png`, `da2q47.jpg`).
+ */
+function sessionFromImages(sheet: ParsedSheet): TestPaper | null {
+  const digitIsSession = sheet.candidate.id.startsWith('CS24S');
   const sessions = new Set(
     sheet.questions
       .filter((q) => q.sectionKind === 'subject')
-      .map((q) => /_cs([12])q\d+q(?:v\d+)?\.\w+$/i.exec(q.stemImage)?.[1] ?? ''),
+      .map((q) => {
+        const identity = decodeImageName(imageFileName(undefined, q.stemImage));
+        const trusted = identity !== null && (identity.stemMarked || digitIsSession);
+        return trusted && (identity.code === 'cs1' || identity.code === 'cs2') ? identity.code : '';
+      }),
   );
   if (sessions.size !== 1) return null;
   const [session] = sessions;
-  return session ? testPaperFromCode(`CS${session}`) : null;
+  return session ? testPaperFromCode(session) : null;
 }
 
 /** Refuses a sheet checked against another test paper, naming the paper it belongs to. */
