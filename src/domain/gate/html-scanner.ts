@@ -108,7 +108,7 @@ const RAW_TEXT_END = /<\/(script|style|textarea)/gi;
 function skipRawText(html: string, name: string, from: number): number {
   RAW_TEXT_END.lastIndex = from;
   let end: RegExpExecArray | null;
-  while ((end = RAW_TEXT_END.exec(html)) !== null && end[1].toLowerCase() !== name);
+  while ((end = RAW_TEXT_END.exec(html)) !== null && end[1]?.toLowerCase() !== name);
   return end === null ? html.length : end.index;
 }
 
@@ -121,7 +121,7 @@ export function stripDataUris(html: string): string {
   let kept = 0;
   let at = nextDataUri(html, 0);
   while (at >= 0) {
-    const end = html.indexOf(html[at - 1], at);
+    const end = html.indexOf(html.charAt(at - 1), at);
     if (end < 0) break;
     parts.push(html.slice(kept, at));
     kept = end;
@@ -195,7 +195,7 @@ function findAttribute(attributes: string, wanted: string): string | undefined {
     if (quote === DOUBLE_QUOTE || quote === SINGLE_QUOTE) {
       valueStart = cursor + 1;
       const searchable = quote === DOUBLE_QUOTE ? cursor < noDoubleQuoteAfter : cursor < noSingleQuoteAfter;
-      valueEnd = searchable ? attributes.indexOf(attributes[cursor], valueStart) : -1;
+      valueEnd = searchable ? attributes.indexOf(attributes.charAt(cursor), valueStart) : -1;
       if (valueEnd < 0) {
         if (quote === DOUBLE_QUOTE) noDoubleQuoteAfter = cursor;
         else noSingleQuoteAfter = cursor;

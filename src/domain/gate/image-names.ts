@@ -48,7 +48,7 @@ export function decodeImageName(fileName: string): ImageIdentity | null {
   let at = end;
   while (at > 0 && isDigit(part.charCodeAt(at - 1))) at--;
   if (at < end && at > 0 && part[at - 1] === 'v') end = at - 1;
-  const last = part[end - 1];
+  const last = part.charAt(end - 1);
   const optionLetter = last >= 'a' && last <= 'd' ? last.toUpperCase() : null;
   const stemMarked = last === 'q';
   if (optionLetter !== null || stemMarked) end--;

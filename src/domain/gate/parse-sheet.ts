@@ -215,13 +215,14 @@ function readCandidate(header: Cell[]): SheetCandidate {
     subject: '',
     paperCode: '',
   };
-  for (let i = 0; i < header.length - 1; i++) {
-    const field = CANDIDATE_LABELS.get(labelKey(header[i].text));
-    if (!field || candidate[field]) continue;
+  header.forEach((cell, i) => {
+    const field = CANDIDATE_LABELS.get(labelKey(cell.text));
+    const next = header[i + 1];
+    if (!field || !next || candidate[field]) return;
     // Some headers put a lone ':' in a cell of its own between label and value.
-    const valueCell = header[i + 1].text === ':' ? header[i + 2] : header[i + 1];
+    const valueCell = next.text === ':' ? header[i + 2] : next;
     candidate[field] = valueCell?.text ?? '';
-  }
+  });
   candidate.paperCode = /^([A-Z]{2,3})\d{2}S\d+$/.exec(candidate.id)?.[1] ?? '';
   return candidate;
 }
@@ -239,8 +240,7 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
   let stem: Image | null = null;
   const optionImages: Array<[label: string, image: Image]> = [];
 
-  for (let i = 0; i < raw.cells.length; i++) {
-    const cell = raw.cells[i];
+  for (const [i, cell] of raw.cells.entries()) {
     if (cell.text.startsWith('Q.')) {
       const number = /^Q\.\s*(\d+)$/.exec(cell.text);
       if (number) displayNumber = Number(number[1]);
@@ -253,7 +253,7 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
     }
     if (!cell.image) continue;
     const label = OPTION_LABEL.exec(cell.text);
-    if (label) optionImages.push([label[1].toUpperCase(), cell.image]);
+    if (label) optionImages.push([(label[1] ?? '').toUpperCase(), cell.image]);
     else stem ??= cell.image;
   }
 
@@ -374,8 +374,8 @@ function placeSubjectNumbering(questions: SheetQuestion[]): void {
 
 function offsetFromQuestionIds(questions: SheetQuestion[], subject: SheetQuestion[]): number {
   const ga = questions.find((q) => q.sectionKind === 'GA');
-  if (!ga || subject.length === 0) return 0;
   const probe = subject[0];
+  if (!ga || !probe) return 0;
   const expected = ga.masterNumber + (Number(probe.longId) - Number(ga.longId));
   return expected === probe.masterNumber + 10 ? 10 : 0;
 }
