@@ -98,6 +98,11 @@ describe('parseKey', () => {
     });
     expect(parseKey('MTA')).toEqual({ kind: 'MTA' });
     expect(parseKey('1:2 OR 5:6', 'NAT').kind).toBe('alternatives');
+    expect(parseKey('1:2  \t or\n 5:6', 'NAT')).toEqual(parseKey('1:2 OR 5:6', 'NAT'));
+  });
+
+  it('reads a key with a 200,000-space run once (a backtracking split took seconds)', () => {
+    expect(() => parseKey(`A${' '.repeat(200_000)}B`, 'MCQ')).toThrow(GateError);
   });
 
   it('refuses keys that do not fit the question type', () => {

@@ -16,7 +16,11 @@ export type ParsedKey = { kind: 'MTA' } | { kind: 'alternatives'; alternatives: 
 export const NAT_TOLERANCE = 0.01;
 const OPTION_LETTERS = /^[A-D](?:;[A-D])*$/;
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
-const ALTERNATIVE_SEPARATOR = /\s+OR\s+/i;
+/**
+ * The alternatives of a key text. Whitespace runs are collapsed first so the split needs no `\s+` around OR: that
+ * pattern retries every start inside a long run of spaces, quadratic in the run's length.
+ */
+const alternativesOf = (text: string) => text.replace(/\s+/g, ' ').split(/ OR /i);
 
 export function isNumberText(text: string): boolean {
   return NUMBER.test(text.trim());
@@ -44,7 +48,7 @@ export function parseKey(key: string, type?: QuestionType): ParsedKey {
 function parseKeyText(key: string, type?: QuestionType): ParsedKey {
   const text = key.trim();
   if (isMarksToAll(text)) return { kind: 'MTA' };
-  const alternatives = text.split(ALTERNATIVE_SEPARATOR).map((alternative) => parseAlternative(alternative, type));
+  const alternatives = alternativesOf(text).map((alternative) => parseAlternative(alternative, type));
   if (alternatives.some((alternative) => alternative === null)) {
     throw new GateError('INVALID_KEY', `The answer key '${key}' is not a valid${type ? ` ${type}` : ''} key.`);
   }
@@ -240,8 +244,7 @@ export function importOfficialKey(text: string, paper: readonly PaperQuestion[])
 
 function officialKeyText(text: string, type: QuestionType): string {
   if (isMarksToAll(text)) return 'MTA';
-  return text
-    .split(ALTERNATIVE_SEPARATOR)
+  return alternativesOf(text)
     .map((alternative) => {
       const range = /^(\S+)\s+to\s+(\S+)$/i.exec(alternative.trim());
       if (range) return `${range[1]}:${range[2]}`;
