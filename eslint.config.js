@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+
+const FEATURES = ['admin', 'auth', 'checker', 'marketing', 'scorecard'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'data/**', 'test/mongo/target/**'] },
@@ -36,9 +41,55 @@ export default tseslint.config(
     },
   },
   {
-    // Domain code is shared by the API, the browser and the service worker: no framework or Node imports.
+    // Import boundaries (README, Architecture): src/app → src/features → src/lib and src/domain, never back; no feature
+    // reaches into another (what two features share lives in src/lib, or src/app composes them); nothing imports
+    // src/app but the entry; the API never imports browser code. A cycle hides the same breach one file further on.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature: share through src/lib, or compose both in src/app.',
+            })),
+            {
+              target: ['./src/features', './src/lib', './src/domain', './api', './service-worker', './test'],
+              from: './src/app',
+              message: 'Nothing imports src/app: it is the top of the tree.',
+            },
+            {
+              target: ['./src/lib', './src/domain'],
+              from: './src/features',
+              message: 'src/lib and src/domain serve the features and import none.',
+            },
+            {
+              target: './src/domain',
+              from: ['./src/lib', './api', './service-worker'],
+              message: 'src/domain is shared by the API, the browser and the service worker: it imports none of them.',
+            },
+            {
+              target: './api',
+              from: ['./src/features', './src/app', './src/lib'],
+              message: 'The API shares only src/domain with the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain code is shared by the API, the browser and the service worker: no framework, Node, browser-only or test
+    // imports (its tests may use vitest and test/support).
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
+    plugins: { 'import-x': importX },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,14 +99,42 @@ export default tseslint.config(
             'react-*',
             'koa',
             '@koa/*',
+            'koa-*',
             'node:*',
             '@tanstack/*',
             'dexie',
             'mongodb',
-            '../../features/*',
-            '../../app/*',
+            '@seald-io/*',
+            'workbox-*',
+            'vite',
+            'vite-*',
+            'vitest',
+            'vitest/*',
+            'playwright-core',
+            'pino',
+            'nodemailer',
           ],
         },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './src/domain', from: './test', message: 'Domain code imports no test code.' }],
+        },
+      ],
+      'import-x/no-nodejs-modules': 'error',
+    },
+  },
+  {
+    // One file-name style: kebab-case modules, PascalCase React components (a .tsx module that renders no component
+    // of its own, like the entry or the route table, is kebab-case). Middle extensions (.test, .e2e, .d) are free.
+    files: ['{src,api,test,service-worker}/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': 'KEBAB_CASE', '**/*.tsx': '@(+([A-Z])*([a-zA-Z0-9])|+([a-z0-9])*(-+([a-z0-9])))' },
+        { ignoreMiddleExtensions: true },
       ],
     },
   },
