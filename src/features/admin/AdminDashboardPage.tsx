@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAdminSession } from './session/useAdminSession';
+import { useAdminSession } from './session/use-admin-session';
 import { Sidebar, panelFor, type MenuChoice, type PanelId } from './Sidebar';
 import { DashboardPanel } from './panels/DashboardPanel';
 import { UploadPanel } from './upload/UploadPanel';

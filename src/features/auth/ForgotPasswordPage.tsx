@@ -4,7 +4,7 @@ import { toast } from '../../lib/ui/toast';
 import { forgotPasswordSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
 import { Spinner, TextField } from './fields';
-import { requestPasswordReset, serverMessage } from './authApi';
+import { requestPasswordReset, serverMessage } from './auth-api';
 import { useSchemaForm } from './useSchemaForm';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { authStore } from './useAuth';
+import { authStore } from './use-auth';
 
 /** Set VITE_GOOGLE_CLIENT_ID at build time to offer "Sign in with Google"; without it nothing loads or shows. */
 const CLIENT_ID: string | undefined = import.meta.env.VITE_GOOGLE_CLIENT_ID || undefined;

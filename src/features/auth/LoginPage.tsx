@@ -8,9 +8,9 @@ import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
 import { IdentityProviderButton } from './IdentityProviderButton';
-import { checkAdminCredentials, loginUser } from './authApi';
+import { checkAdminCredentials, loginUser } from './auth-api';
 import { startAdminSession, takeSessionExpiredFlag } from './adminSession';
-import { authStore, useAuth } from './useAuth';
+import { authStore, useAuth } from './use-auth';
 import { useSchemaForm } from './useSchemaForm';
 
 type Mode = 'Admin-login' | 'User-login';

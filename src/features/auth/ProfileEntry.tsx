@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { hasAccessToken } from './authState';
-import { useAuth } from './useAuth';
+import { hasAccessToken } from './auth-state';
+import { useAuth } from './use-auth';
 
 /**
  * Spec §2: the profile entry opens /profile when the stored auth data holds an access token, else /login, which starts

@@ -4,7 +4,7 @@ import { toast } from '../../lib/ui/toast';
 import { PASSWORD_MISMATCH, resetPasswordFormSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
-import { resetPassword, serverMessage } from './authApi';
+import { resetPassword, serverMessage } from './auth-api';
 import { useSchemaForm } from './useSchemaForm';
 
 const ERROR_TOAST_MS = 8000;

@@ -7,7 +7,7 @@ import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
 import { IdentityProviderButton } from './IdentityProviderButton';
-import { serverMessage, signUp, SignUpCheckError } from './authApi';
+import { serverMessage, signUp, SignUpCheckError } from './auth-api';
 import { useSchemaForm } from './useSchemaForm';
 
 const ERROR_TOAST_MS = 8000;

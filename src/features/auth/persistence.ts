@@ -1,4 +1,4 @@
-import { initialAuthState, type AuthState } from './authState';
+import { initialAuthState, type AuthState } from './auth-state';
 
 /**
  * Only the auth slice is persisted, under local-storage key `root` with store version -1 (spec §3/§9). The layout

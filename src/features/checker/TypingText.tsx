@@ -1,4 +1,4 @@
-import { useTypingText } from '../../lib/useTypingText';
+import { useTypingText } from '../../lib/use-typing-text';
 
 const STEP_MS = 55;
 

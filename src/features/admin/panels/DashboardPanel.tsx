@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import type { AdminCredentials } from '../session/adminSession';
-import { useTypingText } from '../../../lib/useTypingText';
+import { useTypingText } from '../../../lib/use-typing-text';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
-import { useAdminStats } from './useAdminStats';
-import { dashboardFigures, readLastKnownStats } from './lastKnownStats';
+import { useAdminStats } from './use-admin-stats';
+import { dashboardFigures, readLastKnownStats } from './last-known-stats';
 
 const TAGLINE = 'Upload question papers, set answer keys and follow every candidate result.';
 const TAGLINE_MS_PER_CHARACTER = 45;

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
-import { importAnswerKey } from '../adminApi';
-import { adminToast } from '../adminToast';
+import { importAnswerKey } from '../admin-api';
+import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../session/adminSession';
-import { paperDisplayName } from '../paperName';
+import { paperDisplayName } from '../paper-name';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPaperSets, type AdminQuestion, type PaperSets } from '../adminApi';
+import { fetchPaperSets, type AdminQuestion, type PaperSets } from '../admin-api';
 import type { AdminCredentials } from '../session/adminSession';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
-import { useAnswerSaving } from '../questions/useAnswerSaving';
-import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
-import { adminStatsQueryKey, useAdminStats } from '../panels/useAdminStats';
+import { useAnswerSaving } from '../questions/use-answer-saving';
+import { usePendingAnswerIds } from '../outbox/use-pending-answers';
+import { adminStatsQueryKey, useAdminStats } from '../panels/use-admin-stats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreLine } from './RescoreStatusList';
-import { paperDisplayName } from '../paperName';
+import { paperDisplayName } from '../paper-name';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
 const papersQueryKey = ['admin', 'papers'] as const;

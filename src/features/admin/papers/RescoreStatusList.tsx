@@ -1,5 +1,5 @@
 import type { RescoreStatus } from '../../../domain/gate/rescore-status';
-import { paperDisplayName } from '../paperName';
+import { paperDisplayName } from '../paper-name';
 
 const STATE_TEXT: Record<RescoreStatus['state'], string> = {
   queued: 'Re-scoring queued',

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { AdminQuestion } from '../adminApi';
-import { answerLetters, enterAnswer } from './answerRules';
+import type { AdminQuestion } from '../admin-api';
+import { answerLetters, enterAnswer } from './answer-rules';
 
 interface AnswerControlProps {
   question: AdminQuestion;

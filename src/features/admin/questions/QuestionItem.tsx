@@ -1,6 +1,6 @@
-import type { AdminQuestion } from '../adminApi';
+import type { AdminQuestion } from '../admin-api';
 import { AnswerControl } from './AnswerControl';
-import { canSaveAnswer } from './answerRules';
+import { canSaveAnswer } from './answer-rules';
 import { imageSource } from '../../../lib/image-source';
 
 export type StatusTag = 'saved' | 'marked';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchResults } from '../adminApi';
+import { fetchResults } from '../admin-api';
 import type { AdminCredentials } from '../session/adminSession';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import {
@@ -10,9 +10,9 @@ import {
   sortResults,
   type AdminResult,
   type ResultSortKey,
-} from './resultList';
+} from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
-import { paperDisplayName } from '../paperName';
+import { paperDisplayName } from '../paper-name';
 
 export const RESULTS_LOAD_FAILED_MESSAGE = 'Failed to load results. Please try again later.';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { isScorecardData, keepScorecard, VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard-data';
-import { generateScorecard } from '../adminApi';
-import { adminToast } from '../adminToast';
+import { generateScorecard } from '../admin-api';
+import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../session/adminSession';
-import type { AdminResult } from './resultList';
+import type { AdminResult } from './result-list';
 
 export const SCORECARD_FAILED_MESSAGE = 'Failed to generate scorecard';
 

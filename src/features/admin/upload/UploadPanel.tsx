@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../../../lib/ui/ModalDialog';
 import { ApiError } from '../../../lib/api';
-import { processPaper, type AdminQuestion } from '../adminApi';
-import { adminToast } from '../adminToast';
+import { processPaper, type AdminQuestion } from '../admin-api';
+import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../session/adminSession';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
-import { useAnswerSaving } from '../questions/useAnswerSaving';
-import { usePendingAnswerIds } from '../outbox/usePendingAnswers';
-import { clearUploadState, paperTitle, readUploadState, writeUploadState, type UploadState } from './uploadState';
+import { useAnswerSaving } from '../questions/use-answer-saving';
+import { usePendingAnswerIds } from '../outbox/use-pending-answers';
+import { clearUploadState, paperTitle, readUploadState, writeUploadState, type UploadState } from './upload-state';
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Question paper uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'An error occurred while uploading the paper.';

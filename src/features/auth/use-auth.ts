@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { createAuthStore } from './authStore';
-import type { AuthState } from './authState';
+import { createAuthStore } from './auth-store';
+import type { AuthState } from './auth-state';
 
 /** The app's one auth store, persisted in this browser's local storage. */
 export const authStore = createAuthStore(typeof localStorage === 'undefined' ? null : localStorage);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paperDisplayName } from './paperName';
+import { paperDisplayName } from './paper-name';
 
 describe('paperDisplayName: one name per paper on every admin screen (issue 17)', () => {
   it('names a paper the same whichever form the server used', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { adminToast } from '../adminToast';
+import { adminToast } from '../admin-toast';
 import {
   ADMIN_SESSION_CHECK_INTERVAL_MS,
   LOGGED_OUT_MESSAGE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultsToCsv, searchResults, sortResults, type AdminResult } from './resultList';
+import { resultsToCsv, searchResults, sortResults, type AdminResult } from './result-list';
 
 const result = (overrides: Partial<AdminResult>): AdminResult => ({
   _id: overrides.candidateId ?? 'id',

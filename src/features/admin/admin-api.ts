@@ -1,6 +1,6 @@
 import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from './session/adminSession';
-import type { AdminResult } from './results/resultList';
+import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
 
 /** The admin calls of spec §7 plus the admin-only extras (import-key, stats); all carry Basic auth. */

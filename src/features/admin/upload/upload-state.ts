@@ -1,5 +1,5 @@
-import type { AdminQuestion } from '../adminApi';
-import { paperDisplayName } from '../paperName';
+import type { AdminQuestion } from '../admin-api';
+import { paperDisplayName } from '../paper-name';
 
 /** Spec §3 upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
 export interface UploadState {

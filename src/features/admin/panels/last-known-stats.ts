@@ -1,4 +1,4 @@
-import type { AdminStats } from '../adminApi';
+import type { AdminStats } from '../admin-api';
 
 /** The dashboard's last fetched counters, kept so that an offline dashboard shows them (marked) instead of 0. */
 export interface LastKnownStats {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FIGURES_OFFLINE, dashboardFigures, readLastKnownStats, rememberStats } from './lastKnownStats';
+import { NO_FIGURES_OFFLINE, dashboardFigures, readLastKnownStats, rememberStats } from './last-known-stats';
 import { MemoryStorage } from '../../../../test/support/memory-storage';
 
 const now = new Date(2026, 10, 24, 14, 30);

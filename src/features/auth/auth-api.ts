@@ -1,7 +1,7 @@
 import { apiRequest, ApiError, CLIENT_CODE } from '../../lib/api';
 import { sharedSignUpProblem } from '../../domain/validation/accounts';
-import { LOGIN_FAILED_MESSAGE, type UserData } from './authState';
-import type { AuthStore } from './authStore';
+import { LOGIN_FAILED_MESSAGE, type UserData } from './auth-state';
+import type { AuthStore } from './auth-store';
 
 /** Browser-side calls of spec §7 for accounts; each returns what its screen needs to decide the next step. */
 

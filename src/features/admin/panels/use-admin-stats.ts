@@ -1,7 +1,7 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
-import { fetchAdminStats } from '../adminApi';
+import { fetchAdminStats } from '../admin-api';
 import type { AdminCredentials } from '../session/adminSession';
-import { rememberStats } from './lastKnownStats';
+import { rememberStats } from './last-known-stats';
 
 export const adminStatsQueryKey = ['admin', 'stats'] as const;
 

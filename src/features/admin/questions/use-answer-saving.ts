@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { AdminQuestion } from '../adminApi';
-import { adminToast } from '../adminToast';
+import type { AdminQuestion } from '../admin-api';
+import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../session/adminSession';
 import { flushAndFind, queueAnswerSave } from '../outbox/outbox';
 

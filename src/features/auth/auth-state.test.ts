@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authReducer, hasAccessToken, initialAuthState, type AuthState } from './authState';
-import { createAuthStore } from './authStore';
+import { authReducer, hasAccessToken, initialAuthState, type AuthState } from './auth-state';
+import { createAuthStore } from './auth-store';
 import { deserialise, readPersisted, serialise } from './persistence';
 
 describe('auth state', () => {

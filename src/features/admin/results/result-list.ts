@@ -1,4 +1,4 @@
-import { paperDisplayName } from '../paperName';
+import { paperDisplayName } from '../paper-name';
 
 /** Searching, sorting and exporting the admin result list (spec §2 View Results, §5 result search, §9 sorting). */
 

@@ -1,4 +1,4 @@
-import { authReducer, initialAuthState, type AuthAction, type AuthState } from './authState';
+import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-state';
 import { PERSIST_KEY, readPersisted, serialise, type AsyncStorage } from './persistence';
 
 export interface AuthStore {
