@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
-import { socialLinks } from '../links';
+import { socialLinks } from '../../lib/links';
 import { Logo } from './Logo';
 import { footerExternalLinks, footerSiteSections } from './navigation';
 

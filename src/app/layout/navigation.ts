@@ -1,4 +1,4 @@
-import { externalLinks } from '../links';
+import { externalLinks } from '../../lib/links';
 
 /** The top bar's external links (spec §2), also listed in the drawer under 900 px; all open in a new tab. */
 export const topBarLinks = [

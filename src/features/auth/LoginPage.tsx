@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '../../lib/ui/toast';
 import { ApiError } from '../../lib/api';
 import { adminLoginSchema } from '../../domain/validation/accounts';
-import { externalLinks } from '../../app/links';
+import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';

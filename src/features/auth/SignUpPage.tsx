@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { toast } from '../../lib/ui/toast';
 import { signUpFormSchema } from '../../domain/validation/accounts';
-import { externalLinks } from '../../app/links';
+import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';

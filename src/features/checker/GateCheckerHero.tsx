@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { externalLinks } from '../../app/links';
+import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import type { CheckerForm, ModalMode } from './ScoreModal';
 import { SavedScorecards } from './SavedScorecards';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { contactDetails, externalLinks } from '../../app/links';
+import { contactDetails, externalLinks } from '../../lib/links';
 import { Card, ContentPage } from './ContentPage';
 
 export function AboutPage() {

@@ -1,4 +1,4 @@
-import { contactDetails } from '../../app/links';
+import { contactDetails } from '../../lib/links';
 import { ContentPage } from './ContentPage';
 
 /** Spec §2: the privacy policy and terms of use pages have empty bodies; the full texts live on the external site. */
