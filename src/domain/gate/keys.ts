@@ -61,13 +61,12 @@ function parseAlternative(text: string, type?: QuestionType): KeyAlternative | n
     return { kind: 'letters', letters: [...new Set(letters.split(';'))].sort() };
   }
   if (type === 'MCQ' || type === 'MSQ') return null;
-  const parts = text.split(':').map((part) => part.trim());
-  if (parts.length === 1 && isNumberText(parts[0])) return { kind: 'number', value: Number(parts[0]) };
-  if (parts.length === 2 && parts.every(isNumberText)) {
-    const [a, b] = parts.map(Number);
-    return { kind: 'range', low: Math.min(a, b), high: Math.max(a, b) };
-  }
-  return null;
+  const [first = '', second, ...more] = text.split(':').map((part) => part.trim());
+  if (more.length > 0 || !isNumberText(first)) return null;
+  if (second === undefined) return { kind: 'number', value: Number(first) };
+  if (!isNumberText(second)) return null;
+  const [a, b] = [Number(first), Number(second)];
+  return { kind: 'range', low: Math.min(a, b), high: Math.max(a, b) };
 }
 
 // ---- Admin answer entry (spec §5): the filters run on every keystroke, the validation decides the Save button. ----
@@ -204,13 +203,12 @@ export function importOfficialKey(text: string, paper: readonly PaperQuestion[])
   const lines = text.split(/\r?\n/).map((line) => line.replace(/[|\t]/g, ' ').replace(/\s+/g, ' ').trim());
   const hasMarksColumn = lines.some((line) => /\bmarks\b/i.test(line) && /\bkey\b/i.test(line));
   const rows = lines.flatMap((line): OfficialRow[] => {
-    const match = OFFICIAL_ROW.exec(line);
-    if (!match) return [];
-    const rest = hasMarksColumn ? match[4].replace(/\s+\d+(?:\.\d+)?$/, '') : match[4];
-    const type = match[2].toUpperCase() === 'SA' ? 'NAT' : (match[2].toUpperCase() as QuestionType);
-    return [
-      { number: Number(match[1]), type, section: match[3].toUpperCase(), key: officialKeyText(rest, type), line },
-    ];
+    const [, number, typeText, section, keyText] = OFFICIAL_ROW.exec(line) ?? [];
+    // Every group of OFFICIAL_ROW is required: a line that matches has all four.
+    if (!number || !typeText || !section || !keyText) return [];
+    const rest = hasMarksColumn ? keyText.replace(/\s+\d+(?:\.\d+)?$/, '') : keyText;
+    const type = typeText.toUpperCase() === 'SA' ? 'NAT' : (typeText.toUpperCase() as QuestionType);
+    return [{ number: Number(number), type, section: section.toUpperCase(), key: officialKeyText(rest, type), line }];
   });
   if (rows.length === 0) {
     throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');

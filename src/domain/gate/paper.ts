@@ -38,8 +38,14 @@ export function buildPaper(sheet: ParsedSheet, paperName?: string): BuiltPaper {
 
 function toPaperQuestion(question: SheetQuestion, name: string): PaperQuestion {
   const options: Record<string, string> = {};
-  for (const label of Object.keys(question.masterLetters).sort(byMasterLetter(question))) {
-    options[question.masterLetters[label]] = question.options[label];
+  const byLetter = Object.entries(question.masterLetters).sort(([, a], [, b]) => a.localeCompare(b));
+  for (const [label, letter] of byLetter) {
+    const image = question.options[label];
+    // The parser records a label's letter and image together; one without the other is a broken sheet.
+    if (image === undefined) {
+      throw new GateError('MALFORMED_SHEET', `Question ID ${question.longId} has option ${label} without an image.`);
+    }
+    options[letter] = image;
   }
   return {
     long_id: question.longId,
@@ -51,9 +57,6 @@ function toPaperQuestion(question: SheetQuestion, name: string): PaperQuestion {
     options,
   };
 }
-
-const byMasterLetter = (question: SheetQuestion) => (a: string, b: string) =>
-  question.masterLetters[a].localeCompare(question.masterLetters[b]);
 
 function defaultPaperName(sheet: ParsedSheet, testPaper: TestPaper | null): string {
   const year = /^[A-Z]{2,3}(\d{2})S/.exec(sheet.candidate.id)?.[1];

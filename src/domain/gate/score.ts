@@ -69,7 +69,7 @@ export function mapResponse(sheetQuestion: SheetQuestion, paperQuestion?: PaperQ
   }
   if (!isAttempted(sheetQuestion.answer)) return NO_RESPONSE;
   if (sheetQuestion.type === 'NAT') return normaliseNumber(sheetQuestion.answer);
-  const letters = sheetQuestion.answer.split(',').map((label) => sheetQuestion.masterLetters[label]);
+  const letters = sheetQuestion.answer.split(',').map((label) => masterLetterOf(sheetQuestion, label));
   if (paperQuestion && letters.some((letter) => !(letter in paperQuestion.options))) {
     throw new GateError(
       'PAPER_MISMATCH',
@@ -77,6 +77,18 @@ export function mapResponse(sheetQuestion: SheetQuestion, paperQuestion?: PaperQ
     );
   }
   return [...new Set(letters)].sort().join(',');
+}
+
+/** The parser only records chosen labels it found among the options, so a label without a letter is a broken sheet. */
+function masterLetterOf(sheetQuestion: SheetQuestion, label: string): string {
+  const letter = sheetQuestion.masterLetters[label];
+  if (letter === undefined) {
+    throw new GateError(
+      'MALFORMED_SHEET',
+      `Question ID ${sheetQuestion.longId} shows option ${label} as chosen but not among its options.`,
+    );
+  }
+  return letter;
 }
 
 function normaliseNumber(typed: string): string {
@@ -151,9 +163,10 @@ function scoreResponseMap(
 
 /** Stored papers are usually in master order already; only a shuffled one is copied and sorted. */
 function inMasterOrder(questions: readonly PaperQuestion[]): readonly PaperQuestion[] {
-  const sorted = questions.every(
-    (question, i) => i === 0 || Number(questions[i - 1].short_id) < Number(question.short_id),
-  );
+  const sorted = questions.every((question, i) => {
+    const before = questions[i - 1];
+    return before === undefined || Number(before.short_id) < Number(question.short_id);
+  });
   return sorted ? questions : [...questions].sort((a, b) => Number(a.short_id) - Number(b.short_id));
 }
 

@@ -1,4 +1,5 @@
 import type { LogShareEstimate } from './estimate';
+import { itemAt } from './lists';
 import { countAbove } from './statistics';
 
 /**
@@ -47,7 +48,7 @@ function crowdLogShare(descending: readonly number[], marks: number): number {
 /** Crowd marks at ranks spread evenly in log(rank), from the 5th result to the 95th percentile. */
 function fitMarks(descending: readonly number[]): number[] {
   const marks: number[] = [];
-  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * 1.2)) marks.push(descending[i]);
+  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * 1.2)) marks.push(itemAt(descending, i));
   return marks;
 }
 
@@ -63,18 +64,18 @@ export function fitCrowd(
 ): CrowdFit | undefined {
   const marks = fitMarks(descending);
   if (marks.length < 3) return undefined;
-  const crowd = marks.map((m) => crowdLogShare(descending, m));
+  const crowd = marks.map((mark) => ({ mark, logShare: crowdLogShare(descending, mark) }));
+  const square = crowd.reduce((sum, c) => sum + c.logShare * c.logShare, 0);
   const candidates = fixedQualifyingMarks
     ? [guess]
     : Array.from({ length: 2 * QUALIFYING_MARKS_SEARCH * 10 + 1 }, (_, i) => guess - QUALIFYING_MARKS_SEARCH + i / 10);
   let best: CrowdFit | undefined;
   let bestError = Infinity;
   for (const qualifyingMarks of candidates) {
-    const history = marks.map((m) => historyAt(m - qualifyingMarks));
-    const cross = crowd.reduce((sum, c, i) => sum + c * history[i], 0);
-    const square = crowd.reduce((sum, c) => sum + c * c, 0);
+    const pairs = crowd.map((c) => ({ crowd: c.logShare, history: historyAt(c.mark - qualifyingMarks) }));
+    const cross = pairs.reduce((sum, p) => sum + p.crowd * p.history, 0);
     const strength = Math.min(STRENGTH_LIMITS[1], Math.max(STRENGTH_LIMITS[0], cross / square));
-    const error = crowd.reduce((sum, c, i) => sum + (strength * c - history[i]) ** 2, 0);
+    const error = pairs.reduce((sum, p) => sum + (strength * p.crowd - p.history) ** 2, 0);
     if (error < bestError) {
       bestError = error;
       best = {

@@ -1,6 +1,12 @@
 import type { PaperKey, RankData } from './data';
 import { yearsOf } from './data';
+import { itemAt } from './lists';
 import { mean } from './statistics';
+
+interface CurvePoint {
+  x: number;
+  logShare: number;
+}
 
 /**
  * One year's marks-to-rank curve. Marks are measured from that year's general qualifying mark (x = marks − Mq), so a
@@ -11,7 +17,7 @@ export interface YearCurve {
   appeared: number;
   qualifyingMarks: number;
   /** Ascending x; logShare = ln(rank / appeared), never increasing with x. */
-  points: { x: number; logShare: number }[];
+  points: CurvePoint[];
   reportedPoints: number;
 }
 
@@ -59,23 +65,28 @@ export function monotoneDecreasing(points: { x: number; logShare: number; weight
   const sorted = [...points].sort((a, b) => a.x - b.x);
   const blocks: { xs: number[]; value: number; weight: number }[] = [];
   for (const p of sorted) {
-    blocks.push({ xs: [p.x], value: p.logShare, weight: p.weight });
-    while (blocks.length > 1 && blocks[blocks.length - 2].value < blocks[blocks.length - 1].value) {
-      const last = blocks.pop()!;
-      const previous = blocks.pop()!;
-      const weight = previous.weight + last.weight;
-      blocks.push({
-        xs: [...previous.xs, ...last.xs],
-        value: (previous.value * previous.weight + last.value * last.weight) / weight,
+    let block = { xs: [p.x], value: p.logShare, weight: p.weight };
+    let previous = blocks.at(-1);
+    while (previous && previous.value < block.value) {
+      blocks.pop();
+      const weight = previous.weight + block.weight;
+      block = {
+        xs: [...previous.xs, ...block.xs],
+        value: (previous.value * previous.weight + block.value * block.weight) / weight,
         weight,
-      });
+      };
+      previous = blocks.at(-1);
     }
+    blocks.push(block);
   }
   const flattened = blocks.map((b) => ({ x: mean(b.xs), logShare: b.value }));
-  return flattened.filter((p, i) => i === 0 || p.x > flattened[i - 1].x);
+  return flattened.filter((p, i) => {
+    const before = flattened[i - 1];
+    return before === undefined || p.x > before.x;
+  });
 }
 
-function slope(points: { x: number; logShare: number }[]): number {
+function slope(points: CurvePoint[]): number {
   const mx = mean(points.map((p) => p.x));
   const my = mean(points.map((p) => p.logShare));
   const covariance = points.reduce((s, p) => s + (p.x - mx) * (p.logShare - my), 0);
@@ -90,7 +101,9 @@ function slope(points: { x: number; logShare: number }[]): number {
 export function evaluateCurve(curve: YearCurve, x: number): CurveValue {
   const { points } = curve;
   const first = points[0];
-  const last = points[points.length - 1];
+  const last = points.at(-1);
+  // buildYearCurves keeps only curves of two points or more.
+  if (!first || !last) throw new RangeError(`The ${curve.year} curve has no points.`);
   const toNearestPoint = Math.min(...points.map((p) => Math.abs(p.x - x)));
   if (x > last.x) {
     const s = Math.min(0, slope(points.slice(-EDGE_POINTS)));
@@ -98,18 +111,18 @@ export function evaluateCurve(curve: YearCurve, x: number): CurveValue {
     return { logShare, beyond: x - last.x, toNearestPoint };
   }
   if (x < first.x) {
-    return { logShare: logisticTail(points, x), beyond: x - first.x, toNearestPoint };
+    return { logShare: logisticTail(points, first, x), beyond: x - first.x, toNearestPoint };
   }
+  // first.x ≤ x ≤ last.x here, so some point is at or above x.
   const i = points.findIndex((p) => p.x >= x);
-  const upper = points[i];
-  const lower = points[Math.max(0, i - 1)];
+  const upper = itemAt(points, i);
+  const lower = itemAt(points, Math.max(0, i - 1));
   const t = upper.x === lower.x ? 0 : (x - lower.x) / (upper.x - lower.x);
   return { logShare: lower.logShare + t * (upper.logShare - lower.logShare), beyond: 0, toNearestPoint };
 }
 
 /** share(x) = 1 / (1 + e^{k(x − m0)}): log-linear where ranks are small, flattening to the whole field below. */
-function logisticTail(points: { x: number; logShare: number }[], x: number): number {
-  const first = points[0];
+function logisticTail(points: CurvePoint[], first: CurvePoint, x: number): number {
   const share = Math.exp(first.logShare);
   if (share >= 1) return 0;
   const k = Math.max(0.02, -slope(points.slice(0, EDGE_POINTS)) / (1 - share));

@@ -10,6 +10,7 @@ import type { NormalisationMethod } from './normalisation';
 import { MIN_SESSION_RESULTS, canNormalise, normaliseMarks, sessionStatistics } from './normalisation';
 import type { Category, CategoryStatus } from './score';
 import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
+import { itemAt } from './lists';
 import { mean, topMean } from './statistics';
 
 /**
@@ -158,9 +159,9 @@ export function predict(input: PredictInput): Prediction {
 }
 
 function latestYear(data: RankData, paper: PaperKey): number {
-  const years = yearsOf(data, paper);
-  if (years.length === 0) throw new RankModelError(`No data for ${paper}.`);
-  return years[years.length - 1].year;
+  const latest = yearsOf(data, paper).at(-1);
+  if (!latest) throw new RankModelError(`No data for ${paper}.`);
+  return latest.year;
 }
 
 interface Normalised {
@@ -172,8 +173,9 @@ interface Normalised {
 
 function normalise(input: PredictInput, paper: PaperKey): Normalised {
   const sessions = SESSIONS_OF[paper];
-  const marksBySession = Object.fromEntries(sessions.map((s) => [s, input.crowd?.marksBySession[s] ?? []]));
-  const pooled = sessions.flatMap((s) => [...marksBySession[s]]);
+  const marksOf = (session: RankTestPaper) => input.crowd?.marksBySession[session] ?? [];
+  const marksBySession = Object.fromEntries(sessions.map((s) => [s, marksOf(s)]));
+  const pooled = sessions.flatMap((s) => [...marksOf(s)]);
   if (sessions.length === 1) {
     return {
       normMarks: input.marks,
@@ -184,7 +186,7 @@ function normalise(input: PredictInput, paper: PaperKey): Normalised {
   }
   const statistics = sessionStatistics(marksBySession);
   if (!statistics || !canNormalise(statistics)) {
-    const counts = sessions.map((s) => `${s}: ${marksBySession[s].length}`).join(', ');
+    const counts = sessions.map((s) => `${s}: ${marksOf(s).length}`).join(', ');
     return {
       normMarks: input.marks,
       crowd: pooled,
@@ -192,12 +194,17 @@ function normalise(input: PredictInput, paper: PaperKey): Normalised {
       note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
     };
   }
+  const statisticsOf = (session: string) => {
+    const own = statistics.sessions[session];
+    if (!own) throw new RankModelError(`${session} is not a session of ${paper}.`);
+    return own;
+  };
   const forSession = (session: string, marks: number) =>
-    normaliseMarks(marks, statistics.sessions[session], statistics.global);
-  const counts = sessions.map((s) => `${s}: ${statistics.sessions[s].count}`).join(', ');
+    normaliseMarks(marks, statisticsOf(session), statistics.global);
+  const counts = sessions.map((s) => `${s}: ${statisticsOf(s).count}`).join(', ');
   return {
     normMarks: forSession(input.testPaper, input.marks),
-    crowd: sessions.flatMap((s) => marksBySession[s].map((m) => forSession(s, m))),
+    crowd: sessions.flatMap((s) => marksOf(s).map((m) => forSession(s, m))),
     method: 'official-formula',
     note: `Official formula with session statistics from stored results (${counts}; top mean over the best ${formatShare(statistics.topShare)}).`,
   };
@@ -217,9 +224,8 @@ function publishedOrLatestQualifyingMarks(
 ): UnsureValue {
   const published = target.qualifyingMarks?.general;
   if (published !== undefined) return { value: published, source: `published ${year}`, sd: 0 };
-  const history = publishedValues(data, paper, year, (o) => o.qualifyingMarks?.general);
-  if (history.length === 0) throw new RankModelError(`No published qualifying marks for ${paper}.`);
-  const latest = history[history.length - 1];
+  const latest = publishedValues(data, paper, year, (o) => o.qualifyingMarks?.general).at(-1);
+  if (!latest) throw new RankModelError(`No published qualifying marks for ${paper}.`);
   return { value: latest.value, source: `published ${latest.year} (latest known)`, sd: forecastSd(data, paper) };
 }
 
@@ -263,7 +269,8 @@ function fitTheCrowd(
 const MIN_QUALIFYING_MARKS_FORECAST_SD = 5;
 function forecastSd(data: RankData, paper: PaperKey): number {
   const values = yearsOf(data, paper).flatMap((y) => y.data.official?.qualifyingMarks?.general ?? []);
-  const changes = values.slice(1).map((v, i) => (v - values[i]) ** 2);
+  // values[i] is the year before values.slice(1)[i].
+  const changes = values.slice(1).map((v, i) => (v - itemAt(values, i)) ** 2);
   const rms = changes.length > 0 ? Math.sqrt(mean(changes)) : 0;
   return Math.max(MIN_QUALIFYING_MARKS_FORECAST_SD, rms);
 }
@@ -279,16 +286,12 @@ function pickTopMean(
   if (crowd.length >= MIN_CROWD_FOR_TOP_MEAN) {
     return { value: round2(topMean(crowd, 0.001, 10)), source: `crowd estimate from ${crowd.length} stored results` };
   }
-  const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined);
-  if (own.length > 0) {
-    const latest = own[own.length - 1];
-    return { value: latest.value, source: `published ${latest.year} (latest known)` };
-  }
+  const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined).at(-1);
+  if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
   const other = otherPaper(paper);
-  const borrowed = publishedValues(data, other, year, (o) => o.topMeanMarks ?? undefined);
-  if (borrowed.length === 0) throw new RankModelError(`No published top-0.1% mean for ${paper}.`);
-  const latest = borrowed[borrowed.length - 1];
-  return { value: latest.value, source: `${other} ${latest.year} (none published for ${paper})` };
+  const borrowed = publishedValues(data, other, year, (o) => o.topMeanMarks ?? undefined).at(-1);
+  if (!borrowed) throw new RankModelError(`No published top-0.1% mean for ${paper}.`);
+  return { value: borrowed.value, source: `${other} ${borrowed.year} (none published for ${paper})` };
 }
 
 /** Published values of earlier years, oldest first; if none is earlier, the nearest later one. */
@@ -309,10 +312,13 @@ function publishedValues(
 function pickAppeared(data: RankData, paper: PaperKey, given: number | undefined, target: OfficialYear): SourcedValue {
   if (given !== undefined) return { value: given, source: 'given' };
   if (target.appeared) return { value: target.appeared, source: 'published' };
-  const known = yearsOf(data, paper).filter((y) => y.data.official?.appeared);
-  const latest = known[known.length - 1];
+  const known = yearsOf(data, paper).flatMap(({ year, data: d }) => {
+    const appeared = d.official?.appeared;
+    return appeared ? [{ year, appeared }] : [];
+  });
+  const latest = known.at(-1);
   if (!latest) throw new RankModelError(`No appeared count known for ${paper}: pass the expected count.`);
-  return { value: latest.data.official!.appeared!, source: `published ${latest.year} (latest known)` };
+  return { value: latest.appeared, source: `published ${latest.year} (latest known)` };
 }
 
 interface HistoricalPart {
@@ -346,7 +352,12 @@ function historicalPart(
 }
 
 /** Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every quarter mark. */
-const MONOTONE_GRID = Array.from({ length: (100 + 35) * 4 + 1 }, (_, i) => -35 + i / 4);
+const MONOTONE_LOWEST = -35;
+const MONOTONE_HIGHEST = 100;
+const MONOTONE_GRID = Array.from(
+  { length: (MONOTONE_HIGHEST - MONOTONE_LOWEST) * 4 + 1 },
+  (_, i) => MONOTONE_LOWEST + i / 4,
+);
 
 /**
  * The estimate at `marks`, read off the estimate on a fixed grid made non-increasing (pool adjacent violators).
@@ -356,7 +367,7 @@ const MONOTONE_GRID = Array.from({ length: (100 + 35) * 4 + 1 }, (_, i) => -35 +
 function monotoneAt(marks: number, estimateAt: (m: number) => LogShareEstimate): LogShareEstimate {
   const raw = MONOTONE_GRID.map((m) => ({ m, ...estimateAt(m) }));
   const pooled = monotoneDecreasing(raw.map((r) => ({ x: r.m, logShare: r.logShare, weight: 1 })));
-  const clamped = Math.min(MONOTONE_GRID[MONOTONE_GRID.length - 1], Math.max(MONOTONE_GRID[0], marks));
+  const clamped = Math.min(MONOTONE_HIGHEST, Math.max(MONOTONE_LOWEST, marks));
   return {
     logShare: interpolate(pooled, clamped, (p) => p.logShare),
     sd: interpolate(
@@ -369,10 +380,13 @@ function monotoneAt(marks: number, estimateAt: (m: number) => LogShareEstimate):
 
 function interpolate<T extends { x: number }>(points: T[], x: number, value: (p: T) => number): number {
   const i = points.findIndex((p) => p.x >= x);
-  if (i <= 0) return value(points[i === 0 ? 0 : points.length - 1]);
   const lower = points[i - 1];
   const upper = points[i];
-  return value(lower) + ((x - lower.x) / (upper.x - lower.x)) * (value(upper) - value(lower));
+  if (lower && upper) return value(lower) + ((x - lower.x) / (upper.x - lower.x)) * (value(upper) - value(lower));
+  // Outside the points: the value at the nearer end.
+  const end = i === 0 ? points[0] : points.at(-1);
+  if (!end) throw new RangeError('No points to interpolate between.');
+  return value(end);
 }
 
 function combine(history: LogShareEstimate | undefined, crowd: CrowdEstimate | undefined) {

@@ -1,3 +1,5 @@
+import { itemAt } from './lists';
+
 export function mean(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 }
@@ -30,7 +32,7 @@ export function countAbove(sortedDescending: readonly number[], value: number): 
   let high = sortedDescending.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sortedDescending[middle] > value) low = middle + 1;
+    if (itemAt(sortedDescending, middle) > value) low = middle + 1;
     else high = middle;
   }
   return low;
