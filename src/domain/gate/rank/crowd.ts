@@ -1,5 +1,5 @@
 import type { LogShareEstimate } from './estimate';
-import { itemAt } from './lists';
+import { itemAt } from '../../lists';
 import { countAbove } from './statistics';
 
 /**

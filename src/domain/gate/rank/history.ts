@@ -1,6 +1,6 @@
 import type { PaperKey, RankData } from './data';
 import { yearsOf } from './data';
-import { itemAt } from './lists';
+import { itemAt } from '../../lists';
 import { mean } from './statistics';
 
 interface CurvePoint {

@@ -10,7 +10,7 @@ import type { NormalisationMethod } from './normalisation';
 import { MIN_SESSION_RESULTS, canNormalise, normaliseMarks, sessionStatistics } from './normalisation';
 import type { Category, CategoryStatus } from './score';
 import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
-import { itemAt } from './lists';
+import { itemAt } from '../../lists';
 import { mean, topMean } from './statistics';
 
 /**

@@ -1,4 +1,4 @@
-import { itemAt } from './lists';
+import { itemAt } from '../../lists';
 
 export function mean(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
