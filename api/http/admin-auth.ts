@@ -34,9 +34,9 @@ export const WRONG_CREDENTIALS = 'Invalid email or password.';
 export const NOT_AN_ADMIN = 'This account is not an administrator.';
 
 function basicCredentials(ctx: Context): { email: string; password: string } | null {
-  const match = /^Basic\s+(\S+)$/i.exec(ctx.get('authorization'));
-  if (!match) return null;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const encoded = /^Basic\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  if (!encoded) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return null;
   return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
@@ -101,16 +101,30 @@ export function adminVerifier(services: Services, limiters: LimiterFactory = mem
   return verifier;
 }
 
+export interface AdminGuardOptions {
+  /** A request without credentials goes on as anyone's; credentials given must still be an administrator's. */
+  optional?: boolean;
+  /** The status a refusal answers with, from the check's own (401, 403 or 429). */
+  refusalStatus?: (status: 401 | 403 | 429) => number;
+}
+
 /**
  * Guards admin routes: valid admin Basic auth or 401 (no or wrong credentials), 403 (not an admin), 429 (too many
  * failures). Errors carry `success: false` like the spec's check-credentials answer. The admin is in ctx.state.admin.
  */
-export function requireAdmin(services: Services): Middleware {
+export function requireAdmin(services: Services, options: AdminGuardOptions = {}): Middleware {
   const verifier = adminVerifier(services);
   return async (ctx, next) => {
+    if (options.optional && !ctx.get('authorization')) {
+      await next();
+      return;
+    }
     const result = await verifier.check(ctx);
     // No WWW-Authenticate header: it would make browsers pop up their own sign-in box over the admin app.
-    if (!result.ok) throw new HttpError(result.status, result.message, { success: false });
+    if (!result.ok) {
+      const status = options.refusalStatus?.(result.status) ?? result.status;
+      throw new HttpError(status, result.message, { success: false });
+    }
     ctx.state.admin = result.admin;
     await next();
   };

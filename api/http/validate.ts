@@ -1,24 +1,34 @@
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
 import type { AnyObjectSchema, InferType, Schema } from 'yup';
 import { firstErrors } from '../../src/domain/validation/accounts';
 import { HttpError } from './errors';
 
 /**
- * The one way a route reads its input: the JSON body (or the query) checked against a shared yup schema, the typed
- * result on `ctx.state.input`, or a 400 `{message, errors}` where `errors` holds each failing field's message and
+ * The one way a route reads its input: the JSON body, the query or the path parameters (and a page sent as a text
+ * body) checked against a shared yup schema, the typed result on `ctx.state.input`, or a 400 `{message, errors}` where `errors` holds each failing field's message and
  * `message` speaks of the first failing field in the schema's field order, the same every time.
  */
 
 export const NOT_AN_OBJECT = 'Send the request as a JSON object.';
 
 export interface ValidateOptions {
-  /** Where the input is read: the JSON body (default) or the query string. */
-  from?: 'body' | 'query';
+  /** Where the input is read: the JSON body (default), the query string or the route's path parameters. */
+  from?: 'body' | 'query' | 'params';
+  /**
+   * For a route that also takes a page as a text body (text/html): the field that text is read into. A JSON body
+   * may hold the page in the same field instead. With `from: 'query'` the field comes from the body, never the query.
+   */
+  textBody?: string;
   /**
    * How the first problem becomes the answer's message: 'named' (default) puts the field in front
    * (`email: Email is not valid`); 'bare' keeps the form's own words, for calls whose screens show the message as is.
    */
   messages?: 'named' | 'bare';
+  /**
+   * Whether the 400 lists `errors` beside `message` (default). Off for a call whose page shows its one message as is
+   * (the e-mailed verification link): its answer stays `{message}`.
+   */
+  fieldErrors?: boolean;
   /** Extra JSON beside `{message, errors}`, such as the account calls' `notify`. */
   extra?: (message: string) => Record<string, unknown>;
 }
@@ -58,8 +68,13 @@ function wrongKinds(schema: AnyObjectSchema, input: Record<string, unknown>): Re
 }
 
 /** The schema's fields in their declared order: the order a form shows them, and the order problems are told. */
-function firstInOrder(schema: AnyObjectSchema, errors: Record<string, string>): string | undefined {
-  return Object.keys(schema.fields).find((field) => field in errors) ?? Object.keys(errors)[0];
+function firstInOrder(schema: AnyObjectSchema, errors: Record<string, string>): [string, string] | undefined {
+  const fields = [...Object.keys(schema.fields), ...Object.keys(errors)];
+  for (const field of fields) {
+    const message = errors[field];
+    if (message !== undefined) return [field, message];
+  }
+  return undefined;
 }
 
 function refusal(
@@ -68,21 +83,18 @@ function refusal(
   options: ValidateOptions,
   nameField: boolean,
 ): HttpError {
-  const field = firstInOrder(schema, errors);
-  if (field === undefined) return new HttpError(400, NOT_AN_OBJECT, options.extra?.(NOT_AN_OBJECT));
-  const message = nameField ? `${field}: ${errors[field]}` : errors[field];
-  return new HttpError(400, message, { ...options.extra?.(message), errors });
+  const first = firstInOrder(schema, errors);
+  if (first === undefined) return new HttpError(400, NOT_AN_OBJECT, options.extra?.(NOT_AN_OBJECT));
+  const [field, problem] = first;
+  const message = nameField ? `${field}: ${problem}` : problem;
+  return new HttpError(400, message, {
+    ...options.extra?.(message),
+    ...(options.fieldErrors === false ? {} : { errors }),
+  });
 }
 
-/**
- * Checks one input against a schema and returns it typed (trimmed, unknown fields dropped), or throws the 400.
- * The middleware below uses it; a route whose schema depends on the input itself may call it directly.
- */
-export function validInput<S extends AnyObjectSchema>(
-  schema: S,
-  input: unknown,
-  options: ValidateOptions = {},
-): InferType<S> {
+/** Checks one input against a schema and returns it typed (trimmed, unknown fields dropped), or throws the 400. */
+function validInput<S extends AnyObjectSchema>(schema: S, input: unknown, options: ValidateOptions = {}): InferType<S> {
   const value = input ?? {};
   if (!isPlainObject(value)) throw refusal(schema, {}, options, false);
   const kinds = wrongKinds(schema, value);
@@ -93,7 +105,7 @@ export function validInput<S extends AnyObjectSchema>(
     Object.keys(schema.fields).flatMap((field) => (Object.hasOwn(value, field) ? [[field, value[field]]] : [])),
   );
   try {
-    return schema.validateSync(known, { abortEarly: false, stripUnknown: true }) as InferType<S>;
+    return schema.validateSync(known, { abortEarly: false, stripUnknown: true });
   } catch (error) {
     const errors = firstErrors(error);
     if (Object.keys(errors).length === 0) throw error;
@@ -105,14 +117,24 @@ export interface Validated<S extends AnyObjectSchema> {
   input: InferType<S>;
 }
 
+/** The raw input a route reads, from where its options say. */
+function rawInput(ctx: ParameterizedContext & { params?: Record<string, string> }, options: ValidateOptions): unknown {
+  const body: unknown = ctx.request.body;
+  const { from = 'body', textBody } = options;
+  if (from === 'params') return ctx.params;
+  if (from === 'body') return textBody && typeof body === 'string' ? { [textBody]: body } : body;
+  if (!textBody) return ctx.query;
+  const page = typeof body === 'string' ? body : isPlainObject(body) ? body[textBody] : undefined;
+  return { ...ctx.query, [textBody]: page };
+}
+
 /** Koa middleware: `ctx.state.input` holds the checked input for the handlers after it. */
 export function validate<S extends AnyObjectSchema>(
   schema: S,
   options: ValidateOptions = {},
 ): Middleware<Validated<S>> {
   return async (ctx, next) => {
-    const input = options.from === 'query' ? ctx.query : ctx.request.body;
-    ctx.state.input = validInput(schema, input, options);
+    ctx.state.input = validInput(schema, rawInput(ctx, options), options);
     await next();
   };
 }

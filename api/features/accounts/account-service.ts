@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Services } from '../../services';
 import { DuplicateError, type User } from '../../store/types';
+import { presentSession } from '../../presenters';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { issueAccessToken } from './access-token';
 
@@ -12,10 +13,6 @@ export class InvalidResetTokenError extends Error {}
 /** Only the token's hash is stored, so a leaked database cannot be used to reset anyone's password. */
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function publicProfile(user: User) {
-  return { id: user.id, email: user.email, firstName: user.firstName, userType: user.userType };
 }
 
 /** The e-mail address and password of a user, checked in constant time whether or not the address exists. */
@@ -44,7 +41,7 @@ export async function signUp(services: Services, fields: { email: string; firstN
 export async function logIn(services: Services, username: string, password: string) {
   const user = await authenticate(services, username, password);
   if (!user) return null;
-  return { ...publicProfile(user), accessToken: await issueAccessToken(user, services.config.secret) };
+  return presentSession(user, await issueAccessToken(user, services.config.secret));
 }
 
 /**

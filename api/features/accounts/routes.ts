@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { adminVerifier } from '../../http/admin-auth';
+import { adminVerifier, requireAdmin } from '../../http/admin-auth';
 import { memoryLimiters, tooManyRequests, waitFor, type LimiterFactory } from '../../http/limiters';
 import { validate, type ValidateOptions } from '../../http/validate';
 import {
@@ -15,11 +15,11 @@ import {
   EmailTakenError,
   InvalidResetTokenError,
   logIn,
-  publicProfile,
   requestPasswordReset,
   resetPassword,
   signUp,
 } from './account-service';
+import { presentProfile } from '../../presenters';
 import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
 
 export const INVALID_CLIENT_CODE = 'Invalid client code.';
@@ -102,7 +102,7 @@ export function accountRoutes(services: Services, limiters: LimiterFactory = mem
     try {
       const user = await signUp(services, { email, firstName, password });
       ctx.status = 201;
-      ctx.body = { success: true, message: 'Successfully signed up', data: publicProfile(user) };
+      ctx.body = { success: true, message: 'Successfully signed up', data: presentProfile(user) };
     } catch (error) {
       if (error instanceof EmailTakenError) throw notify(409, error.message);
       throw error;
@@ -149,12 +149,9 @@ export function accountRoutes(services: Services, limiters: LimiterFactory = mem
     ctx.body = { success: true, message: 'Password reseted successfully.' };
   });
 
-  router.get('/api/data/check-credentials', async (ctx) => {
-    const result = await adminVerifier(services).check(ctx);
-    if (!result.ok) {
-      // The spec's admin screen reads 401 for any refusal; a lock-out keeps its own 429 so the wait is explained.
-      throw new HttpError(result.status === 429 ? 429 : 401, result.message, { success: false });
-    }
+  // The spec's admin screen reads 401 for any refusal; a lock-out keeps its own 429 so the wait is explained.
+  const anAdmin = requireAdmin(services, { refusalStatus: (status) => (status === 429 ? 429 : 401) });
+  router.get('/api/data/check-credentials', anAdmin, (ctx) => {
     ctx.body = { success: true, message: 'Login successful!' };
   });
 

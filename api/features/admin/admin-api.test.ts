@@ -132,7 +132,10 @@ describe('admin API on the real server', () => {
 
   it('refuses a missing link and a page that is not a response sheet, with a message', async () => {
     const missing = await asAdmin('POST', '/api/data/process', {});
-    expect(missing).toEqual({ status: 400, body: { message: 'Question Paper Link is required.' } });
+    expect(missing).toEqual({
+      status: 400,
+      body: { message: 'Question Paper Link is required.', errors: { link: 'Question Paper Link is required.' } },
+    });
     const notASheet = await asAdmin('POST', '/api/data/process', { html: '<html><body>hello</body></html>' });
     expect(notASheet.status).toBe(422);
     expect(notASheet.body.message).toMatch(/response sheet/i);

@@ -1,56 +1,28 @@
 import Router from '@koa/router';
 import { mixed, number, object, string } from 'yup';
 import type { Services } from '../../services';
-import type { Question, ResultSummary } from '../../store';
+import { presentPapers, presentQuestion, presentResult } from '../../presenters';
 import { HttpError } from '../../http/errors';
 import { requireAdmin } from '../../http/admin-auth';
-import { validate, validInput } from '../../http/validate';
+import { validate } from '../../http/validate';
+import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import type { Rescorer } from './rescoring';
 import { readPaper } from './paper-reader';
 import { checkAnswerKey, readKeyImport } from './answer-keys';
 
-/** The admin question of spec §3 as the admin screens read it. */
-function presentQuestion(question: Question) {
-  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey } = question;
-  return {
-    _id: id,
-    long_id,
-    short_id: String(short_id),
-    name,
-    type,
-    marks,
-    question: stem,
-    options,
-    paperSet,
-    ...(answerKey !== undefined ? { answerKey } : {}),
-  };
-}
-
-/** The Result of spec §3, plus the link while it is kept (the admin scorecard needs it). */
-function presentResult(result: ResultSummary) {
-  const { id, email, name, candidateId, set, totalMarks, finalMarks, negativeMarks, attempts, isVerified } = result;
-  return {
-    _id: id,
-    email: email ?? '',
-    name,
-    candidateId,
-    set,
-    totalMarks,
-    finalMarks,
-    negativeMarks,
-    attempts,
-    isVerified,
-    createdAt: result.createdAt.toISOString(),
-    ...(result.link ? { link: result.link } : {}),
-  };
-}
-
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
 
-const processRequestSchema = object({ link: plainText(string().trim().max(2048)), html: string() });
+/** A paper to process: a link, or the page itself (the text/html body, or `html` in a JSON object). */
+const processRequestSchema = object({
+  link: plainText(string().trim().max(MAX_LINK_LENGTH)).when('html', {
+    is: (html: string | undefined) => !html,
+    then: (link) => link.required('Question Paper Link is required.'),
+  }),
+  html: string(),
+});
 
 const updateAnswerSchema = object({
   _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
@@ -69,7 +41,7 @@ const importKeySchema = object({
 const pageParameter = (name: string, max?: number) => {
   const message = `${name} must be a whole number${max === undefined ? ' of 0 or more' : ` from 0 to ${max}`}.`;
   const whole = number()
-    .transform((value, original) => (original === '' ? undefined : value))
+    .transform((value: number, original: unknown) => (original === '' ? undefined : value))
     .typeError(message)
     .integer(message)
     .min(0, message);
@@ -95,15 +67,10 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.
   const admin = requireAdmin(services);
 
-  router.post('/process', admin, async (ctx) => {
-    // The page itself may come as the text/html body; otherwise a JSON object names a link or holds the page.
-    const page = typeof ctx.request.body === 'string' ? ctx.request.body : undefined;
-    const request = page === undefined ? validInput(processRequestSchema, ctx.request.body, ADMIN_INPUT) : {};
-    const link = request.link || undefined;
-    const uploaded = page ?? request.html;
-    if (!link && !uploaded) throw new HttpError(400, 'Question Paper Link is required.');
+  router.post('/process', admin, validate(processRequestSchema, { ...ADMIN_INPUT, textBody: 'html' }), async (ctx) => {
+    const { link, html = '' } = ctx.state.input;
     const { paperSet, questions, warnings } = await readPaper(
-      link ? () => sheets.byLink(link, { host: ctx.host }) : () => sheets.fromUpload(uploaded!),
+      link ? () => sheets.byLink(link, { host: ctx.host }) : () => sheets.fromUpload(html),
     );
     const stored = await store.questions.upsertPaper(paperSet, questions);
     ctx.state.log?.info({ paperSet, questions: stored.length }, 'paper processed');
@@ -131,9 +98,7 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
 
   router.get('/all-question-paper', admin, async (ctx) => {
     const papers = await store.questions.listAll();
-    ctx.body = Object.fromEntries(
-      Object.entries(papers).map(([set, questions]) => [set, questions.map(presentQuestion)]),
-    );
+    ctx.body = presentPapers(papers);
   });
 
   router.get('/get-all-results', admin, validate(resultPageSchema, { ...ADMIN_INPUT, from: 'query' }), async (ctx) => {

@@ -14,7 +14,8 @@ import {
 } from '../../../src/domain/gate';
 import { paperKeyVersion, type Question, type Store } from '../../store';
 import { hashLink } from '../../sheets/sheet-source';
-import { createCrowd, type Crowd, type MissingPrediction, type PredictionData } from './crowd';
+import { presentScorecard, type CheckerScorecard } from '../../presenters';
+import { createCrowd, type Crowd } from './crowd';
 
 /**
  * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to,
@@ -22,7 +23,6 @@ import { createCrowd, type Crowd, type MissingPrediction, type PredictionData } 
  */
 
 export const CHECKER_MESSAGES = {
-  scorecardReady: 'Scorecard generated successfully',
   noKeys: (testPaper: string) => `Answer keys for ${testPaper} are not published yet. Please check again later.`,
   wrongPaper: (actual: string, chosen: string) =>
     `This response sheet is ${actual}, not ${chosen}. Choose ${actual} as the test paper and try again.`,
@@ -51,12 +51,6 @@ export interface CheckInput {
   /** E-mail stored with the result: the verified one when there is one, else the one given. */
   email?: string;
   isVerified: boolean;
-}
-
-export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
-  candidate: { id: string; name: string };
-  prediction_data: PredictionData | MissingPrediction;
-  resultId: string;
 }
 
 export interface RankAnswer {
@@ -195,14 +189,7 @@ export function createChecker(store: Store): Checker {
         scoredAt: new Date(),
       });
       if (created && fetched) crowd.recordNewResult(testPaper, total['Total Marks']);
-      const { candidate, ...card } = scorecard;
-      const checked: CheckerScorecard = {
-        ...card,
-        testPaper,
-        candidate: { id: candidate.id, name: candidate.name },
-        prediction_data: prediction,
-        resultId: id,
-      };
+      const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id });
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
     },

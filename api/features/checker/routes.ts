@@ -1,24 +1,23 @@
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
-import { isGateError, isTestPaper, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
+import type { Context } from 'koa';
+import { object, string } from 'yup';
+import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
+import { atMost, plainText } from '../../../src/domain/validation/text';
 import {
+  MAX_LINK_LENGTH,
   UNKNOWN_TEST_PAPER,
   scoreRequestSchema,
   sheetLinkProblem,
+  testPaperField,
   verificationRequestSchema,
 } from '../../../src/domain/validation/score-request';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { adminVerifier } from '../../http/admin-auth';
+import { requireAdmin } from '../../http/admin-auth';
 import { memoryLimiters, tooManyRequests, waitFor } from '../../http/limiters';
-import { validate, validInput } from '../../http/validate';
-import {
-  CHECKER_MESSAGES,
-  createChecker,
-  NoKeysError,
-  type CheckerScorecard,
-  type SheetOrigin,
-} from './checker-service';
+import { validate } from '../../http/validate';
+import { serialisedScorecard } from '../../presenters';
+import { createChecker, NoKeysError, type SheetOrigin } from './checker-service';
 import { limitPerAddress } from './rate-limit';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { createVerificationService, resendTooSoon, VERIFICATION_MESSAGES } from './verification-service';
@@ -30,35 +29,43 @@ export const UPLOAD_BODY_MISSING =
 
 /**
  * The score request rules shared with the modal. The modal always sends the test paper; a re-opened scorecard address
- * may leave it out (the sheet then tells), and an upload has no link.
+ * may leave it out (the sheet then tells).
  */
-function readScoreRequest<L extends boolean>(value: unknown, withLink: L) {
-  const given = (value as { testPaper?: unknown } | null)?.testPaper;
-  const omitted = [
-    ...(withLink ? [] : ['link' as const]),
-    ...(given === undefined || given === '' ? ['testPaper' as const] : []),
-  ];
-  const request = validInput(scoreRequestSchema.omit(omitted), value) as {
-    link: L extends true ? string : undefined;
-    testPaper?: TestPaper;
-    email?: string;
-  };
-  return { ...request, email: request.email || undefined };
-}
+const scoreRequest = scoreRequestSchema.shape({ testPaper: testPaperField().notRequired() });
+
+const nonBlank = (message: string) =>
+  string()
+    .required(message)
+    .test('not-blank', message, (value) => value.trim() !== '');
 
 /**
- * A scorecard is ~50 KB of JSON: serialised once per scorecard object (the checker hands out the same object for
- * repeat checks) into a buffer, so Koa need not measure a string to send it.
+ * An upload: the score request without a link in the address (a typed link only vouches for the e-mail), and the
+ * saved page as the text/html body (or a JSON body's `html`), untrimmed.
  */
-const serialisedScorecards = new WeakMap<CheckerScorecard, Buffer>();
-function serialised(scorecard: CheckerScorecard): Buffer {
-  let json = serialisedScorecards.get(scorecard);
-  if (!json) {
-    json = Buffer.from(JSON.stringify({ message: CHECKER_MESSAGES.scorecardReady, ...scorecard }));
-    serialisedScorecards.set(scorecard, json);
-  }
-  return json;
+const uploadRequest = scoreRequest.shape({
+  link: plainText(string().trim().max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH))),
+  html: nonBlank(UPLOAD_BODY_MISSING),
+});
+
+/** The verification link's address parameters; a link or e-mail left out is one message, a missing token another. */
+const verifyRequest = object({
+  link: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
+  email: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
+  token: string().trim().required(VERIFICATION_MESSAGES.invalidToken),
+});
+
+/** What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed. */
+function scoreRequestOf(request: { testPaper?: string | null; email?: string }) {
+  const { testPaper, email } = request;
+  return { testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined, email: email || undefined };
 }
+
+// A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
+const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
+const rankParameters = object({ resultId: string().required(), testPaper: testPaperParameter });
+const distributionParameters = rankParameters.pick(['testPaper']);
+/** Calls whose answer is read as is by the verify page and the scorecard: their messages go out without a field name. */
+const BARE = { messages: 'bare' } as const;
 
 /** Sheet problems and paper mismatches come from the engine with a message for the candidate. */
 async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
@@ -69,22 +76,6 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof NoKeysError) throw new HttpError(409, error.message, { code: 'NO_KEYS' });
     throw error;
   }
-}
-
-/**
- * Recognises an administrator's Basic auth (the admin's View Scorecard); a request without credentials is a
- * candidate's. Wrong admin credentials are refused rather than quietly treated as a candidate.
- */
-function recogniseAdmin(services: Services): Middleware {
-  const verifier = adminVerifier(services);
-  return async (ctx, next) => {
-    if (ctx.get('authorization')) {
-      const result = await verifier.check(ctx);
-      if (!result.ok) throw new HttpError(result.status, result.message, { success: false });
-      ctx.state.admin = result.admin;
-    }
-    await next();
-  };
 }
 
 /**
@@ -107,7 +98,9 @@ export function checkerRoutes(services: Services): Router {
     points: MAILS_PER_ADDRESS_PER_HOUR,
     windowMs: 60 * 60_000,
   });
-  const admin = recogniseAdmin(services);
+  // An administrator's View Scorecard sends Basic auth; a request without credentials is a candidate's. Wrong admin
+  // credentials are refused rather than quietly treated as a candidate.
+  const admin = requireAdmin(services, { optional: true });
 
   /**
    * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
@@ -145,29 +138,27 @@ export function checkerRoutes(services: Services): Router {
       });
     });
     ctx.type = 'application/json';
-    ctx.body = serialised(scorecard);
+    ctx.body = serialisedScorecard(scorecard);
   }
 
-  router.post('/generate-response', admin, checks, async (ctx) => {
-    const request = readScoreRequest(ctx.request.body, true);
+  router.post('/generate-response', admin, checks, validate(scoreRequest), async (ctx) => {
+    const request = ctx.state.input;
     const verifiedEmail = await verifiedState(ctx, request.link);
     await respondWithScorecard(ctx, () => sheets.byLink(request.link, { host: ctx.host }), {
-      ...request,
+      ...scoreRequestOf(request),
       origin: { kind: 'link', link: request.link },
       verifiedEmail,
     });
   });
 
-  router.post('/upload-response', admin, checks, async (ctx) => {
-    const request = readScoreRequest(ctx.query, false);
-    const link = typeof ctx.query.link === 'string' && ctx.query.link.trim() ? ctx.query.link.trim() : undefined;
-    const body = ctx.request.body;
-    const html = typeof body === 'string' ? body : (body as { html?: unknown } | undefined)?.html;
-    if (typeof html !== 'string' || html.trim() === '') throw new HttpError(400, UPLOAD_BODY_MISSING);
+  const uploadInput = validate(uploadRequest, { from: 'query', textBody: 'html' });
+  router.post('/upload-response', admin, checks, uploadInput, async (ctx) => {
+    const { html, ...request } = ctx.state.input;
+    const link = request.link || undefined;
     const verifiedEmail = await verifiedState(ctx, link);
     // The typed link only vouches for the e-mail: the result is the upload's own, apart from the link's fetched one.
     await respondWithScorecard(ctx, () => sheets.fromUpload(html), {
-      ...request,
+      ...scoreRequestOf(request),
       origin: { kind: 'upload', html, link },
       verifiedEmail,
     });
@@ -194,11 +185,8 @@ export function checkerRoutes(services: Services): Router {
     };
   });
 
-  router.get('/verify', async (ctx) => {
-    const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string).trim() : '');
-    const [link, email, token] = [text('link'), text('email'), text('token')];
-    if (!link || !email) throw new HttpError(400, VERIFICATION_MESSAGES.missingParameters);
-    if (!token) throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
+  router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
+    const { link, email, token } = ctx.state.input;
     const outcome = await verification.confirm(link, email, token);
     if (outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
     if (outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
@@ -208,20 +196,15 @@ export function checkerRoutes(services: Services): Router {
     };
   });
 
-  const testPaperParameter = (raw: string): TestPaper => {
-    if (!isTestPaper(raw)) throw new HttpError(400, UNKNOWN_TEST_PAPER);
-    return raw;
-  };
-
-  router.get('/get-rank/:resultId/:testPaper', async (ctx) => {
-    const testPaper = testPaperParameter(ctx.params.testPaper);
-    const rank = await checker.rankOf(ctx.params.resultId, testPaper);
+  router.get('/get-rank/:resultId/:testPaper', validate(rankParameters, { ...BARE, from: 'params' }), async (ctx) => {
+    const { resultId, testPaper } = ctx.state.input;
+    const rank = await checker.rankOf(resultId, testPaper);
     if (!rank) throw new HttpError(404, `No ${testPaper} result with this id.`);
     ctx.body = rank;
   });
 
-  router.get('/distribution/:testPaper', async (ctx) => {
-    ctx.body = await checker.crowd.distribution(testPaperParameter(ctx.params.testPaper));
+  router.get('/distribution/:testPaper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
+    ctx.body = await checker.crowd.distribution(ctx.state.input.testPaper);
   });
 
   return router;

@@ -99,7 +99,15 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
   ])('refuses %s with a 400', async (_what, call, message) => {
     const response = await call();
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message });
+    expect(await response.json()).toMatchObject({ message });
+  });
+
+  it('refuses two addresses in one ?src= by naming the field', async () => {
+    const response = await fetch(
+      `${server.url}/api/images?src=https://cdn.digialm.com/a.png&src=https://cdn.digialm.com/b.png`,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'src: Must be text', errors: { src: 'Must be text' } });
   });
 
   it('refuses a page that is not an image with a 415', async () => {

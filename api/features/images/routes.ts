@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../services';
-import { HttpError } from '../../http/errors';
+import { object, string } from 'yup';
+import { validate } from '../../http/validate';
 import { createImageProxy, IMAGE_MESSAGES, type PortalImage } from './image-proxy';
 
 /** Longer addresses are not portal image links; the cap also bounds the memory cache's keys. */
@@ -12,13 +13,13 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /** An SVG opened directly must not run its scripts or load anything on our origin; inline styles draw the figure. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
-function sourceParameter(ctx: Context): string {
-  const src = ctx.query.src;
-  if (typeof src !== 'string' || src.trim() === '' || src.length > MAX_SOURCE_LENGTH) {
-    throw new HttpError(400, IMAGE_MESSAGES.missingSource);
-  }
-  return src;
-}
+/** ?src=: the image's address as given (not trimmed: it is the portal's own), one address, not blank, not too long. */
+const imageRequest = object({
+  src: string()
+    .required(IMAGE_MESSAGES.missingSource)
+    .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
+    .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
+});
 
 function sendImage(ctx: Context, image: PortalImage): void {
   ctx.set('Cache-Control', FOREVER);
@@ -36,6 +37,8 @@ function sendImage(ctx: Context, image: PortalImage): void {
 export function imageRoutes({ config }: Pick<Services, 'config'>): Router {
   const proxy = createImageProxy(config);
   const router = new Router();
-  router.get('/api/images', async (ctx) => sendImage(ctx, await proxy.get(sourceParameter(ctx))));
+  router.get('/api/images', validate(imageRequest, { from: 'query', messages: 'bare' }), async (ctx) =>
+    sendImage(ctx, await proxy.get(ctx.state.input.src)),
+  );
   return router;
 }

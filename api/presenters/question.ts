@@ -1,0 +1,23 @@
+import type { Question } from '../store';
+
+/** A question as the admin screens read it (the spec's Question): `_id` for the id, the short id as text. */
+export function presentQuestion(question: Question) {
+  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey } = question;
+  return {
+    _id: id,
+    long_id,
+    short_id: String(short_id),
+    name,
+    type,
+    marks,
+    question: stem,
+    options,
+    paperSet,
+    ...(answerKey !== undefined ? { answerKey } : {}),
+  };
+}
+
+/** The admin's view of every stored paper: paper set → its questions. */
+export function presentPapers(papers: Record<string, Question[]>) {
+  return Object.fromEntries(Object.entries(papers).map(([set, questions]) => [set, questions.map(presentQuestion)]));
+}

@@ -1,0 +1,20 @@
+import type { ResultSummary } from '../store';
+
+/** A row of the admin's results list (the spec's Result), with the link while it is kept: View Scorecard sends it. */
+export function presentResult(result: ResultSummary) {
+  const { id, email, name, candidateId, set, totalMarks, finalMarks, negativeMarks, attempts, isVerified } = result;
+  return {
+    _id: id,
+    email: email ?? '',
+    name,
+    candidateId,
+    set,
+    totalMarks,
+    finalMarks,
+    negativeMarks,
+    attempts,
+    isVerified,
+    createdAt: result.createdAt.toISOString(),
+    ...(result.link ? { link: result.link } : {}),
+  };
+}

@@ -1,0 +1,40 @@
+import type { SheetScorecard, TestPaper } from '../../src/domain/gate';
+import type { MissingPrediction, PredictionData } from '../features/checker/crowd';
+
+export const SCORECARD_READY = 'Scorecard generated successfully';
+
+/** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
+export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
+  candidate: { id: string; name: string };
+  prediction_data: PredictionData | MissingPrediction;
+  resultId: string;
+}
+
+export function presentScorecard(
+  scorecard: SheetScorecard,
+  checked: { testPaper: TestPaper; prediction: PredictionData | MissingPrediction; resultId: string },
+): CheckerScorecard {
+  const { candidate, ...card } = scorecard;
+  return {
+    ...card,
+    testPaper: checked.testPaper,
+    candidate: { id: candidate.id, name: candidate.name },
+    prediction_data: checked.prediction,
+    resultId: checked.resultId,
+  };
+}
+
+/**
+ * A scorecard is ~50 KB of JSON: serialised once per scorecard object (the checker hands out the same object for
+ * repeat checks) into a buffer, so Koa need not measure a string to send it.
+ */
+const serialisedScorecards = new WeakMap<CheckerScorecard, Buffer>();
+
+export function serialisedScorecard(scorecard: CheckerScorecard): Buffer {
+  let json = serialisedScorecards.get(scorecard);
+  if (!json) {
+    json = Buffer.from(JSON.stringify({ message: SCORECARD_READY, ...scorecard }));
+    serialisedScorecards.set(scorecard, json);
+  }
+  return json;
+}
