@@ -14,7 +14,7 @@ export const DATABASE_NAME = 'hiregate';
 const DEXIE_WRITE_EVENT = 'x-storagemutated-1';
 
 /**
- * Set when this browser saves a scorecard (saveOnDevice in scorecard-data.ts), so opening a scorecard's link can tell
+ * Set when this browser saves a scorecard (saveOnDevice in scorecard/device.ts), so opening a scorecard's link can tell
  * at once whether a copy may be on the device (open-scorecard.ts), without waiting for IndexedDB.
  */
 const SAVED_SCORECARDS_FLAG = 'hiregate.savedScorecards';

@@ -10,7 +10,7 @@ import {
   listScorecards,
   saveScorecard,
 } from './db';
-import type { ScorecardData } from './scorecard-types';
+import type { ScorecardData } from './scorecard/types';
 
 function scorecard(resultId: string, totalMarks: number, name = 'ASHA RAO'): ScorecardData {
   return {

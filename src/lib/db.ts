@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ScorecardData } from './scorecard-types';
+import type { ScorecardData } from './scorecard/types';
 
 /**
  * The app's IndexedDB database. Each table arrives with a schema version: a later feature adds its table by declaring

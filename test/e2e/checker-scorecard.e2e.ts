@@ -8,7 +8,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { sheetLinks } from '../integration/checker-harness';
 import { imageSource } from '../../src/lib/image-source';
 import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
-import type { ScorecardData } from '../../src/lib/scorecard-types';
+import type { ScorecardData } from '../../src/lib/scorecard/types';
 import { imageUrls } from '../../src/features/scorecard/scorecard-view';
 import {
   expectedIcon,

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { CHECK_NOW_SEARCH } from '../../lib/scorecard-links';
+import { CHECK_NOW_SEARCH } from '../../lib/links';
 import { AdOverlay } from './AdOverlay';
 import { MarketingSection } from './MarketingSection';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
 import {
   gateScoreText,

@@ -1,4 +1,4 @@
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import { marksToAllNote, summaryRows } from './scorecard-view';
 
 export function ScoreSummary({ data }: { data: ScorecardData }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { CHECK_NOW_SEARCH } from '../../lib/scorecard-links';
+import { CHECK_NOW_SEARCH } from '../../lib/links';
 import type { ScorecardProblem } from './load-scorecard';
 
 interface Wording {

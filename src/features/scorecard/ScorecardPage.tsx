@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { TEST_PAPER_LABELS, type TestPaper } from '../../domain/gate';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import { Breakdowns } from './Breakdowns';
 import { QuestionBreakdown } from './QuestionBreakdown';
 import { RankPrediction } from './RankPrediction';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ScoreOutcome } from '../../lib/scorecard-data';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScoreOutcome } from '../../lib/scorecard/score-api';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import { ApiError } from '../../lib/api';
 import { findScorecard, scorecardProblem, VerificationNeededError, type ScorecardSources } from './load-scorecard';
 

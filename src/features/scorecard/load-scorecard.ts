@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/api';
-import { isScorecardData, type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard-data';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import { isScorecardData } from '../../lib/scorecard/device';
+import { type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard/score-api';
+import type { ScorecardData } from '../../lib/scorecard/types';
 
 /**
  * Where the scorecard page finds its data (spec §4, issue 8): navigation state, then localStorage `scorecardData`,

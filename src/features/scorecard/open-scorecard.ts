@@ -1,4 +1,5 @@
-import { readStoredScorecard, requestScore } from '../../lib/scorecard-data';
+import { readStoredScorecard } from '../../lib/scorecard/device';
+import { requestScore } from '../../lib/scorecard/score-api';
 import { databaseMayExist, mayHaveSavedScorecards } from '../../lib/db-presence';
 import { findScorecard, type FoundScorecard } from './load-scorecard';
 

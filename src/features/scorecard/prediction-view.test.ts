@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { predict } from '../../domain/gate/rank/predict';
-import type { PredictionData } from '../../lib/scorecard-types';
+import type { PredictionData } from '../../lib/scorecard/types';
 import {
   gateScoreText,
   methodText,

@@ -1,6 +1,6 @@
 import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/normalisation';
 import type { Category } from '../../domain/gate/rank/score';
-import type { PredictionData } from '../../lib/scorecard-types';
+import type { PredictionData } from '../../lib/scorecard/types';
 
 /** Readable figures of the rank prediction; every field may be missing on older saved scorecards. */
 

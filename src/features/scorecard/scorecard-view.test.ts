@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScorecardQuestion } from '../../domain/gate';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import {
   earnedMarksText,
   imageUrls,

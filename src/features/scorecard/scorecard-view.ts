@@ -10,7 +10,7 @@ import {
   type ParsedKey,
   type ScorecardQuestion,
 } from '../../domain/gate';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import type { ScorecardData } from '../../lib/scorecard/types';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 

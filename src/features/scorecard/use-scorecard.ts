@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { keepScorecard, saveOnDevice } from '../../lib/scorecard-data';
-import type { ScorecardData } from '../../lib/scorecard-types';
+import { keepScorecard, saveOnDevice } from '../../lib/scorecard/device';
+import type { ScorecardData } from '../../lib/scorecard/types';
 import {
   SCORECARD_WAIT_LIMIT_MS,
   scorecardProblem,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { isScorecardData, keepScorecard, VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard-data';
+import { isScorecardData, keepScorecard } from '../../../lib/scorecard/device';
+import { VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard/score-api';
 import { generateScorecard } from '../admin-api';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../session/adminSession';

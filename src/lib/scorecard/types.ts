@@ -1,5 +1,5 @@
-import type { ScorecardQuestion, ScoringRules, TotalScore } from '../domain/gate';
-import type { Prediction } from '../domain/gate/rank/predict';
+import type { ScorecardQuestion, ScoringRules, TotalScore } from '../../domain/gate';
+import type { Prediction } from '../../domain/gate/rank/predict';
 
 /**
  * The scorecard as the checker API returns it (spec §3 "Scorecard data") and as the browser keeps it: in
