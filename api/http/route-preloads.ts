@@ -10,7 +10,7 @@ import path from 'node:path';
  * Keys are the modules src/app/routes.tsx loads for these paths, as the Vite manifest names them.
  */
 const LANDING_PAGES: Record<string, string[]> = {
-  '/': ['src/features/marketing/HomePage.tsx'],
+  '/': ['src/app/HomeScreen.tsx'],
   '/scorecard': ['src/features/scorecard/ScorecardPage.tsx'],
   '/verify-email': ['src/features/checker/VerifyEmailPage.tsx', 'src/lib/query.tsx'],
 };

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { SiteLayout } from './layout/SiteLayout';
 import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
@@ -8,8 +9,6 @@ import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
  */
 const rootRoute = createRootRoute({ component: Outlet });
 
-type Loader = () => Promise<Record<string, unknown>>;
-
 /**
  * What a screen needs beyond the app shell, loaded with its chunk: `queries`, the react-query cache (the shell does not
  * provide it, so the home page does not download react-query).
@@ -18,20 +17,26 @@ interface ScreenNeeds {
   queries?: boolean;
 }
 
-const screen = (load: Loader, exportName: string, needs: ScreenNeeds = {}) =>
+/**
+ * A screen loaded lazily by its export name. The name is checked against the module's exports, which must be
+ * components, so a renamed export fails the type check instead of the route.
+ */
+type ScreenModule<Name extends string> = () => Promise<Record<Name, ComponentType>>;
+
+const screen = <Name extends string>(load: ScreenModule<Name>, exportName: Name, needs: ScreenNeeds = {}) =>
   lazyRouteComponent(async () => {
     const [module, query] = await Promise.all([load(), needs.queries ? import('../lib/query') : undefined]);
-    const Screen = module[exportName] as React.ComponentType;
-    return { [exportName]: query ? query.withQueryClient(Screen) : Screen };
-  }, exportName);
+    const Screen = module[exportName];
+    return { default: query ? query.withQueryClient(Screen) : Screen };
+  });
 
-const page = (path: string, load: Loader, exportName: string, needs?: ScreenNeeds) =>
+const page = <Name extends string>(path: string, load: ScreenModule<Name>, exportName: Name, needs?: ScreenNeeds) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: screen(load, exportName, needs) });
 
 /** Public pages share the top bar and footer through this pathless layout route. */
 const siteLayout = createRoute({ getParentRoute: () => rootRoute, id: 'site', component: SiteLayout });
 
-const sitePage = (path: string, load: Loader, exportName: string, needs?: ScreenNeeds) =>
+const sitePage = <Name extends string>(path: string, load: ScreenModule<Name>, exportName: Name, needs?: ScreenNeeds) =>
   createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
 
 /**
@@ -49,6 +54,7 @@ const scorecardRoute = createRoute({
   }),
 });
 
+const home = () => import('./HomeScreen');
 const company = () => import('../features/marketing/CompanyPages');
 const offerings = () => import('../features/marketing/OfferingPages');
 const research = () => import('../features/marketing/ResearchPages');
@@ -57,8 +63,8 @@ const placeholders = () => import('../features/marketing/PlaceholderPages');
 
 export const routeTree = rootRoute.addChildren([
   siteLayout.addChildren([
-    sitePage('/', () => import('../features/marketing/HomePage'), 'HomePage'),
-    sitePage('/ad-modal', () => import('../features/marketing/HomePage'), 'AdModalPage'),
+    sitePage('/', home, 'HomeScreen'),
+    sitePage('/ad-modal', home, 'AdModalPage'),
     sitePage('/about', company, 'AboutPage'),
     sitePage('/press', company, 'PressPage'),
     sitePage('/career', company, 'CareersPage'),
