@@ -1,5 +1,5 @@
 import { apiRequest } from '../../lib/api';
-import type { AdminCredentials } from './session/adminSession';
+import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
 

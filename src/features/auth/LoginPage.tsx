@@ -9,7 +9,7 @@ import { AuthCard } from './AuthCard';
 import { PasswordField, Spinner, TextField } from './fields';
 import { IdentityProviderButton } from './IdentityProviderButton';
 import { checkAdminCredentials, loginUser } from './auth-api';
-import { startAdminSession, takeSessionExpiredFlag } from './adminSession';
+import { startAdminSession, takeSessionExpiredFlag } from '../../lib/admin-session';
 import { authStore, useAuth } from './use-auth';
 import { useSchemaForm } from './useSchemaForm';
 

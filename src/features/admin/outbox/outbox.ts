@@ -1,6 +1,6 @@
 import { basicAuthHeader } from '../../../lib/api';
 import { db } from '../../../lib/db';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { ANSWER_OUTBOX_SYNC_TAG, flushAnswerOutbox, type FlushOutcome } from './flush';
 import { forgetPendingAnswerSaves, markPendingAnswerSaves } from './pending-flag';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { useTypingText } from '../../../lib/use-typing-text';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
 import { useAdminStats } from './use-admin-stats';

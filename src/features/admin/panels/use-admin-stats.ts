@@ -1,6 +1,6 @@
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { fetchAdminStats } from '../admin-api';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { rememberStats } from './last-known-stats';
 
 export const adminStatsQueryKey = ['admin', 'stats'] as const;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { importAnswerKey } from '../admin-api';
 import { adminToast } from '../admin-toast';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { paperDisplayName } from '../paper-name';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchPaperSets, type AdminQuestion, type PaperSets } from '../admin-api';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import { useAnswerSaving } from '../questions/use-answer-saving';

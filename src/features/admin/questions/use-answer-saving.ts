@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AdminQuestion } from '../admin-api';
 import { adminToast } from '../admin-toast';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { flushAndFind, queueAnswerSave } from '../outbox/outbox';
 
 export const savedMessage = (longId: string) => `Answer saved successfully for question ID: ${longId}`;

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fetchResults } from '../admin-api';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import {
   SORT_OPTIONS,

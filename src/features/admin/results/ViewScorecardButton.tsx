@@ -4,7 +4,7 @@ import { isScorecardData, keepScorecard } from '../../../lib/scorecard/device';
 import { VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard/score-api';
 import { generateScorecard } from '../admin-api';
 import { adminToast } from '../admin-toast';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import type { AdminResult } from './result-list';
 
 export const SCORECARD_FAILED_MESSAGE = 'Failed to generate scorecard';

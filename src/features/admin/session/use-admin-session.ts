@@ -11,7 +11,7 @@ import {
   logOutAdmin,
   readAdminCredentials,
   type AdminCredentials,
-} from './adminSession';
+} from '../../../lib/admin-session';
 
 /**
  * Spec §4 admin session: checked on load and every 5 minutes; an expired session removes the credentials, says so

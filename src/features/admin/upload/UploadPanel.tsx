@@ -3,7 +3,7 @@ import { ModalDialog } from '../../../lib/ui/ModalDialog';
 import { ApiError } from '../../../lib/api';
 import { processPaper, type AdminQuestion } from '../admin-api';
 import { adminToast } from '../admin-toast';
-import type { AdminCredentials } from '../session/adminSession';
+import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import { useAnswerSaving } from '../questions/use-answer-saving';

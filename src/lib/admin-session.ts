@@ -1,8 +1,7 @@
-import { ADMIN_SESSION_KEYS } from '../../../lib/admin-session-keys';
-
 /**
  * The admin session as the spec keeps it (§3 session storage keys, §4 admin session): Basic-auth credentials and an
- * authenticated flag in sessionStorage, valid for one hour from sessionStartTime.
+ * authenticated flag in sessionStorage, valid for one hour from sessionStartTime. The sign-in screen (auth) starts it
+ * and the admin area checks and ends it, so it lives here, shared by both.
  */
 export const ADMIN_SESSION_LENGTH_MS = 60 * 60 * 1000;
 export const ADMIN_SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
@@ -16,7 +15,29 @@ export interface AdminCredentials {
   password: string;
 }
 
-const KEYS = ADMIN_SESSION_KEYS;
+/** The session-storage keys; the last asks the sign-in screen to say the session expired. */
+const KEYS = {
+  email: 'email',
+  password: 'password',
+  isAuthenticated: 'isAuthenticated',
+  sessionStartTime: 'sessionStartTime',
+  showSessionExpiredToast: 'showSessionExpiredToast',
+} as const;
+
+/** The sign-in screen's side: it starts the session the admin area then checks. */
+export function startAdminSession(credentials: AdminCredentials, now = Date.now()) {
+  sessionStorage.setItem(KEYS.email, credentials.email);
+  sessionStorage.setItem(KEYS.password, credentials.password);
+  sessionStorage.setItem(KEYS.isAuthenticated, 'true');
+  sessionStorage.setItem(KEYS.sessionStartTime, String(now));
+}
+
+/** True once: reading the flag removes it, so the sign-in screen's toast shows a single time. */
+export function takeSessionExpiredFlag(): boolean {
+  const expired = sessionStorage.getItem(KEYS.showSessionExpiredToast) === 'true';
+  sessionStorage.removeItem(KEYS.showSessionExpiredToast);
+  return expired;
+}
 
 export function readAdminCredentials(storage: Storage): AdminCredentials | null {
   const email = storage.getItem(KEYS.email);

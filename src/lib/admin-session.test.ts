@@ -5,8 +5,8 @@ import {
   expireAdminSession,
   logOutAdmin,
   readAdminCredentials,
-} from './adminSession';
-import { MemoryStorage } from '../../../../test/support/memory-storage';
+} from './admin-session';
+import { MemoryStorage } from '../../test/support/memory-storage';
 
 describe('admin session', () => {
   let storage: MemoryStorage;
