@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { toast } from '../../lib/ui/toast';
 import { forgotPasswordSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
-import { Spinner, TextField } from './fields';
+import { Spinner, TextField } from '../../lib/ui/FormFields';
 import { requestPasswordReset, serverMessage } from './auth-api';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../lib/ui/use-schema-form';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {

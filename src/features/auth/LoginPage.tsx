@@ -6,12 +6,12 @@ import { adminLoginSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
-import { PasswordField, Spinner, TextField } from './fields';
+import { PasswordField, Spinner, TextField } from '../../lib/ui/FormFields';
 import { IdentityProviderButton } from './IdentityProviderButton';
 import { checkAdminCredentials, loginUser } from './auth-api';
 import { startAdminSession, takeSessionExpiredFlag } from '../../lib/admin-session';
 import { authStore, useAuth } from './use-auth';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../lib/ui/use-schema-form';
 
 type Mode = 'Admin-login' | 'User-login';
 

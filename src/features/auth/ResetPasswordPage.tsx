@@ -3,9 +3,9 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { toast } from '../../lib/ui/toast';
 import { PASSWORD_MISMATCH, resetPasswordFormSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
-import { PasswordField, Spinner, TextField } from './fields';
+import { PasswordField, Spinner, TextField } from '../../lib/ui/FormFields';
 import { resetPassword, serverMessage } from './auth-api';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../lib/ui/use-schema-form';
 
 const ERROR_TOAST_MS = 8000;
 

@@ -5,10 +5,10 @@ import { signUpFormSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
 import { AuthCard } from './AuthCard';
-import { PasswordField, Spinner, TextField } from './fields';
+import { PasswordField, Spinner, TextField } from '../../lib/ui/FormFields';
 import { IdentityProviderButton } from './IdentityProviderButton';
 import { serverMessage, signUp, SignUpCheckError } from './auth-api';
-import { useSchemaForm } from './useSchemaForm';
+import { useSchemaForm } from '../../lib/ui/use-schema-form';
 
 const ERROR_TOAST_MS = 8000;
 
