@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCollection } from './collection';
-import { storeOver } from './open-store';
-import type { Collections } from './schema';
+import { storeOver, type OpenCollection } from './open-store';
 import { DuplicateError, StoreUnavailableError } from './types';
 
 /** Collections whose every call fails with this error, as a datafile write on a full disk does. */
-function failingCollections(error: unknown): Collections {
-  const fail = async () => {
-    throw error;
-  };
+function failingCollections(error: unknown): OpenCollection {
+  const fail = () => Promise.reject(error instanceof Error ? error : new Error(String(error)));
   const collection = {
     insertOne: fail,
     findOne: fail,
@@ -18,10 +15,10 @@ function failingCollections(error: unknown): Collections {
     updateOne: fail,
     deleteMany: fail,
   } as unknown as DocumentCollection<never>;
-  return new Proxy({} as Collections, { get: () => collection });
+  return () => collection;
 }
 
-const adapter = { kind: 'embedded' as const, ping: async () => true, close: async () => undefined };
+const adapter = { kind: 'embedded' as const, ping: () => Promise.resolve(true), close: () => Promise.resolve() };
 const mail = { to: 'a@example.com', subject: 's', text: 't', createdAt: new Date() };
 
 describe('storeOver', () => {

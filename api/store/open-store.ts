@@ -46,18 +46,24 @@ function guarded<D extends Doc>(
   };
 }
 
-/** The repositories over one adapter's collections; the adapter brings its kind, health check, close and outages. */
-export function storeOver(collections: Collections, adapter: StoreAdapter): Store {
+/** How an adapter opens one of the SCHEMA's collections. */
+export type OpenCollection = <D extends Doc>(key: keyof Collections) => DocumentCollection<D>;
+
+/**
+ * The repositories over one adapter's collections, each opened once; the adapter brings its kind, health check,
+ * close and outages.
+ */
+export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
   const isOutage = (error: unknown) => isFileOutage(error) || (adapter.isOutage?.(error) ?? false);
-  const guard = <D extends Doc>(collection: DocumentCollection<D>) => guarded(collection, isOutage);
+  const collection = <D extends Doc>(key: keyof Collections) => guarded(open<D>(key), isOutage);
   return {
     kind: adapter.kind,
-    users: userRepository(guard(collections.users)),
-    resetTokens: resetTokenRepository(guard(collections.resetTokens)),
-    verifications: verificationRepository(guard(collections.verifications)),
-    questions: questionRepository(guard(collections.questions)),
-    results: resultRepository(guard(collections.results)),
-    mail: mailOutbox(guard(collections.mail)),
+    users: userRepository(collection('users')),
+    resetTokens: resetTokenRepository(collection('resetTokens')),
+    verifications: verificationRepository(collection('verifications')),
+    questions: questionRepository(collection('questions')),
+    results: resultRepository(collection('results')),
+    mail: mailOutbox(collection('mail')),
     ping: () => adapter.ping(),
     close: () => adapter.close(),
   };

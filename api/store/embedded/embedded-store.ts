@@ -72,7 +72,7 @@ class NedbCollection<D extends Doc> implements DocumentCollection<D> {
   }
 
   async project<K extends keyof D & string>(filter: Filter, fields: K[]) {
-    const projection = Object.fromEntries([['_id', 1], ...fields.map((field) => [field, 1])]);
+    const projection = Object.fromEntries(['_id', ...fields].map((field) => [field, 1] as const));
     return (await this.datastore.findAsync(this.plan(filter), projection)) as unknown as Pick<D, K | '_id'>[];
   }
 
@@ -99,9 +99,10 @@ class NedbCollection<D extends Doc> implements DocumentCollection<D> {
 async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {
   for (const { keys, unique } of indexes) {
     const fields = Object.keys(keys);
+    const [leading] = fields;
     if (fields.length > 1 && unique) await datastore.ensureIndexAsync({ fieldName: fields, unique });
-    if (fields[0] !== '_id') {
-      await datastore.ensureIndexAsync({ fieldName: fields[0], unique: fields.length === 1 && unique });
+    if (leading !== undefined && leading !== '_id') {
+      await datastore.ensureIndexAsync({ fieldName: leading, unique: fields.length === 1 && unique });
     }
   }
 }
@@ -111,7 +112,11 @@ async function dropRetiredIndexes(datastore: Datastore, retired: IndexSpec[], cu
   const leadingFields = new Set(current.map((index) => Object.keys(index.keys)[0]));
   for (const { keys } of retired) {
     const fields = Object.keys(keys);
-    const names = [[...fields].sort().join(','), ...(leadingFields.has(fields[0]) ? [] : [fields[0]])];
+    const [leading] = fields;
+    const names = [
+      [...fields].sort().join(','),
+      ...(leading === undefined || leadingFields.has(leading) ? [] : [leading]),
+    ];
     const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes; // untyped in nedb's d.ts
     for (const name of names) if (name in made) await datastore.removeIndexAsync(name);
   }
@@ -150,21 +155,17 @@ export async function openEmbeddedStore(dataDir: string): Promise<Store> {
   }
   const collection = <D extends Doc>(key: keyof Collections) => {
     const { name, indexes } = SCHEMA[key];
-    const selectiveFields = new Set(indexes.filter((index) => index.unique).map((index) => Object.keys(index.keys)[0]));
-    return new NedbCollection<D>(datastores[keys.indexOf(key)], name, selectiveFields);
-  };
-  const collections: Collections = {
-    users: collection('users'),
-    resetTokens: collection('resetTokens'),
-    verifications: collection('verifications'),
-    questions: collection('questions'),
-    results: collection('results'),
-    mail: collection('mail'),
+    const leadingFields = indexes
+      .filter((index) => index.unique)
+      .flatMap((index) => Object.keys(index.keys).slice(0, 1));
+    const selectiveFields = new Set(leadingFields);
+    // datastores holds one datastore per entry of keys, in keys' order.
+    return new NedbCollection<D>(datastores[keys.indexOf(key)]!, name, selectiveFields);
   };
   let open = true;
-  return storeOver(collections, {
+  return storeOver(collection, {
     kind: 'embedded',
-    ping: async () => open,
+    ping: () => Promise.resolve(open),
     async close() {
       if (!open) return;
       open = false;

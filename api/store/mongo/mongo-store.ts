@@ -94,7 +94,7 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
   }
 
   async project<K extends keyof D & string>(filter: Filter, fields: K[]) {
-    const projection = Object.fromEntries([['_id', 1], ...fields.map((field) => [field, 1])]);
+    const projection = Object.fromEntries(['_id', ...fields].map((field) => [field, 1] as const));
     return (await this.collection.find(filter, { projection }).toArray()) as unknown as Pick<D, K | '_id'>[];
   }
 
@@ -209,15 +209,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     throw error;
   }
   const collection = <D extends Doc>(key: keyof Collections) => new MongoCollection<D>(db.collection(SCHEMA[key].name));
-  const collections: Collections = {
-    users: collection('users'),
-    resetTokens: collection('resetTokens'),
-    verifications: collection('verifications'),
-    questions: collection('questions'),
-    results: collection('results'),
-    mail: collection('mail'),
-  };
-  return storeOver(collections, {
+  return storeOver(collection, {
     kind: 'mongodb',
     ping: () => answersPing(db),
     close: () => client.close(),
