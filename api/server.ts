@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
-import { createStore } from './store';
+import { createStore, type Store } from './store';
 import { createApp } from './app';
 import { ensureAdmin } from './features/accounts/account-service';
 import { demoBanner, seedDemoPapers } from './demo';
@@ -10,6 +10,8 @@ import { demoBanner, seedDemoPapers } from './demo';
 export interface RunningServer {
   url: string;
   server: Server;
+  /** The open store (tests seed papers and read results through it). */
+  store: Store;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return {
     url,
     server,
+    store,
     async close() {
       await drain();
       await store.close();

@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { loadConfig, type Config } from '../../api/config';
-import { createApp } from '../../api/app';
-import { createLogger } from '../../api/logger';
-import { createStore, type Store } from '../../api/store';
+import type { Store } from '../../api/store';
+import { startTestServer, type TestServer } from '../support/server';
 import { buildPaper, importFixtureKey, parseResponseSheet } from '../../src/domain/gate';
 import type { FixtureServer } from '../support/fixture-server';
 import {
@@ -18,47 +12,19 @@ import {
 } from '../support/fixtures';
 
 /**
- * The real app (createApp, the same middleware and routers as `npm start`) on a free port, with its store in reach so
- * a test can seed papers the way an administrator does and look at what was stored.
+ * The real server (the same middleware and routers as `npm start`) on a free port, with its store in reach so a test
+ * can seed papers the way an administrator does and look at what was stored. Checks are not rate-limited and need no
+ * verified e-mail unless `env` says so.
  */
-export interface CheckerServer {
-  url: string;
-  config: Config;
-  store: Store;
-  close(): Promise<void>;
-}
+export type CheckerServer = TestServer;
 
-export async function startCheckerServer(env: Record<string, string | undefined> = {}): Promise<CheckerServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-checker-'));
-  const config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DEMO: 'false',
+export function startCheckerServer(env: Record<string, string | undefined> = {}): Promise<CheckerServer> {
+  return startTestServer({
     REQUIRE_EMAIL_VERIFICATION: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
     VERIFY_SECRET: 'checker-tests-secret-0123456789',
-    DIST_DIR: process.env.DIST_DIR,
     ...env,
   });
-  const store = await createStore(config);
-  const server = await new Promise<Server>((resolve) => {
-    const listening = createApp(config, store, createLogger(config)).listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    config,
-    store,
-    async close() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** What an administrator does before answer-key day: process the master sheet, then import the key file. */
@@ -73,7 +39,11 @@ export async function seedFixturePaper(store: Store, set: FixtureSet, fixtures: 
   );
   if (withKeys) {
     const keys = importFixtureKey(readFixtureJson(set, 'key.json'));
-    for (const question of stored) await store.questions.setAnswerKey(question.id, keys[question.long_id]);
+    for (const question of stored) {
+      const key = keys[question.long_id];
+      if (key === undefined) throw new Error(`${set}'s key.json has no key for ${question.long_id}`);
+      await store.questions.setAnswerKey(question.id, key);
+    }
   }
   return built.testPaper!;
 }
@@ -148,8 +118,11 @@ export async function startSmtpPeer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     async nextMail(count: number): Promise<ReceivedMail> {
-      while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
-      return received[count - 1];
+      for (;;) {
+        const mail = received[count - 1];
+        if (mail) return mail;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

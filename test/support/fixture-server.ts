@@ -65,7 +65,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     origin,
     host: new URL(origin).host,
     url: (fixtureUrl) => fixtureUrl.replace(FIXTURE_ORIGIN, origin),
-    route: (pathname, handler) => extra.set(pathname, handler as never),
+    route: (pathname, handler) => extra.set(pathname, handler),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/config';
+import { loadConfig, type Config } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
 
 export interface TestServer extends RunningServer {
+  config: Config;
   dataDir: string;
   /** The web app build it serves. */
   distDir: string;
@@ -29,6 +30,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   const running = await startServer(config);
   return {
     ...running,
+    config,
     dataDir,
     distDir: config.distDir,
     async close() {
