@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { SheetScorecard } from '../../src/domain/gate';
-import { expectScorecardMatches, loadFixtureSet } from '../../src/domain/gate/testing/fixture-expectations';
+import { expectScorecardMatches, loadFixtureSet } from '../../test/support/fixture-expectations';
 import { fixturesRoot } from '../../test/support/fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -7,7 +7,7 @@ import { launchBrowser, saveScreenshot } from './support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { fixturesRoot, readFixtureJson, type FixtureUrls } from '../support/fixtures';
-import { seedFixtureResults, type SeededResult } from '../../api/features/admin/testing/seed-results';
+import { seedFixtureResults, type SeededResult } from '../support/seed-results';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 

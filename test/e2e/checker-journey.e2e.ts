@@ -17,7 +17,7 @@ import {
   openCheckerModal,
   waitUntilSavedOnDevice,
 } from './support/checker';
-import type { ExpectedCandidate } from '../../src/domain/gate/testing/fixture-expectations';
+import type { ExpectedCandidate } from '../support/fixture-expectations';
 
 /**
  * The candidate's whole journey against the real server, with response sheets served by the local fixture server:

@@ -9,7 +9,7 @@ import { waitForServiceWorkerControl } from './support/pwa';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
-import { seedFixtureResults, type SeededResult } from '../../api/features/admin/testing/seed-results';
+import { seedFixtureResults, type SeededResult } from '../support/seed-results';
 
 const ADMIN = { email: 'phone-admin@hiregate.test', password: 'Admin#Pass1' };
 const basicAuth = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;

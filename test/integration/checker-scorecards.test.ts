@@ -11,7 +11,7 @@ import {
   startCheckerServer,
   type CheckerServer,
 } from './checker-harness';
-import type { ExpectedCandidate } from '../../src/domain/gate/testing/fixture-expectations';
+import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { itemAt } from '../../src/domain/lists';
 
 const expectedOf = (set: FixtureSet) =>

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/support/server';
 import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../test/support/fixtures';
 import { createStore } from '../../store';
-import { seedFixtureResults, type SeededResult } from './testing/seed-results';
+import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
 import { demoSamples } from '../../demo';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };

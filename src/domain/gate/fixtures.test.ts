@@ -7,7 +7,7 @@ import {
   readFixtureJson,
   readFixtureText,
   type FixturePaper,
-} from './testing/fixture-expectations';
+} from '../../../test/support/fixture-expectations';
 
 describe.each(fixtureSets)('fixture set %s', (set) => {
   const { paper, keys, sheets } = loadFixtureSet(set);

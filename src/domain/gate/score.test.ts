@@ -10,7 +10,7 @@ import {
   type ParsedSheet,
   type PaperQuestion,
 } from '.';
-import { loadFixtureSet, readFixtureText } from './testing/fixture-expectations';
+import { loadFixtureSet, readFixtureText } from '../../../test/support/fixture-expectations';
 
 const q = (short_id: number, type: PaperQuestion['type'], marks: number): PaperQuestion => ({
   long_id: String(1000 + short_id),

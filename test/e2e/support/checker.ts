@@ -11,7 +11,7 @@ import {
   type FixtureUrls,
 } from '../../support/fixtures';
 import { decodeQuotedPrintable } from '../../integration/checker-harness';
-import type { ExpectedCandidate, ExpectedQuestion } from '../../../src/domain/gate/testing/fixture-expectations';
+import type { ExpectedCandidate, ExpectedQuestion } from '../../support/fixture-expectations';
 
 /** Home page → dismiss the ad overlay → 'Check Now'; returns once the modal is open. */
 export async function openCheckerModal(page: Page, origin: string): Promise<void> {

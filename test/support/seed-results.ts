@@ -1,6 +1,6 @@
-import { createStore, type ResultInput } from '../../../store';
-import { hashLink } from '../../../sheets/sheet-source';
-import { readFixtureJson, type FixtureSet, type FixtureUrls } from '../../../../test/support/fixtures';
+import { createStore, type ResultInput } from '../../api/store';
+import { hashLink } from '../../api/sheets/sheet-source';
+import { readFixtureJson, type FixtureSet, type FixtureUrls } from './fixtures';
 
 /** The fixtures' expected.json, as far as seeding needs it. */
 interface ExpectedCandidate {

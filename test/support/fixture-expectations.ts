@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
+import { fixtureSets, readFixtureJson, readFixtureText, type FixtureSet, type FixtureUrls } from './fixtures';
 import {
-  fixtureSets,
-  readFixtureJson,
-  readFixtureText,
-  type FixtureSet,
-  type FixtureUrls,
-} from '../../../../test/support/fixtures';
-import { buildPaper, importFixtureKey, isCorrect, parseResponseSheet, type SheetScorecard } from '..';
+  buildPaper,
+  importFixtureKey,
+  isCorrect,
+  parseResponseSheet,
+  type SheetScorecard,
+} from '../../src/domain/gate';
 
 /** Shared by the engine's fixture tests and the CLI tests: the fixture sets and their expected.json, read once. */
 export interface ExpectedQuestion {
