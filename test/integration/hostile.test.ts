@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { hashLink } from '../../api/sheets/sheet-source';
 import { SCHEMA } from '../../api/store/schema';
+import { itemAt } from '../../src/domain/lists';
 import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { postJson, seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
@@ -21,7 +22,7 @@ const lanes = [
 type StoreState = Record<string, Record<string, unknown>>;
 
 /** Every document of every collection, read past the repositories, so any change a refused request made shows. */
-async function embeddedState(dataDir: string): Promise<StoreState> {
+function embeddedState(dataDir: string): StoreState {
   const state: StoreState = {};
   for (const file of readdirSync(dataDir).filter((name) => name.endsWith('.db'))) {
     const documents: Record<string, unknown> = {};
@@ -90,7 +91,7 @@ describe.each(lanes)('a hostile run against the real server on the $lane', ({ mo
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
-    const [sheetLink] = sheetLinks('cs1-2026', fixtures);
+    const sheetLink = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     const signUp = await postJson(
       `${server.url}/api/signup`,
       { email: 'user@example.com', firstName: 'A User', password: 'Str0ng-pass!' },
@@ -102,7 +103,7 @@ describe.each(lanes)('a hostile run against the real server on the $lane', ({ mo
       (await postJson(`${server.url}/api/data/generate-response`, { link: sheetLink, testPaper: 'CS 1' })).status,
     ).toBe(200);
     const paperSet = 'CS 1 2026';
-    const [question] = await server.store.questions.listByPaperSet(paperSet);
+    const question = itemAt(await server.store.questions.listByPaperSet(paperSet), 0);
     target = {
       url: server.url,
       clientCode: CLIENT_CODE,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashLink } from '../../api/sheets/sheet-source';
+import { itemAt } from '../../src/domain/lists';
 import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import {
@@ -39,7 +40,7 @@ describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
       ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/ownership` } : {}),
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
-    [victimLink] = sheetLinks('cs1-2026', fixtures);
+    victimLink = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     attackerLink = fixtures.url('/made-up/my-own-link.html');
     await server.store.verifications.markVerified(hashLink(victimLink), 'victim@example.com');
     await server.store.verifications.markVerified(hashLink(attackerLink), 'mallory@example.com');
@@ -84,6 +85,7 @@ describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
   });
 
   it('the same page uploaded again under the same link replaces that upload, not anything else', async () => {
+    const genuine = await postJson(`${server.url}/api/data/generate-response`, { link: victimLink, testPaper: 'CS 1' });
     const page = edited(await fetch(victimLink).then((response) => response.text()));
     const upload = () =>
       fetch(`${server.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(attackerLink)}`, {
@@ -91,8 +93,11 @@ describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
         headers: { 'content-type': 'text/html' },
         body: page,
       }).then((response) => response.json() as Promise<{ resultId: string }>);
-    const [first, second] = [await upload(), await upload()];
+    const first = await upload();
+    const storedAfterFirst = await server.store.results.count();
+    const second = await upload();
     expect(second.resultId).toBe(first.resultId);
-    expect(await server.store.results.count()).toBe(2);
+    expect(second.resultId).not.toBe(genuine.body.resultId);
+    expect(await server.store.results.count()).toBe(storedAfterFirst);
   });
 });
