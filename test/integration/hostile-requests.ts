@@ -18,6 +18,8 @@ export interface HostileRequest {
    * also answer with its web app or by closing the connection (paths, broken HTTP).
    */
   status?: number | 'not 5xx';
+  /** The field a refusal must name: in its message (`field: …`) or among its `errors`. */
+  field?: string;
 }
 
 export interface Target {
@@ -396,12 +398,40 @@ function namedAttacks(target: Target): HostileRequest[] {
   ];
 }
 
+/**
+ * Query and path parameters of the wrong type: a list where one value belongs (`?link=a&link=b`), an operator where a
+ * test paper belongs. Each is a 400 that names its field, before any rule or lookup runs.
+ */
+export function wrongTypedParameters(target: Pick<Target, 'url' | 'sheetLink' | 'adminAuth'>): HostileRequest[] {
+  const admin = { authorization: target.adminAuth };
+  const link = encodeURIComponent(target.sheetLink);
+  const page = { method: 'POST', headers: { 'content-type': 'text/html' }, body: '<html><body></body></html>' };
+  const cases: Array<{ field: string; path: string; init?: RequestInit }> = [
+    { field: 'link', path: `/api/data/verify?link=${link}&link=${link}&email=x@example.com&token=t` },
+    { field: 'email', path: `/api/data/verify?link=${link}&email=a@example.com&email=b@example.com&token=t` },
+    { field: 'token', path: `/api/data/verify?link=${link}&email=x@example.com&token=a&token=b` },
+    { field: 'link', path: `/api/data/upload-response?testPaper=CS%201&link=${link}&link=${link}`, init: page },
+    { field: 'testPaper', path: `/api/data/upload-response?testPaper=CS%201&testPaper=DA&link=${link}`, init: page },
+    { field: 'email', path: `/api/data/upload-response?testPaper=CS%201&email=a@b.co&email=c@d.co`, init: page },
+    { field: 'src', path: '/api/images?src=https://cdn.digialm.com/a.png&src=https://cdn.digialm.com/b.png' },
+    { field: 'limit', path: '/api/data/get-all-results?limit=1&limit=2', init: { headers: admin } },
+    { field: 'testPaper', path: '/api/data/get-rank/x/%7B%22%24gt%22%3A%22%22%7D' },
+    { field: 'testPaper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
+  ];
+  return cases.map(({ field, path, init }) => ({
+    name: `${init?.method ?? 'GET'} ${path.slice(0, 60)}… (${field} of the wrong type)`,
+    status: 400,
+    field,
+    send: () => send(target.url + path, init),
+  }));
+}
+
 function rawGet(path: string): string {
   return `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
 }
 
 export function hostileRequests(target: Target): HostileRequest[] {
-  return [...spoiledBodies(target), ...namedAttacks(target)];
+  return [...spoiledBodies(target), ...namedAttacks(target), ...wrongTypedParameters(target)];
 }
 
 /** What an answer must never show: a stack trace, a source path, a file of the server's disk. */
