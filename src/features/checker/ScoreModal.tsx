@@ -3,6 +3,7 @@ import { toast } from '../../lib/ui/toast';
 import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
 import { scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from '../../domain/validation/score-request';
+import { Field, Spinner } from '../../lib/ui/FormFields';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
 import { keepScorecard } from '../../lib/scorecard/device';
 import { requestScore, uploadResponseSheet, type ScoreOutcome } from '../../lib/scorecard/score-api';
@@ -198,43 +199,33 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
               </p>
             )}
             <form className="score-modal__form" noValidate onSubmit={submit}>
-              <label className="field">
-                <span className="field__label">GATE Response Link</span>
-                <input
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  placeholder="https://cdn.digialm.com/…"
-                  value={form.gateLink}
-                  onChange={(event) => update('gateLink')(event.target.value)}
-                  aria-invalid={Boolean(linkError)}
-                  aria-describedby={linkError ? 'gate-link-error' : undefined}
-                />
-                {linkError && (
-                  <span className="field__error" id="gate-link-error">
-                    {linkError}
-                  </span>
+              <Field id="gate-link" label="GATE Response Link" error={linkError}>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="url"
+                    inputMode="url"
+                    autoComplete="off"
+                    placeholder="https://cdn.digialm.com/…"
+                    value={form.gateLink}
+                    onChange={(event) => update('gateLink')(event.target.value)}
+                  />
                 )}
-              </label>
+              </Field>
               {mode === 'score' ? (
                 <TestPaperSelect value={form.testPaper} error={errors.testPaper} onChange={update('testPaper')} />
               ) : (
-                <label className="field">
-                  <span className="field__label">Email</span>
-                  <input
-                    type="email"
-                    autoComplete="email"
-                    value={form.email}
-                    onChange={(event) => update('email')(event.target.value)}
-                    aria-invalid={Boolean(errors.email)}
-                    aria-describedby={errors.email ? 'gate-email-error' : undefined}
-                  />
-                  {errors.email && (
-                    <span className="field__error" id="gate-email-error">
-                      {errors.email}
-                    </span>
+                <Field id="gate-email" label="Email" error={errors.email}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="email"
+                      autoComplete="email"
+                      value={form.email}
+                      onChange={(event) => update('email')(event.target.value)}
+                    />
                   )}
-                </label>
+                </Field>
               )}
               <button
                 type="submit"
@@ -243,7 +234,7 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
                 aria-busy={busy}
                 aria-describedby={waitForResend > 0 ? 'form-resend-wait' : undefined}
               >
-                {busy && <span className="spinner" aria-hidden="true" />}
+                {busy && <Spinner />}
                 {mode === 'score' ? 'Retrieve Score' : 'Send Verification Link'}
               </button>
               {waitForResend > 0 && (
@@ -263,27 +254,18 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
 
 function TestPaperSelect({ value, error, onChange }: { value: string; error?: string; onChange: (v: string) => void }) {
   return (
-    <label className="field">
-      <span className="field__label">Test Paper</span>
-      <select
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? 'test-paper-error' : undefined}
-      >
-        <option value="">Select your test paper</option>
-        {TEST_PAPERS.map((paper) => (
-          <option key={paper} value={paper}>
-            {paper} {TEST_PAPER_LABELS[paper]}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span className="field__error" id="test-paper-error">
-          {error}
-        </span>
+    <Field id="test-paper" label="Test Paper" error={error}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Select your test paper</option>
+          {TEST_PAPERS.map((paper) => (
+            <option key={paper} value={paper}>
+              {paper} {TEST_PAPER_LABELS[paper]}
+            </option>
+          ))}
+        </select>
       )}
-    </label>
+    </Field>
   );
 }
 

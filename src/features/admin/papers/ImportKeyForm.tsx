@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ApiError } from '../../../lib/api';
 import { importAnswerKey } from '../admin-api';
 import { adminToast } from '../admin-toast';
@@ -28,8 +29,6 @@ interface ImportKeyFormProps {
 
 /** 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. */
 export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFormProps) {
-  const fileId = useId();
-  const rowsId = useId();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState('');
@@ -69,24 +68,30 @@ export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFo
   }
   return (
     <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperDisplayName(paperSet)}`}>
-      <label htmlFor={fileId}>Key file (key.json or official key rows)</label>
-      <input
-        id={fileId}
-        type="file"
-        accept=".json,.txt,.csv,application/json,text/plain"
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-      />
-      <label htmlFor={rowsId}>Or paste official key rows</label>
-      <textarea
-        id={rowsId}
-        rows={5}
-        value={rows}
-        placeholder={'1 MCQ GA B\n24 MSQ CS A;B;C\n29 NAT CS 8.90 to 9.10'}
-        onChange={(event) => setRows(event.target.value)}
-      />
+      <Field label="Key file (key.json or official key rows)">
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept=".json,.txt,.csv,application/json,text/plain"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      <Field label="Or paste official key rows">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={5}
+            value={rows}
+            placeholder={'1 MCQ GA B\n24 MSQ CS A;B;C\n29 NAT CS 8.90 to 9.10'}
+            onChange={(event) => setRows(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="admin-import__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy && <span className="admin-spinner admin-spinner--small" aria-hidden="true" />}
+          {busy && <Spinner />}
           Import
         </button>
         <button type="button" className="button" onClick={() => setOpen(false)}>

@@ -1,6 +1,7 @@
 import type { AdminQuestion } from '../admin-api';
 import { AnswerControl } from './AnswerControl';
 import { canSaveAnswer } from './answer-rules';
+import { Spinner } from '../../../lib/ui/FormFields';
 import { imageSource } from '../../../lib/image-source';
 
 export type StatusTag = 'saved' | 'marked';
@@ -82,7 +83,7 @@ export function QuestionItem({
           disabled={saving || !canSaveAnswer(question.type, answer)}
           onClick={onSave}
         >
-          {saving ? <span className="admin-spinner admin-spinner--small" aria-hidden="true" /> : null}
+          {saving && <Spinner />}
           Save Answer
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ModalDialog } from '../../../lib/ui/ModalDialog';
 import { ApiError } from '../../../lib/api';
 import { processPaper, type AdminQuestion } from '../admin-api';
@@ -124,7 +125,6 @@ interface UploadModalProps {
 
 function UploadModal({ open, busy, onClose, onSubmit }: UploadModalProps) {
   const titleId = useId();
-  const fieldId = useId();
   const [link, setLink] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -149,27 +149,23 @@ function UploadModal({ open, busy, onClose, onSubmit }: UploadModalProps) {
             ×
           </button>
         </div>
-        <label htmlFor={fieldId}>Question Paper Link</label>
-        <input
-          ref={input}
-          id={fieldId}
-          type="url"
-          value={link}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          onChange={(event) => {
-            setLink(event.target.value);
-            if (event.target.value.trim()) setError('');
-          }}
-        />
-        {error && (
-          <p id={`${fieldId}-error`} className="admin-answer__error" role="alert">
-            {error}
-          </p>
-        )}
+        <Field label="Question Paper Link" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              ref={input}
+              type="url"
+              value={link}
+              required
+              onChange={(event) => {
+                setLink(event.target.value);
+                if (event.target.value.trim()) setError('');
+              }}
+            />
+          )}
+        </Field>
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy && <span className="admin-spinner admin-spinner--small" aria-hidden="true" />}
+          {busy && <Spinner />}
           Upload and Process
         </button>
       </form>
