@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../lib/ui/toast';
-import { scorecardAddress, verificationParams, verifyEmail } from './checker-api';
-import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
+import { scorecardAddress, verificationParams } from './checker-api';
+import { verifyEmailQuery } from './verify-email-query';
 import './checker.css';
 
 const REDIRECT_AFTER_MS = 1500;
@@ -21,18 +21,7 @@ export function VerifyEmailPage() {
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const [{ link, email, token, testPaper }] = useState(() => verificationParams(searchStr));
 
-  const verification = useQuery({
-    queryKey: ['verify-email', link, email, token],
-    queryFn: () =>
-      within(() => verifyEmail({ link: link!, email: email!, token: token! }), WAIT_LIMITS_MS.verify, {
-        offline: WAIT_MESSAGES.offlineVerify,
-        timeout: WAIT_MESSAGES.verifyTimeout,
-      }),
-    enabled: Boolean(link && email && token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const verification = useQuery(verifyEmailQuery({ link, email, token }));
 
   const navigate = useNavigate();
   const verified = verification.isSuccess;

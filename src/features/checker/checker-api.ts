@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from '../../lib/api';
 
-/** The verification calls of spec §7 (the score calls live in lib/scorecard-data, shared with the scorecard page). */
+/** The verification calls of spec §7 (the score calls live in lib/scorecard/score-api.ts, shared with the scorecard page). */
 
 export const ALREADY_VERIFIED_MESSAGE = 'Link is already verified.';
 

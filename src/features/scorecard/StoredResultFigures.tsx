@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { withQueryClient } from '../../lib/query';
 import { DistributionChart } from './DistributionChart';
-import { fetchDistribution, fetchRank } from './scorecard-api';
+import { distributionQuery, rankQuery } from './scorecard-api';
 
 /**
  * The rank card's two figures read from the results stored on the server, the only parts of the scorecard that use
@@ -10,12 +10,7 @@ import { fetchDistribution, fetchRank } from './scorecard-api';
  */
 
 function RankAmongParticipantsQuery({ resultId, testPaper }: { resultId?: string; testPaper: string }) {
-  const rank = useQuery({
-    queryKey: ['rank', resultId, testPaper],
-    queryFn: () => fetchRank(resultId!, testPaper),
-    enabled: Boolean(resultId && testPaper),
-    retry: false,
-  });
+  const rank = useQuery(rankQuery(resultId, testPaper));
   if (!resultId) return <dd>--</dd>;
   if (rank.isError) return <dd className="rank__error">Failed to load rank</dd>;
   if (!rank.data) return <dd aria-busy="true">Loading…</dd>;
@@ -27,12 +22,7 @@ function RankAmongParticipantsQuery({ resultId, testPaper }: { resultId?: string
 }
 
 function StoredResultsChartQuery({ testPaper, marks }: { testPaper: string; marks: number }) {
-  const distribution = useQuery({
-    queryKey: ['distribution', testPaper],
-    queryFn: () => fetchDistribution(testPaper),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const distribution = useQuery(distributionQuery(testPaper));
   if (!distribution.data?.bins?.length) return null;
   return <DistributionChart bins={distribution.data.bins} marks={marks} />;
 }

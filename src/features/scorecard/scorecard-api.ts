@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 
 /** The scorecard page's own reads: the rank among stored results and the spread of stored marks. */
@@ -26,3 +27,20 @@ export interface Distribution {
 export function fetchDistribution(testPaper: string): Promise<Distribution> {
   return apiRequest<Distribution>(`/api/data/distribution/${encodeURIComponent(testPaper)}`);
 }
+
+/** The rank among stored results; without a stored result there is nothing to ask. */
+export const rankQuery = (resultId: string | undefined, testPaper: string) =>
+  queryOptions({
+    queryKey: ['rank', resultId, testPaper] as const,
+    queryFn: () => (resultId ? fetchRank(resultId, testPaper) : Promise.reject(new Error('Failed to load rank'))),
+    enabled: Boolean(resultId && testPaper),
+    retry: false,
+  });
+
+export const distributionQuery = (testPaper: string) =>
+  queryOptions({
+    queryKey: ['distribution', testPaper] as const,
+    queryFn: () => fetchDistribution(testPaper),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });

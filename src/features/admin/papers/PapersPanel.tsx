@@ -1,23 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchPaperSets, type AdminQuestion, type PaperSets } from '../admin-api';
+import type { AdminQuestion } from '../admin-api';
+import { adminStatsQuery, paperSetsQuery } from '../admin-queries';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import { useAnswerSaving } from '../questions/use-answer-saving';
 import { usePendingAnswerIds } from '../outbox/use-pending-answers';
-import { adminStatsQueryKey, useAdminStats } from '../panels/use-admin-stats';
+import { useAdminStats } from '../panels/use-admin-stats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreLine } from './RescoreStatusList';
 import { paperDisplayName } from '../paper-name';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
-const papersQueryKey = ['admin', 'papers'] as const;
 
 /** All Question Papers: paper sets with their counts, each question editable, Marked / Not Marked. */
 export function PapersPanel({ credentials }: { credentials: AdminCredentials }) {
   const queryClient = useQueryClient();
-  const papers = useQuery({ queryKey: papersQueryKey, queryFn: () => fetchPaperSets(credentials), retry: false });
+  const papers = useQuery(paperSetsQuery(credentials));
+  const papersQueryKey = paperSetsQuery(credentials).queryKey;
+  const adminStatsQueryKey = adminStatsQuery(credentials).queryKey;
   const stats = useAdminStats(credentials);
   const pending = usePendingAnswerIds();
   useRefreshWhenSent(pending, () => {
@@ -28,7 +30,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
 
   const updateQuestion = useCallback(
     (id: string, change: Partial<AdminQuestion>) =>
-      queryClient.setQueryData<PaperSets>(
+      queryClient.setQueryData(
         papersQueryKey,
         (sets) =>
           sets &&
@@ -39,7 +41,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
             ]),
           ),
       ),
-    [queryClient],
+    [queryClient, papersQueryKey],
   );
   const { saving, save } = useAnswerSaving(credentials, {
     markSavedOnFailure: false,
@@ -48,7 +50,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
         updateQuestion(question._id, { answerKey });
         void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
       },
-      [queryClient, updateQuestion],
+      [queryClient, updateQuestion, adminStatsQueryKey],
     ),
   });
 

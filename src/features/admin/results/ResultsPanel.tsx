@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchResults } from '../admin-api';
+import { resultsQuery } from '../admin-queries';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
 import {
@@ -22,7 +22,7 @@ export function ResultsPanel({ credentials }: { credentials: AdminCredentials })
   const sortId = useId();
   const [query, setQuery] = useState('');
   const [sortKey, setSortKey] = useState<ResultSortKey>('createdAt');
-  const results = useQuery({ queryKey: ['admin', 'results'], queryFn: () => fetchResults(credentials), retry: false });
+  const results = useQuery(resultsQuery(credentials));
   const shown = useMemo(
     () => sortResults(searchResults(results.data ?? [], query), sortKey),
     [results.data, query, sortKey],

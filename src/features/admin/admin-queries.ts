@@ -1,0 +1,42 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminCredentials } from '../../lib/admin-session';
+import { fetchAdminStats, fetchPaperSets, fetchResults } from './admin-api';
+import { rememberStats } from './panels/last-known-stats';
+
+/**
+ * The admin area's reads, one query (key, fetcher and options) each: hooks read them, and writes invalidate or update
+ * them by the same key. A separate module from admin-api.ts, which the service worker's outbox reaches and which
+ * must not bring react-query with it.
+ */
+
+const RESCORE_POLL_MS = 2000;
+
+// Module constants: a key keeps its identity across renders, so hooks can depend on it.
+const STATS_KEY = ['admin', 'stats'] as const;
+const PAPERS_KEY = ['admin', 'papers'] as const;
+const RESULTS_KEY = ['admin', 'results'] as const;
+
+/**
+ * The dashboard counters and rescoring jobs, polled every 2 s while a rescore is queued or running; each answer is
+ * kept for the offline dashboard.
+ */
+export const adminStatsQuery = (credentials: AdminCredentials) =>
+  queryOptions({
+    queryKey: STATS_KEY,
+    queryFn: async () => {
+      const stats = await fetchAdminStats(credentials);
+      rememberStats(localStorage, stats);
+      return stats;
+    },
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.rescoring.some((job) => job.state === 'queued' || job.state === 'running')
+        ? RESCORE_POLL_MS
+        : false,
+  });
+
+export const paperSetsQuery = (credentials: AdminCredentials) =>
+  queryOptions({ queryKey: PAPERS_KEY, queryFn: () => fetchPaperSets(credentials), retry: false });
+
+export const resultsQuery = (credentials: AdminCredentials) =>
+  queryOptions({ queryKey: RESULTS_KEY, queryFn: () => fetchResults(credentials), retry: false });
