@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { parseResponseSheet, scoreSheet } from '.';
 import {
   expectScorecardMatches,
@@ -29,9 +29,10 @@ describe.each(fixtureSets)('fixture set %s', (set) => {
     );
   });
 
-  it.each(sheets.map((sheet) => [sheet.expected.candidateId, sheet] as const))(
+  it.each(sheets.map((sheet) => [sheet.expected?.candidateId ?? sheet.file, sheet] as const))(
     'scores %s exactly as expected.json',
     (_id, sheet) => {
+      assert.isDefined(sheet.expected, `expected.json has a candidate for ${sheet.file}`);
       const card = scoreSheet(parseResponseSheet(readFixtureText(set, sheet.file)), paper, keys);
       expectScorecardMatches(card, sheet.expected);
     },

@@ -38,9 +38,9 @@ describe('account validation rules', () => {
 
   it('keeps the reset screen’s spelling of the too-long message and requires matching passwords', () => {
     const long = 'Strong#Pass1'.padEnd(30, 'x');
-    expect(() => resetPasswordRequestSchema.validateSyncAt('pwd', { pwd: long })).toThrow(
-      'Must be less than 30 chatacters long',
-    );
+    expect(() => {
+      resetPasswordRequestSchema.validateSyncAt('pwd', { pwd: long });
+    }).toThrow('Must be less than 30 chatacters long');
     expect(() =>
       resetPasswordRequestSchema.validateSync({ email: 'a@b.co', pwd: 'Strong#Pass1', cnfpwd: 'Strong#Pass2' }),
     ).toThrow("Confirm Password didn't match.");

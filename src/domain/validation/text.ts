@@ -39,7 +39,7 @@ export function plainText<S extends StringSchema<string | undefined>>(
       CONTROL_CHARACTERS,
       (value) => !value || !hasControlCharacters(value, options.multiLine),
     )
-    .test('well-formed', BROKEN_TEXT, (value) => !value || !hasLoneSurrogate(value)) as S;
+    .test('well-formed', BROKEN_TEXT, (value) => !value || !hasLoneSurrogate(value));
 }
 
 /** Too-long message in the house style ("Must be at most 254 characters long"). */

@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { MIN_SESSION_RESULTS, normaliseMarks, sessionStatistics } from './normalisation';
 import { topMean } from './statistics';
 
 /** A spread of marks like a real session: many low, few high. */
 function session(count: number, transform: (m: number) => number = (m) => m): number[] {
   return Array.from({ length: count }, (_, i) => transform(5 + 80 * ((i + 0.5) / count) ** 2));
+}
+
+/** The statistics of a CS 1 and a CS 2 crowd, each session read back by name. */
+function csStatistics(cs1: number[], cs2: number[]) {
+  const stats = sessionStatistics({ 'CS 1': cs1, 'CS 2': cs2 });
+  assert.exists(stats, 'both sessions have enough results');
+  const { 'CS 1': first, 'CS 2': second } = stats.sessions;
+  assert.isDefined(first);
+  assert.isDefined(second);
+  return { first, second, global: stats.global };
 }
 
 describe('normalisation statistics', () => {
@@ -22,25 +32,25 @@ describe('normalisation statistics', () => {
 
 describe('official normalisation formula', () => {
   it('leaves marks unchanged when the sessions are alike', () => {
-    const stats = sessionStatistics({ 'CS 1': session(400), 'CS 2': session(300) })!;
-    expect(normaliseMarks(60, stats.sessions['CS 1'], stats.global)).toBeCloseTo(60, 0);
+    const { first, global } = csStatistics(session(400), session(300));
+    expect(normaliseMarks(60, first, global)).toBeCloseTo(60, 0);
   });
 
   it('puts the same standing in an easier session and a harder one on one scale', () => {
     const easier = (m: number) => 1.1 * m + 6;
-    const stats = sessionStatistics({ 'CS 1': session(600), 'CS 2': session(600, easier) })!;
-    const hard = normaliseMarks(50, stats.sessions['CS 1'], stats.global);
-    const easy = normaliseMarks(easier(50), stats.sessions['CS 2'], stats.global);
+    const { first, second, global } = csStatistics(session(600), session(600, easier));
+    const hard = normaliseMarks(50, first, global);
+    const easy = normaliseMarks(easier(50), second, global);
     expect(easy).toBeCloseTo(hard, 6);
     // The same raw marks are worth more in the harder session.
-    expect(normaliseMarks(50, stats.sessions['CS 1'], stats.global)).toBeGreaterThan(
-      normaliseMarks(50, stats.sessions['CS 2'], stats.global),
-    );
+    expect(normaliseMarks(50, first, global)).toBeGreaterThan(normaliseMarks(50, second, global));
   });
 
   it('maps each session mean + SD to the overall mean + SD', () => {
-    const stats = sessionStatistics({ 'CS 1': session(600), 'CS 2': session(600, (m) => m + 8) })!;
-    const s2 = stats.sessions['CS 2'];
-    expect(normaliseMarks(s2.meanPlusSd, s2, stats.global)).toBeCloseTo(stats.global.meanPlusSd, 9);
+    const { second, global } = csStatistics(
+      session(600),
+      session(600, (m) => m + 8),
+    );
+    expect(normaliseMarks(second.meanPlusSd, second, global)).toBeCloseTo(global.meanPlusSd, 9);
   });
 });
