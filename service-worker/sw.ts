@@ -50,8 +50,13 @@ registerRoute(
   }),
 );
 
+/** A message is whatever a page posted; only the update prompt's { type: 'SKIP_WAITING' } means anything here. */
+function isSkipWaiting(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING';
+}
+
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isSkipWaiting(event.data)) void self.skipWaiting();
 });
 
 // Admin answer saves made offline: Chromium wakes the worker when the network returns, even with the tab closed.
