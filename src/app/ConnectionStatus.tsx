@@ -35,9 +35,10 @@ function OfflineNotice({ onDismiss }: { onDismiss: () => void }) {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = document.documentElement;
-    const observer = new ResizeObserver(([entry]) =>
-      root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`),
-    );
+    const observer = new ResizeObserver(([entry]) => {
+      const size = entry?.borderBoxSize[0];
+      if (size) root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(size.blockSize)}px`);
+    });
     if (bar.current) observer.observe(bar.current);
     return () => {
       observer.disconnect();

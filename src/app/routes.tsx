@@ -100,9 +100,7 @@ export const routeTree = rootRoute.addChildren([
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/ContactUs',
-    beforeLoad: () => {
-      throw redirect({ to: '/contact', replace: true });
-    },
+    beforeLoad: () => redirect({ to: '/contact', replace: true, throw: true }),
   }),
   page('/signup', () => import('../features/auth/SignUpPage'), 'SignUpPage'),
   page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),

@@ -49,7 +49,7 @@ describe('scorecards kept on the device', () => {
     await saveScorecard(scorecard('r1', 43));
     const saved = await listScorecards();
     expect(saved).toHaveLength(1);
-    expect(saved[0].data.totalScore['Total Marks']).toBe(43);
+    expect(saved[0]?.data.totalScore['Total Marks']).toBe(43);
   });
 
   it('finds a scorecard by the link it came from', async () => {

@@ -15,7 +15,8 @@ export interface AdminQuestion {
   name?: string;
   /** The paper set the server filed the question under, e.g. 'CS 1 2026'. */
   paperSet?: string;
-  type?: QuestionType | string;
+  /** A QuestionType, or whatever else the server sends. */
+  type?: string;
   marks?: number;
   question?: string;
   options?: Record<string, string>;

@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
           {confirmation}
         </p>
       ) : (
-        <form className="auth__form" noValidate onSubmit={submit}>
+        <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
           <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy && <Spinner label="Sending the link" />}

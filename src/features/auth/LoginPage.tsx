@@ -81,7 +81,7 @@ export function LoginPage() {
       mode={mode}
       intro={isAdmin ? 'Staff sign in here to manage question papers, answer keys and results.' : undefined}
     >
-      <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy}>
+      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <p className="auth__note">

@@ -18,7 +18,8 @@ export function ResetPasswordPage() {
   const searchCode = useRouterState({
     select: (state) => (state.location.search as { clientCode?: unknown }).clientCode,
   });
-  const clientCode = searchCode === undefined ? undefined : String(searchCode);
+  // The router parses a numeric code as a number.
+  const clientCode = typeof searchCode === 'string' || typeof searchCode === 'number' ? String(searchCode) : undefined;
   const form = useSchemaForm(resetPasswordFormSchema, { email: '', pwd: '', cnfpwd: '' });
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -47,7 +48,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset your password" intro="Choose a new password for your HireGate account.">
-      <form className="auth__form" noValidate onSubmit={submit}>
+      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
         <PasswordField label="New Password" autoComplete="new-password" {...form.field('pwd')} />
         <PasswordField

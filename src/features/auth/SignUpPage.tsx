@@ -45,7 +45,7 @@ export function SignUpPage() {
 
   return (
     <AuthCard title="Create your account" mode="Admin-signup" intro="Join HireGate to hire faster and fairer with AI.">
-      <form className="auth__form" noValidate onSubmit={submit}>
+      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField label="Name" autoComplete="name" {...form.field('name')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />

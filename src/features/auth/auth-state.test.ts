@@ -35,7 +35,7 @@ describe('auth persistence', () => {
   it('saves under root with version -1 and reads it back, never resuming a loading state', () => {
     const state: AuthState = { userData: { accessToken: 't' }, userType: 'user', status: 'loading', error: null };
     const raw = serialise(state);
-    expect(JSON.parse(JSON.parse(raw)._persist)).toEqual({ version: -1, rehydrated: true });
+    expect(JSON.parse((JSON.parse(raw) as { _persist: string })._persist)).toEqual({ version: -1, rehydrated: true });
     expect(deserialise(raw)).toEqual({ ...state, status: 'idle' });
     expect(deserialise('not json')).toBeNull();
   });

@@ -2,9 +2,10 @@ import { authReducer, initialAuthState, type AuthAction, type AuthState } from '
 import { PERSIST_KEY, readPersisted, serialise, type AsyncStorage } from './persistence';
 
 export interface AuthStore {
-  getState(): AuthState;
-  dispatch(action: AuthAction): void;
-  subscribe(listener: () => void): () => void;
+  // Function-valued properties, not methods: useSyncExternalStore takes them detached from the store.
+  getState: () => AuthState;
+  dispatch: (action: AuthAction) => void;
+  subscribe: (listener: () => void) => () => void;
   /** Resolves once the saved state is loaded (or the 5 s bound passed). */
   ready: Promise<void>;
 }
@@ -24,7 +25,7 @@ export function createAuthStore(storage: AsyncStorage | null): AuthStore {
   return {
     getState: () => state,
     dispatch: (action) => apply(action, true),
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

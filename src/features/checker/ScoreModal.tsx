@@ -198,7 +198,7 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
                 Enter your e-mail address: we will send a link to confirm it, then your scorecard opens.
               </p>
             )}
-            <form className="score-modal__form" noValidate onSubmit={submit}>
+            <form className="score-modal__form" noValidate onSubmit={(event) => void submit(event)}>
               <Field id="gate-link" label="GATE Response Link" error={linkError}>
                 {(control) => (
                   <input

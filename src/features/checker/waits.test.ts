@@ -12,7 +12,7 @@ describe('every checker wait ends', () => {
 
   it('gives the answer when it comes in time', async () => {
     vi.stubGlobal('navigator', { onLine: true });
-    await expect(within(async () => 'scorecard', 30_000, messages)).resolves.toBe('scorecard');
+    await expect(within(() => Promise.resolve('scorecard'), 30_000, messages)).resolves.toBe('scorecard');
   });
 
   it('stops waiting at the limit with the message', async () => {
@@ -25,25 +25,23 @@ describe('every checker wait ends', () => {
   });
 
   it('says the device is offline without asking the server, or when the request failed as it went offline', async () => {
-    const request = vi.fn(async () => 'scorecard');
+    const request = vi.fn(() => Promise.resolve('scorecard'));
     vi.stubGlobal('navigator', { onLine: false });
     await expect(within(request, 30_000, messages)).rejects.toThrow(messages.offline);
     expect(request).not.toHaveBeenCalled();
 
     const online = { onLine: true };
     vi.stubGlobal('navigator', online);
-    const lostOnTheWay = async () => {
+    const lostOnTheWay = () => {
       online.onLine = false;
-      throw new ApiError(0, 'No response from server. Please try again.', null);
+      return Promise.reject(new ApiError(0, 'No response from server. Please try again.', null));
     };
     await expect(within(lostOnTheWay, 30_000, messages)).rejects.toThrow(messages.offline);
   });
 
   it('keeps "No response from server" while the device is online', async () => {
     vi.stubGlobal('navigator', { onLine: true });
-    const refused = async () => {
-      throw new ApiError(0, 'No response from server. Please try again.', null);
-    };
+    const refused = () => Promise.reject(new ApiError(0, 'No response from server. Please try again.', null));
     await expect(within(refused, 30_000, messages)).rejects.toThrow('No response from server. Please try again.');
   });
 });

@@ -17,9 +17,10 @@ const AXIS = 18;
 
 /** Stored results of the paper as bars over marks, with a 'you are here' marker; plain SVG, no chart library. */
 export function DistributionChart({ bins, marks }: DistributionChartProps) {
-  if (bins.length === 0) return null;
-  const low = Math.min(bins[0].from, marks);
-  const high = Math.max(bins[bins.length - 1].to, marks);
+  const [first, last] = [bins[0], bins.at(-1)];
+  if (!first || !last) return null;
+  const low = Math.min(first.from, marks);
+  const high = Math.max(last.to, marks);
   const span = high - low || 1;
   const tallest = Math.max(...bins.map((bin) => bin.count), 1);
   const x = (value: number) => ((value - low) / span) * WIDTH;

@@ -7,7 +7,7 @@ function fakeCacheStorage(cached: string[] = []) {
   const opened: string[] = [];
   const state = { inFlight: 0, mostInFlight: 0, adds: 0 };
   const cache = {
-    match: async (url: string) => (entries.has(url) ? new Response('') : undefined),
+    match: (url: string) => Promise.resolve(entries.has(url) ? new Response('') : undefined),
     add: async (url: string) => {
       state.adds++;
       state.mostInFlight = Math.max(state.mostInFlight, ++state.inFlight);
@@ -18,9 +18,9 @@ function fakeCacheStorage(cached: string[] = []) {
     },
   };
   const storage = {
-    open: async (name: string) => {
+    open: (name: string) => {
       opened.push(name);
-      return cache;
+      return Promise.resolve(cache);
     },
   } as unknown as CacheStorage;
   return { storage, entries, opened, state };

@@ -42,9 +42,9 @@ export async function keepImagesOffline(
       report.failed++;
     }
   };
-  let next = 0;
+  const queue = [...urls];
   const worker = async () => {
-    while (next < urls.length) await keep(urls[next++]);
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await keep(url);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, urls.length) }, worker));
   return report;

@@ -19,10 +19,10 @@ function sources(overrides: Partial<ScorecardSources> & { query?: string } = {})
     navigationState: undefined,
     search: new URLSearchParams(overrides.query ?? ''),
     readStored: () => undefined,
-    savedById: async () => undefined,
-    savedByLink: async () => undefined,
-    latestSaved: async () => undefined,
-    requestScore: vi.fn(async (): Promise<ScoreOutcome> => ({ kind: 'scorecard', data: card('from-api') })),
+    savedById: () => Promise.resolve(undefined),
+    savedByLink: () => Promise.resolve(undefined),
+    latestSaved: () => Promise.resolve(undefined),
+    requestScore: vi.fn((): Promise<ScoreOutcome> => Promise.resolve({ kind: 'scorecard', data: card('from-api') })),
     ...overrides,
   };
 }
@@ -30,7 +30,7 @@ function sources(overrides: Partial<ScorecardSources> & { query?: string } = {})
 describe('where the scorecard page finds its data', () => {
   it('prefers navigation state, then localStorage, then the newest saved scorecard', async () => {
     const stored = () => card('stored');
-    const latestSaved = async () => card('saved');
+    const latestSaved = () => Promise.resolve(card('saved'));
     expect(
       await findScorecard(sources({ navigationState: { scorecardData: card('nav') }, readStored: stored })),
     ).toMatchObject({ source: 'navigation', data: { resultId: 'nav' } });
@@ -51,7 +51,7 @@ describe('where the scorecard page finds its data', () => {
   });
 
   it('opens a saved scorecard named in the address', async () => {
-    const savedById = vi.fn(async (id: string) => card(id));
+    const savedById = vi.fn((id: string) => Promise.resolve(card(id)));
     expect(
       await findScorecard(sources({ query: 'saved=r-42', savedById, readStored: () => card('other') })),
     ).toMatchObject({ source: 'indexedDB', data: { resultId: 'r-42' } });
@@ -59,7 +59,7 @@ describe('where the scorecard page finds its data', () => {
 
   it('never shows a stored scorecard of another sheet when the address carries a link', async () => {
     const query = new URLSearchParams({ link: LINK, email: 'a@b.co', testPaper: 'CS 2' }).toString();
-    const request = vi.fn(async (): Promise<ScoreOutcome> => ({ kind: 'scorecard', data: card('fresh') }));
+    const request = vi.fn((): Promise<ScoreOutcome> => Promise.resolve({ kind: 'scorecard', data: card('fresh') }));
     const found = await findScorecard(
       sources({ query, readStored: () => card('other', 'https://cdn.digialm.com/other.html'), requestScore: request }),
     );
@@ -71,14 +71,14 @@ describe('where the scorecard page finds its data', () => {
     const query = new URLSearchParams({ link: LINK, email: 'a@b.co' }).toString();
     const search = sources({ query, readStored: () => card('stored', LINK) });
     expect(await findScorecard(search)).toMatchObject({ source: 'localStorage' });
-    const offline = sources({ query, savedByLink: async () => card('saved', LINK) });
+    const offline = sources({ query, savedByLink: () => Promise.resolve(card('saved', LINK)) });
     expect(await findScorecard(offline)).toMatchObject({ source: 'indexedDB', data: { resultId: 'saved' } });
     expect(offline.requestScore).not.toHaveBeenCalled();
   });
 
   it('reports when the server still wants the e-mail verified', async () => {
     const query = new URLSearchParams({ link: LINK, email: 'a@b.co' }).toString();
-    const requestScore = async (): Promise<ScoreOutcome> => ({ kind: 'verify-email' });
+    const requestScore = (): Promise<ScoreOutcome> => Promise.resolve({ kind: 'verify-email' });
     await expect(findScorecard(sources({ query, requestScore }))).rejects.toBeInstanceOf(VerificationNeededError);
   });
 });

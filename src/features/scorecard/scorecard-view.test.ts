@@ -30,7 +30,7 @@ function question(overrides: Partial<ScorecardQuestion>): ScorecardQuestion {
     question: 'https://cdn.example/q12.png',
     options: { A: 'https://cdn.example/q12a.png', B: 'https://cdn.example/q12b.png' },
     ...overrides,
-  } as ScorecardQuestion;
+  };
 }
 
 const totals = {

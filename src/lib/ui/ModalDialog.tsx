@@ -18,9 +18,8 @@ const FOCUSABLE =
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
   const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  if (focusable.length === 0) return;
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
+  const [first, last] = [focusable[0], focusable.at(-1)];
+  if (!first || !last) return;
   if (event.shiftKey && document.activeElement === first) {
     event.preventDefault();
     last.focus();

@@ -21,13 +21,13 @@ interface Sent {
 /** A fake server answering each request with the next planned reply ('offline' throws like fetch does). */
 function fakeServer(plan: Array<number | 'offline'>) {
   const sent: Sent[] = [];
-  const fetchImpl = (async (_url: string, init: RequestInit) => {
+  const fetchImpl = ((_url: string, init: RequestInit) => {
     const step = plan.shift() ?? 200;
-    if (step === 'offline') throw new TypeError('Failed to fetch');
-    const body = JSON.parse(String(init.body)) as Sent['body'];
+    if (step === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+    const body = JSON.parse(init.body as string) as Sent['body'];
     sent.push({ body, authorization: new Headers(init.headers).get('Authorization') });
     const reply = step === 200 ? { data: { data: { long_id: `server-${body._id}` } } } : { message: `refused ${step}` };
-    return new Response(JSON.stringify(reply), { status: step });
+    return Promise.resolve(new Response(JSON.stringify(reply), { status: step }));
   }) as typeof fetch;
   return { sent, fetchImpl };
 }
@@ -45,7 +45,7 @@ describe('flushAnswerOutbox', () => {
       { _id: 'q1', answerKey: '1.5:2', opId: 'op-1', clientTime: new Date(1000).toISOString() },
       { _id: 'q2', answerKey: 'B;C', opId: 'op-2', clientTime: new Date(2000).toISOString() },
     ]);
-    expect(sent[0].authorization).toBe('Basic YWRtaW46cHc=');
+    expect(sent[0]?.authorization).toBe('Basic YWRtaW46cHc=');
     expect(outcomes).toEqual([
       { opId: 'op-1', questionId: 'q1', state: 'sent', longId: 'server-q1' },
       { opId: 'op-2', questionId: 'q2', state: 'sent', longId: 'server-q2' },

@@ -67,7 +67,11 @@ export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFo
     );
   }
   return (
-    <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperDisplayName(paperSet)}`}>
+    <form
+      className="admin-import"
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Import answer key for ${paperDisplayName(paperSet)}`}
+    >
       <Field label="Key file (key.json or official key rows)">
         {(control) => (
           <input

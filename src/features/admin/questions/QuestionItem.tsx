@@ -30,7 +30,8 @@ export function QuestionItem({
   onAnswerChange,
   onSave,
 }: QuestionItemProps) {
-  const letters = Object.keys(question.options ?? {}).sort();
+  const options = question.options ?? {};
+  const letters = Object.keys(options).sort();
   return (
     <details className="admin-question" data-long-id={question.long_id}>
       <summary className="admin-question__summary">
@@ -68,7 +69,7 @@ export function QuestionItem({
               <figure key={letter}>
                 <figcaption>Option {letter}</figcaption>
                 <img
-                  src={imageSource(question.options![letter], window.location.origin)}
+                  src={imageSource(options[letter] ?? '', window.location.origin)}
                   alt={`Option ${letter}`}
                   loading="lazy"
                 />

@@ -102,7 +102,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
   );
 }
 
-function Detail({ term, value }: { term: string; value: unknown }) {
+function Detail({ term, value }: { term: string; value: string | number | null | undefined }) {
   return (
     <div>
       <dt>{term}</dt>

@@ -66,7 +66,7 @@ describe('sortResults', () => {
       'bk@mail.test',
       'asha@example.com',
     ]);
-    expect(sortResults(all, 'set')[0].set).toBe('DA 2025');
+    expect(sortResults(all, 'set')[0]?.set).toBe('DA 2025');
     expect(ids(sortResults(all, 'candidateId'))).toEqual([bilal, chen, asha].map((r) => r.candidateId));
   });
   it('leaves the input untouched', () => {

@@ -55,7 +55,9 @@ export function sortResults(results: readonly AdminResult[], key: ResultSortKey)
   return [...results].sort(descending);
 }
 
-const CSV_COLUMNS: Array<[string, (result: AdminResult) => unknown]> = [
+type CsvValue = string | number | boolean | null | undefined;
+
+const CSV_COLUMNS: Array<[string, (result: AdminResult) => CsvValue]> = [
   ['Candidate ID', (r) => r.candidateId],
   ['Candidate Name', (r) => r.name],
   ['Email', (r) => r.email],
@@ -69,7 +71,7 @@ const CSV_COLUMNS: Array<[string, (result: AdminResult) => unknown]> = [
 ];
 
 /** RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs a candidate's name as a formula. */
-function csvCell(value: unknown): string {
+function csvCell(value: CsvValue): string {
   let text = value === undefined || value === null ? '' : String(value);
   if (/^[=+\-@]/.test(text) && Number.isNaN(Number(text))) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

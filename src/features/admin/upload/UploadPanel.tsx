@@ -111,7 +111,12 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
           ))}
         </div>
       )}
-      <UploadModal open={modalOpen} busy={uploading} onClose={() => setModalOpen(false)} onSubmit={upload} />
+      <UploadModal
+        open={modalOpen}
+        busy={uploading}
+        onClose={() => setModalOpen(false)}
+        onSubmit={(link) => void upload(link)}
+      />
     </section>
   );
 }

@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+/** The build-time settings the app reads (see .env.example); anything else on import.meta.env is a typo. */
+interface ImportMetaEnv {
+  readonly VITE_CLIENT_CODE?: string;
+  readonly VITE_GOOGLE_CLIENT_ID?: string;
+}
