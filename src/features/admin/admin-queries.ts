@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AdminCredentials } from '../../lib/admin-session';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { checkAdminSession, readAdminCredentials, type AdminCredentials } from '../../lib/admin-session';
 import { fetchAdminStats, fetchPaperSets, fetchResults } from './admin-api';
 import { rememberStats } from './panels/last-known-stats';
 
@@ -40,3 +40,13 @@ export const paperSetsQuery = (credentials: AdminCredentials) =>
 
 export const resultsQuery = (credentials: AdminCredentials) =>
   queryOptions({ queryKey: RESULTS_KEY, queryFn: () => fetchResults(credentials), retry: false });
+
+/**
+ * The dashboard route's loader: asks for the counters while the dashboard's code downloads, so they show with its
+ * first paint (the panels read the same query). Nothing without a live session: the page then sends the visitor to
+ * sign in.
+ */
+export function prefetchAdminStats(queryClient: QueryClient, storage: Storage = sessionStorage, now = Date.now()) {
+  const credentials = checkAdminSession(storage, now) === 'active' ? readAdminCredentials(storage) : null;
+  if (credentials) void queryClient.prefetchQuery(adminStatsQuery(credentials));
+}
