@@ -26,10 +26,11 @@ async function serve(): Promise<void> {
   console.log(JSON.stringify({ url: server.url, links: sheetLinks('cs1-2026', fixtures) }));
   // Each line on stdin asks for the CPU time used so far, so the parent can report CPU per request.
   process.stdin.on('data', () => console.log(JSON.stringify(process.cpuUsage())));
-  process.stdin.on('end', async () => {
-    await server.close();
-    await fixtures.close();
-    process.exit(0);
+  process.stdin.on('end', () => {
+    void server
+      .close()
+      .then(() => fixtures.close())
+      .then(() => process.exit(0));
   });
 }
 
@@ -89,8 +90,8 @@ async function startBenchServer(): Promise<BenchServer> {
   const lines: string[] = [];
   const waiting: Array<(line: string) => void> = [];
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
     for (let newline = output.indexOf('\n'); newline >= 0; newline = output.indexOf('\n')) {
       const line = output.slice(0, newline);
       output = output.slice(newline + 1);
@@ -111,11 +112,11 @@ async function startBenchServer(): Promise<BenchServer> {
     url,
     links,
     async cpu() {
-      child.stdin!.write('cpu\n');
+      child.stdin.write('cpu\n');
       const { user, system } = JSON.parse(await nextLine()) as { user: number; system: number };
       return user + system;
     },
-    stop: () => child.stdin!.end(),
+    stop: () => child.stdin.end(),
   };
 }
 

@@ -89,6 +89,13 @@ export function indexHtmlScripts(distDir: string): string[] {
   return files;
 }
 
+/** The file of a chunk staticClosure listed: the manifest names every chunk it lists. */
+function chunkFile(manifest: Manifest, key: string): string {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+  return chunk.file;
+}
+
 /** The chunk of `key` and, depth first, every chunk it imports statically. */
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   if (seen.has(key)) return [];
@@ -104,7 +111,7 @@ export function homeRouteFiles(
   routeModules = HOME_ROUTE_MODULES,
 ): Array<[file: string, role: string]> {
   const manifest = readManifest(distDir);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
   if (!entryKey) throw new Error('The manifest has no index.html entry');
   const files = new Map<string, string>();
   const add = (file: string, role: string) => {
@@ -112,7 +119,7 @@ export function homeRouteFiles(
   };
   const seen = new Set<string>();
   staticClosure(manifest, entryKey, seen).forEach((key, index) =>
-    add(manifest[key].file, index === 0 ? 'entry' : 'entry import'),
+    add(chunkFile(manifest, key), index === 0 ? 'entry' : 'entry import'),
   );
   for (const file of indexHtmlScripts(distDir)) add(file, 'entry import');
   for (const module of routeModules) {
@@ -120,7 +127,7 @@ export function homeRouteFiles(
       throw new Error(`The manifest has no chunk for ${module}: has the home route moved? Update HOME_ROUTE_MODULES.`);
     }
     staticClosure(manifest, module, seen).forEach((key, index) =>
-      add(manifest[key].file, index === 0 ? 'route' : 'route import'),
+      add(chunkFile(manifest, key), index === 0 ? 'route' : 'route import'),
     );
   }
   return [...files].filter(([file]) => file.endsWith('.js'));
@@ -132,7 +139,7 @@ export function deferredFiles(distDir: string): string[] {
   const counted = new Set(homeRouteFiles(distDir).map(([file]) => file));
   const files = DEFERRED_MODULES.filter((module) => manifest[module])
     .flatMap((module) => staticClosure(manifest, module))
-    .map((key) => manifest[key].file);
+    .map((key) => chunkFile(manifest, key));
   return [...new Set(files)].filter((file) => file.endsWith('.js') && !counted.has(file));
 }
 

@@ -6,11 +6,13 @@
 import { availableParallelism, loadavg } from 'node:os';
 import * as cheerio from 'cheerio';
 import { buildPaper, decodeImageName, importFixtureKey, parseResponseSheet, scoreSheet } from '../../src/domain/gate';
+import { itemAt } from '../../src/domain/lists';
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 
 const SET = 'da-2025';
 const urls = readFixtureJson<FixtureUrls>(SET, 'urls.json');
-const html = readFixtureText(SET, urls.sheets[0].file);
+const sheetFile = itemAt(urls.sheets, 0).file;
+const html = readFixtureText(SET, sheetFile);
 const paper = buildPaper(parseResponseSheet(readFixtureText(SET, urls.master.file)));
 const keys = importFixtureKey(readFixtureJson(SET, 'key.json'));
 
@@ -48,7 +50,7 @@ function cheerioExtraction(): number {
         rows.each((_i, td) => {
           const label = /^([A-D])\./.exec($(td).text().trim());
           const img = $(td).find('img');
-          if (label && img.length)
+          if (label?.[1] && img.length)
             options[label[1]] = decodeImageName(img.attr('name') ?? '')?.optionLetter ?? undefined;
         });
         const given = rows
@@ -83,8 +85,8 @@ function measure(name: string, runs: number, fn: () => number): Figures {
   const cpuUsed = process.cpuUsage(cpuBefore);
   times.sort((a, b) => a - b);
   const result = {
-    median: times[Math.floor(runs / 2)],
-    p95: times[Math.floor(runs * 0.95)],
+    median: itemAt(times, Math.floor(runs / 2)),
+    p95: itemAt(times, Math.floor(runs * 0.95)),
     cpu: (cpuUsed.user + cpuUsed.system) / 1000 / runs,
   };
   console.log(
@@ -94,11 +96,11 @@ function measure(name: string, runs: number, fn: () => number): Figures {
 }
 
 console.log(
-  `sheet: ${urls.sheets[0].file}, ${(html.length / 1024).toFixed(0)} KB, engine total ${engine()}, cheerio questions ${cheerioExtraction()}`,
+  `sheet: ${sheetFile}, ${(html.length / 1024).toFixed(0)} KB, engine total ${engine()}, cheerio questions ${cheerioExtraction()}`,
 );
 const fast = measure('engine parse+map+score', 2000, engine);
 const dom = measure('cheerio DOM extraction', 200, cheerioExtraction);
-console.log(`load average ${loadavg()[0].toFixed(2)} on ${availableParallelism()} cores`);
+console.log(`load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores`);
 console.log(`ratio (cheerio median / engine median): ${(dom.median / fast.median).toFixed(1)}×`);
 console.log(
   `targets: median ≤ 1 ms ${fast.median <= 1 ? 'met' : 'NOT met'}; ≥ 10× ${dom.median / fast.median >= 10 ? 'met' : 'NOT met'}`,

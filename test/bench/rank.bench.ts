@@ -13,6 +13,7 @@ import type { YearCurve } from '../../src/domain/gate/rank/history';
 import { buildYearCurves, evaluateCurve } from '../../src/domain/gate/rank/history';
 import type { CrowdInput } from '../../src/domain/gate/rank/predict';
 import { predict } from '../../src/domain/gate/rank/predict';
+import { itemAt } from '../../src/domain/lists';
 
 interface PointResult {
   marks: number;
@@ -37,7 +38,7 @@ function backtestYear(
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length % 2 ? itemAt(sorted, middle) : (itemAt(sorted, middle - 1) + itemAt(sorted, middle)) / 2;
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run prints the same figures. */
