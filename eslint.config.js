@@ -8,6 +8,36 @@ import checkFile from 'eslint-plugin-check-file';
 
 const FEATURES = ['admin', 'auth', 'checker', 'marketing', 'scorecard'];
 
+/** The import boundaries (README, Architecture), as import-x/no-restricted-paths zones. */
+const BOUNDARY_ZONES = [
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: share through src/lib, or compose both in src/app.',
+  })),
+  {
+    target: ['./src/features', './src/lib', './src/domain', './api', './service-worker', './test'],
+    from: './src/app',
+    message: 'Nothing imports src/app: it is the top of the tree.',
+  },
+  {
+    target: ['./src/lib', './src/domain'],
+    from: './src/features',
+    message: 'src/lib and src/domain serve the features and import none.',
+  },
+  {
+    target: './src/domain',
+    from: ['./src/lib', './api', './service-worker'],
+    message: 'src/domain is shared by the API, the browser and the service worker: it imports none of them.',
+  },
+  {
+    target: './api',
+    from: ['./src/features', './src/app', './src/lib'],
+    message: 'The API shares only src/domain with the web app.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'data/**', 'test/mongo/target/**'] },
   js.configs.recommended,
@@ -57,34 +87,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...FEATURES.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
-              message: 'A feature imports no other feature: share through src/lib, or compose both in src/app.',
-            })),
-            {
-              target: ['./src/features', './src/lib', './src/domain', './api', './service-worker', './test'],
-              from: './src/app',
-              message: 'Nothing imports src/app: it is the top of the tree.',
-            },
-            {
-              target: ['./src/lib', './src/domain'],
-              from: './src/features',
-              message: 'src/lib and src/domain serve the features and import none.',
-            },
-            {
-              target: './src/domain',
-              from: ['./src/lib', './api', './service-worker'],
-              message: 'src/domain is shared by the API, the browser and the service worker: it imports none of them.',
-            },
-            {
-              target: './api',
-              from: ['./src/features', './src/app', './src/lib'],
-              message: 'The API shares only src/domain with the web app.',
-            },
-          ],
+          zones: BOUNDARY_ZONES,
         },
       ],
     },
@@ -124,7 +127,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [{ target: './src/domain', from: './test', message: 'Domain code imports no test code.' }],
+          // The same zones (this block's options replace the general ones for these files), plus no test code.
+          zones: [
+            ...BOUNDARY_ZONES,
+            { target: './src/domain', from: './test', message: 'Domain code imports no test code.' },
+          ],
         },
       ],
       'import-x/no-nodejs-modules': 'error',
