@@ -20,7 +20,7 @@ import { seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } 
 const MESSAGE_TIMEOUT = SCORECARD_WAIT_LIMIT_MS + 10_000;
 const CHECKER_DIALOG = 'Check Your GATE Score';
 
-/** Signed as the question header shows it: '+2', '−0.66' (truncated, spec §5), '0'. Marks come in thirds. */
+/** Signed as the question header shows it: '+2', '−0.66' (truncated, not rounded), '0'. Marks come in thirds. */
 const signed = (marks: number) =>
   marks > 0 ? `+${displayMarks(marks)}` : marks < 0 ? `−${displayMarks(-marks)}` : '0';
 

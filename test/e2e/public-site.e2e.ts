@@ -253,7 +253,7 @@ describe('public site', () => {
 
   it('sends the profile entry to /login without an access token and to /profile with one', async () => {
     await gotoRoute(page, server.url + '/about');
-    // /login starts in Admin-login (spec §2), so the entry says whose sign-in it opens.
+    // /login starts in Admin-login, so the entry says whose sign-in it opens.
     await page.getByRole('link', { name: 'Staff sign in' }).click();
     await page.waitForURL(server.url + '/login');
     await page.getByRole('heading', { name: 'Admin login' }).waitFor();

@@ -62,7 +62,7 @@ describe('checker errors a candidate can meet', () => {
   const check = (body: Record<string, unknown>, target = server) =>
     postJson(`${target.url}/api/data/generate-response`, body);
 
-  describe('request checks (the modal’s own rules, spec §5)', () => {
+  describe('request checks (the same rules the modal applies)', () => {
     it.each([
       [{ testPaper: 'CS 1' }, 'link: This field is required'],
       [{ link: '   ', testPaper: 'CS 1' }, 'link: This field is required'],

@@ -8,7 +8,7 @@ const answered = (type: string, response_given: string, answerKey: string | null
   answerKey,
 });
 
-describe('isCorrect: the scorecard icon (spec §5)', () => {
+describe('isCorrect: the scorecard icon', () => {
   it('MCQ: correct when the response equals the key', () => {
     expect(isCorrect(answered('MCQ', 'B', 'B'))).toBe(true);
     expect(isCorrect(answered('MCQ', 'C', 'B'))).toBe(false);

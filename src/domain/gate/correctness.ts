@@ -42,7 +42,7 @@ export interface IconQuestion {
 const STATUSES_WITHOUT_ICON = new Set(['not answered', 'not attempted and marked for review']);
 
 /**
- * The scorecard's correctness icon (spec §5): true ✔, false ✗, null no icon. No icon without a key, for the statuses
+ * The scorecard's correctness icon: true ✔, false ✗, null no icon. No icon without a key, for the statuses
  * Not Answered and Not Attempted and Marked For Review, or when the response is ' -- '.
  */
 export function isCorrect(question: IconQuestion): boolean | null {

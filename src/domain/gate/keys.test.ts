@@ -12,7 +12,7 @@ import {
 } from '.';
 import { normalizeKeyInput } from './keys';
 
-describe('admin answer entry (spec §5)', () => {
+describe('admin answer entry', () => {
   it('MCQ is always valid', () => {
     expect(validateKeyInput('MCQ', 'C')).toEqual({ valid: true, error: null });
   });

@@ -2,7 +2,7 @@ import { GateError } from './errors';
 import type { PaperQuestion, QuestionType } from './types';
 
 /**
- * Answer keys in this product's format (spec §3): MCQ 'B'; MSQ 'A;C'; NAT '12.5' (within 0.01) or 'low:high'
+ * Answer keys as administrators store them: MCQ 'B'; MSQ 'A;C'; NAT '12.5' (within NAT_TOLERANCE) or 'low:high'
  * (inclusive, either order); 'MTA' = marks to all. Official keys can accept alternatives after challenges
  * ('A OR C', '1.9:2.1 OR 3.9:4.1'): any alternative that matches counts.
  */
@@ -69,7 +69,7 @@ function parseAlternative(text: string, type?: QuestionType): KeyAlternative | n
   return { kind: 'range', low: Math.min(a, b), high: Math.max(a, b) };
 }
 
-// ---- Admin answer entry (spec §5): the filters run on every keystroke, the validation decides the Save button. ----
+// ---- Admin answer entry: the filters run on every keystroke, the validation decides the Save button. ----
 
 export const KEY_INPUT_MESSAGES = {
   msqJustSemicolon: 'Input cannot be just a semicolon',

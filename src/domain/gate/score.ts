@@ -21,7 +21,7 @@ export const DEFAULT_SCORING_RULES: Required<ScoringRules> = { mta: 'all' };
 
 export const NOT_EVALUATED = 'Not evaluated';
 
-/** A scorecard question (spec §3). `response_given` is in MASTER letters ('A,C'), a number, or ' -- '. */
+/** A scorecard question as the checker API returns it. `response_given` is in MASTER letters ('A,C'), a number, or ' -- '. */
 export interface ScorecardQuestion {
   long_id: string;
   short_id: string;

@@ -2,7 +2,7 @@ import { GateError } from './errors';
 import { decodeImageName, imageFileName } from './image-names';
 import type { ParsedSheet } from './types';
 
-/** The test papers a candidate can pick (spec §3 "Test paper options"): the value, then the subject label. */
+/** The test papers a candidate can pick in the checker's Test Paper list: the value, then the subject label. */
 export type TestPaper = 'CS 1' | 'CS 2' | 'DA';
 export const TEST_PAPERS: readonly TestPaper[] = ['CS 1', 'CS 2', 'DA'];
 export const TEST_PAPER_LABELS: Record<TestPaper, string> = {

@@ -1,7 +1,7 @@
 export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
 export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'MSQ', 'NAT'];
 
-/** What a response sheet and the stored paper both call "no response" (spec §3). */
+/** What a response sheet and the stored paper both call "no response". */
 export const NO_RESPONSE = ' -- ';
 
 export interface SheetCandidate {
@@ -44,7 +44,7 @@ export interface ParsedSheet {
   questions: SheetQuestion[];
 }
 
-/** The admin question of spec §3 (without the store's _id and answerKey). */
+/** A question of a stored paper as administrators see it (without the store's _id and answerKey). */
 export interface PaperQuestion {
   long_id: string;
   /** The master number as a string. */

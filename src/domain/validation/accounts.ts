@@ -2,7 +2,7 @@ import { object, ref, string } from 'yup';
 import { atMost, plainText } from './text';
 
 /**
- * Account form rules of spec §5, shared by the web forms and the API handlers so both give the same messages.
+ * Account form rules (sign-up, sign-in, password reset), shared by the web forms and the API handlers so both give the same messages.
  * Order matters: yup reports the first failing test, and the spec lists the password rules in this order.
  */
 
@@ -92,7 +92,7 @@ export const resetPasswordRequestSchema = object({
 export const forgotPasswordSchema = object({ email: emailField() });
 
 /**
- * The shared check run before a sign-up call (spec §5): both fields filled, then a plausible address.
+ * The shared check run before a sign-up call: both fields filled, then a plausible address.
  * Returns the toast text, or null when the call may go ahead.
  */
 export function sharedSignUpProblem(email: string, secondField: string): string | null {

@@ -13,7 +13,7 @@ async function errorsOf(schema: typeof scoreRequestSchema | typeof verificationR
 
 const LINK = 'https://cdn.digialm.com/per/g01/pub/585/sheet.html';
 
-describe('score request rules (spec §5)', () => {
+describe('score request rules', () => {
   it('requires the response link and the test paper', async () => {
     expect(await errorsOf(scoreRequestSchema, { link: '  ', testPaper: '' })).toEqual({
       link: 'This field is required',

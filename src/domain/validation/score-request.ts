@@ -4,7 +4,7 @@ import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, REQUIRED, emailField } from './account
 import { atMost, plainText } from './text';
 
 /**
- * Score request rules of spec §5, shared by the checker modal and the checker API: the response link and the test
+ * Score request rules, shared by the checker modal and the checker API: the response link and the test
  * paper are required; verification mode also needs a valid e-mail. Field names are the API's (`link` is the form's
  * "GATE Response Link").
  */

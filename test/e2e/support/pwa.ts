@@ -261,7 +261,7 @@ export async function readPaper(
   return paper;
 }
 
-/** A random key the admin screen and the server accept for the question's type (spec §5 key formats). */
+/** A random key the admin screen and the server accept for the question's type (MCQ letter, MSQ letters, NAT number or range). */
 export function randomValidKey(question: StoredQuestion, random: () => number): string {
   if (question.type === 'MCQ') {
     const letters = Object.keys(question.options ?? {}).sort();
