@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SheetScorecard } from '../../src/domain/gate';
 import { expectScorecardMatches, loadFixtureSet } from '../../test/support/fixture-expectations';
 import { fixturesRoot } from '../../test/support/fixtures';
+import { itemAt } from '../../src/domain/lists';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -34,7 +35,7 @@ describe('gate CLI', () => {
     ['cs1-2026', 0],
     ['da-2025', 3],
   ] as const)('score prints the expected scorecard of a %s sheet and nothing else', async (set, index) => {
-    const sheet = loadFixtureSet(set).sheets[index];
+    const sheet = itemAt(loadFixtureSet(set).sheets, index);
     const result = await gate(
       'score',
       inSet(set, sheet.file),
@@ -51,7 +52,7 @@ describe('gate CLI', () => {
   it('fails with exit 1 and a one-line reason for a sheet of another paper', async () => {
     const result = await gate(
       'score',
-      inSet('da-2025', loadFixtureSet('da-2025').sheets[0].file),
+      inSet('da-2025', itemAt(loadFixtureSet('da-2025').sheets, 0).file),
       '--paper',
       inSet('cs1-2026', 'master.html'),
       '--key',

@@ -6,6 +6,7 @@ import {
   type QuestionType,
   type TestPaper,
 } from '../../src/domain/gate';
+import { itemAt } from '../../src/domain/lists';
 
 /**
  * Demo papers and candidates for a newcomer: one made-up 65-question paper per test paper, with answer keys, and a few
@@ -28,13 +29,13 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(random: () => number, items: readonly T[]): T => itemAt(items, Math.floor(random() * items.length));
 
 function shuffled<T>(random: () => number, items: readonly T[]): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
+    [copy[i], copy[j]] = [itemAt(copy, j), itemAt(copy, i)];
   }
   return copy;
 }
@@ -116,7 +117,7 @@ function masterResponse(question: DemoQuestion, candidate: DemoCandidate, random
   if (random() > candidate.attemptRate) return null;
   const right = random() < candidate.accuracy;
   if (question.type === 'NAT') {
-    const [low] = question.key === 'MTA' ? [7] : question.key.split(':').map(Number);
+    const [low = 7] = question.key === 'MTA' ? [] : question.key.split(':').map(Number);
     return String(right ? low : Math.round((low + 3.5) * 100) / 100);
   }
   const keyLetters = question.key === 'MTA' ? ['A'] : question.key.split(';');

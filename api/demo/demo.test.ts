@@ -7,6 +7,7 @@ import { createStore } from '../store';
 import { postJson } from '../../test/integration/checker-harness';
 import { DEMO_PAPERS } from './demo-papers';
 import { demoBanner, demoSamples } from '.';
+import { itemAt } from '../../src/domain/lists';
 
 describe('the demo a newcomer tries after npm start', () => {
   let server: TestServer;
@@ -52,7 +53,7 @@ describe('the demo a newcomer tries after npm start', () => {
   });
 
   it('serves the sample sheet page and its generated images', async () => {
-    const [sample] = demoSamples;
+    const sample = itemAt(demoSamples, 0);
     const page = await fetch(`${server.url}${sample.path}`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
@@ -66,7 +67,7 @@ describe('the demo a newcomer tries after npm start', () => {
   });
 
   it('reads only its own origin from memory: the same path on another port goes through the fetcher', async () => {
-    const [sample] = demoSamples;
+    const sample = itemAt(demoSamples, 0);
     const elsewhere = await check(`http://127.0.0.1:1${sample.path}`, sample.testPaper);
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.message).toMatch(/not a link to a GATE response sheet/);
@@ -89,8 +90,9 @@ describe('the demo across restarts', () => {
     const firstDemoQuestion = async (change?: (key: string) => string) => {
       const store = await createStore({ mongodbUri: undefined, dataDir });
       try {
-        const [question] = await store.questions.listByPaperSet(`${DEMO_PAPERS[0].paper.testPaper} DEMO`);
-        if (change) await store.questions.setAnswerKey(question.id, change(question.answerKey!));
+        const paperSet = `${itemAt(DEMO_PAPERS, 0).paper.testPaper} DEMO`;
+        const question = itemAt(await store.questions.listByPaperSet(paperSet), 0);
+        if (change) await store.questions.setAnswerKey(question.id, change(question.answerKey ?? ''));
         return question;
       } finally {
         await store.close();

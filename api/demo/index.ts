@@ -96,7 +96,7 @@ export function demoRoutes(appOrigin: string): Router {
     ctx.body = html;
   });
   router.get('/demo/images/:name', (ctx) => {
-    const svg = renderDemoImage(ctx.params.name);
+    const svg = renderDemoImage(ctx.params.name ?? '');
     if (svg === null) return;
     ctx.type = 'image/svg+xml';
     ctx.set('Cache-Control', 'public, max-age=86400');

@@ -49,18 +49,19 @@ function questionPanel(sheet: DemoSheet, item: DemoSheetQuestion, displayNumber:
       );
     });
   }
-  const menu = [
+  const menu: Array<[string, string]> = [
     ['Question Type :', question.type],
     ['Question ID :', question.longId],
     ['Status :', item.status],
-    ...(question.type === 'NAT' ? [] : [['Chosen Option :', item.answer ?? '--']]),
-  ]
+    ...(question.type === 'NAT' ? [] : [['Chosen Option :', item.answer ?? '--'] as [string, string]]),
+  ];
+  const menuRows = menu
     .map(([label, value]) => `<tr><td align="right">${label}</td><td class="bold">${escape(value)}</td></tr>`)
     .join('');
   return (
     '<div class="question-pnl"><table class="questionPnlTbl"><tbody><tr><td class="rw">' +
     `<table class="questionRowTbl"><tbody>${rows.join('')}</tbody></table>` +
-    `<table class="menu-tbl"><tbody>${menu}</tbody></table>` +
+    `<table class="menu-tbl"><tbody>${menuRows}</tbody></table>` +
     '</td></tr></tbody></table></div>'
   );
 }
@@ -72,16 +73,15 @@ const STYLE = `body{font-family:Arial,sans-serif;font-size:13px;margin:0}
 
 export function renderSampleSheet(sheet: DemoSheet): string {
   const { candidate, paper } = sheet;
-  const header = [
+  const fields: Array<[string, string]> = [
     ['Candidate ID', candidate.id],
     ['Candidate Name', candidate.name],
     ['Test Center Name', 'HireGate Demo Centre'],
     ['Test Date', `08/02/${paper.year}`],
     ['Test Time', '9:30 AM - 12:30 PM'],
     ['Subject', `${paper.subjectName} (${paper.testPaper.replace(' ', '')})`],
-  ]
-    .map(([label, value]) => `<tr><td>${label}</td><td>${escape(value)}</td></tr>`)
-    .join('');
+  ];
+  const header = fields.map(([label, value]) => `<tr><td>${label}</td><td>${escape(value)}</td></tr>`).join('');
   const sections = sheet.sections
     .map(
       (section) =>
@@ -105,7 +105,7 @@ ${sections}
 export function renderDemoImage(fileName: string): string | null {
   const match = /^demo_585_([a-z]+\d?)q(\d+)([a-dq])\.svg$/.exec(fileName);
   if (!match) return null;
-  const [, code, master, suffix] = match;
+  const [, code = '', master, suffix = ''] = match;
   const isStem = suffix === 'q';
   const title = isStem ? `${code.toUpperCase()} Q${master}` : `Option ${suffix.toUpperCase()}`;
   const detail = isStem ? 'Demo question: the real paper shows the question here.' : `of Q${master} (demo)`;

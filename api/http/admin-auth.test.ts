@@ -35,7 +35,7 @@ describe('requireAdmin middleware', () => {
       config,
       store,
       logger: pino({ level: 'silent' }),
-      mailer: { kind: 'outbox', send: async () => undefined },
+      mailer: { kind: 'outbox', send: () => Promise.resolve() },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);
     await ensureAdmin(services, SECOND_ADMIN.email, SECOND_ADMIN.password);
@@ -44,7 +44,7 @@ describe('requireAdmin middleware', () => {
     app.use(jsonErrors);
     app.use(requireAdmin(services));
     app.use((ctx) => {
-      ctx.body = { admin: ctx.state.admin.email };
+      ctx.body = { admin: ctx.state.admin?.email };
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -92,9 +92,11 @@ describe('requireAdmin middleware', () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(55);
     const refused = guesses.find((response) => response.status === 429)!;
-    expect(await refused.json()).toEqual({
+    expect((await refused.json()) as unknown).toEqual({
       success: false,
-      message: expect.stringMatching(/^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/),
+      message: expect.stringMatching(
+        /^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/,
+      ) as unknown,
     });
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);

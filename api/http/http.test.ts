@@ -20,7 +20,11 @@ describe('HTTP contract of the real server', () => {
   it('reports health with the store in use', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, store: 'embedded', version: expect.any(String) });
+    expect((await response.json()) as unknown).toEqual({
+      ok: true,
+      store: 'embedded',
+      version: expect.any(String) as unknown,
+    });
   });
 
   it('refuses a body over BODY_LIMIT_BYTES with 413 and a JSON message', async () => {

@@ -13,8 +13,8 @@ export function spaFiles(distDir: string): Middleware {
   const hasBuild = () => existsSync(`${distDir}/index.html`);
   const preloadsFor = routePreloads(distDir);
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     await next();
+    if (ctx.path.startsWith('/api') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return;
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (!hasBuild()) {
       ctx.status = 503;

@@ -24,7 +24,10 @@ function outboxMailer() {
     smtpUrl: undefined,
     from: 'HireGate <no-reply@hiregate.local>',
     logger,
-    saveToOutbox: async (mail) => void saved.push(mail),
+    saveToOutbox: (mail) => {
+      saved.push(mail);
+      return Promise.resolve();
+    },
   });
   return { mailer, logLines, printed, saved };
 }

@@ -3,11 +3,12 @@ import { gzipSync } from 'node:zlib';
 import { startFixtureServer, type FixtureServer } from '../../test/support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../../test/support/fixtures';
 import { fetchResponseSheet, FETCH_MESSAGES, isListed, type FetchPolicy } from './fetcher';
+import { itemAt } from '../../src/domain/lists';
 
 describe('fetchResponseSheet', () => {
   let fixtures: FixtureServer;
   let policy: FetchPolicy;
-  const sheetUrl = () => fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').sheets[0].url);
+  const sheetUrl = () => fixtures.url(itemAt(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').sheets, 0).url);
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
@@ -67,7 +68,7 @@ describe('fetchResponseSheet', () => {
   });
 
   it('refuses a portal host that resolves to a private address', async () => {
-    const rebinding = { ...policy, allowedHosts: ['cdn.digialm.com'], resolve: async () => ['10.0.0.8'] };
+    const rebinding = { ...policy, allowedHosts: ['cdn.digialm.com'], resolve: () => Promise.resolve(['10.0.0.8']) };
     await expect(fetchResponseSheet('https://cdn.digialm.com/per/x.html', rebinding)).rejects.toMatchObject({
       status: 400,
       message: FETCH_MESSAGES.refusedAddress,

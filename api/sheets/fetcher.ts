@@ -141,11 +141,11 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
     resolve(hostname)
       .then((addresses) => {
         const allowed = trusted ? addresses : addresses.filter(isPublicAddress);
-        if (allowed.length === 0 || allowed.length !== addresses.length) {
+        const [address] = allowed;
+        if (address === undefined || allowed.length !== addresses.length) {
           callback(new FetchError(400, 'refusedAddress'), '', 4);
           return;
         }
-        const address = allowed[0];
         callback(null, address, isIP(address) || 4);
       })
       .catch(() => callback(new FetchError(502, 'unreachable'), '', 4));
@@ -175,7 +175,8 @@ interface Hop {
 
 /** `image/PNG; charset=x` → `image/png`. */
 function mediaTypeOf(response: http.IncomingMessage): string {
-  return (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const [mediaType = ''] = (response.headers['content-type'] ?? '').split(';');
+  return mediaType.trim().toLowerCase();
 }
 
 function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Promise<Hop> {

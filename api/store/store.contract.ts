@@ -10,6 +10,7 @@ import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { itemAt } from '../../src/domain/lists';
 import {
   createStore,
   DuplicateError,
@@ -52,7 +53,7 @@ function newLocation(): TestLocation {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
   return {
     open: () => createStore({ mongodbUri: undefined, dataDir }),
-    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    remove: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
     addLegacyResultIndex: async () => {
       const results = new Datastore({ filename: path.join(dataDir, 'results.db') });
       await results.loadDatabaseAsync();
@@ -225,15 +226,15 @@ describe(`storage contract on the ${lane} store`, () => {
     it('stores a paper in master order (numeric short_id) with no keys yet', async () => {
       const paper = await store.questions.upsertPaper('CS 1', [paperQuestion(10), paperQuestion(2), paperQuestion(1)]);
       expect(paper.map((q) => q.short_id)).toEqual([1, 2, 10]);
-      expect(paper[0]).toMatchObject({ paperSet: 'CS 1', keyVersion: 0, long_id: '8078201720501' });
-      expect(paper[0].answerKey).toBeUndefined();
-      expect(typeof paper[0].id).toBe('string');
+      expect(itemAt(paper, 0)).toMatchObject({ paperSet: 'CS 1', keyVersion: 0, long_id: '8078201720501' });
+      expect(itemAt(paper, 0).answerKey).toBeUndefined();
+      expect(typeof itemAt(paper, 0).id).toBe('string');
       expect(await store.questions.listByPaperSet('CS 1')).toEqual(paper);
-      expect(await store.questions.findById(paper[2].id)).toEqual(paper[2]);
+      expect(await store.questions.findById(itemAt(paper, 2).id)).toEqual(itemAt(paper, 2));
     });
 
     it('keeps answer keys when the same paper is processed again, and takes its new paper fields', async () => {
-      const [first] = await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]);
+      const first = itemAt(await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]), 0);
       await store.questions.setAnswerKey(first.id, 'B');
       const again = await store.questions.upsertPaper('CS 1', [
         paperQuestion(1, { question: 'https://img.example/q1-v2.png' }),
@@ -241,13 +242,13 @@ describe(`storage contract on the ${lane} store`, () => {
         paperQuestion(3),
       ]);
       expect(again).toHaveLength(3);
-      expect(again[0]).toMatchObject({
+      expect(itemAt(again, 0)).toMatchObject({
         id: first.id,
         answerKey: 'B',
         keyVersion: 1,
         question: 'https://img.example/q1-v2.png',
       });
-      expect(again[2].answerKey).toBeUndefined();
+      expect(itemAt(again, 2).answerKey).toBeUndefined();
     });
 
     it('keeps one question per paper set and long_id, even when the same paper is processed twice at once', async () => {
@@ -265,7 +266,7 @@ describe(`storage contract on the ${lane} store`, () => {
       await store.questions.upsertPaper('DA', [paperQuestion(1)]);
       const all = await store.questions.listAll();
       expect(Object.keys(all).sort()).toEqual(['CS 1', 'CS 2', 'DA']);
-      expect(all['CS 2'].map((q) => q.long_id)).toEqual(['cs2-1', 'cs2-2']);
+      expect((all['CS 2'] ?? []).map((q) => q.long_id)).toEqual(['cs2-1', 'cs2-2']);
       expect(await store.questions.countPaperSets()).toBe(3);
       const found = await store.questions.findByLongIds(['cs2-1', '8078201720501', 'nowhere']);
       expect(found.map((q) => `${q.paperSet}/${q.long_id}`).sort()).toEqual([
@@ -276,7 +277,7 @@ describe(`storage contract on the ${lane} store`, () => {
     });
 
     it('applies a key save once per operation id and counts versions', async () => {
-      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const question = itemAt(await store.questions.upsertPaper('CS 1', [paperQuestion(1)]), 0);
       const first = await store.questions.setAnswerKey(question.id, 'A', { opId: 'op-1' });
       expect(first).toMatchObject({ outcome: 'applied', question: { answerKey: 'A', keyVersion: 1 } });
       const replay = await store.questions.setAnswerKey(question.id, 'A', { opId: 'op-1' });
@@ -288,7 +289,7 @@ describe(`storage contract on the ${lane} store`, () => {
     });
 
     it('ignores a save older than the stored key, so the newest key wins whatever the arrival order', async () => {
-      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const question = itemAt(await store.questions.upsertPaper('CS 1', [paperQuestion(1)]), 0);
       const newer = new Date('2026-03-20T10:05:00Z');
       const older = new Date('2026-03-20T10:00:00Z');
       await store.questions.setAnswerKey(question.id, 'D', { opId: 'late', clientTime: newer });
@@ -304,7 +305,7 @@ describe(`storage contract on the ${lane} store`, () => {
     });
 
     it('applies the same operation once when it arrives many times at once', async () => {
-      const [question] = await store.questions.upsertPaper('CS 1', [paperQuestion(1)]);
+      const question = itemAt(await store.questions.upsertPaper('CS 1', [paperQuestion(1)]), 0);
       const saves = await Promise.all(
         Array.from({ length: 6 }, () => store.questions.setAnswerKey(question.id, 'A;C', { opId: 'op-burst' })),
       );
@@ -315,9 +316,9 @@ describe(`storage contract on the ${lane} store`, () => {
     it('gives a paper a key version that grows with each applied key change', async () => {
       const paper = await store.questions.upsertPaper('CS 1', [paperQuestion(1), paperQuestion(2)]);
       expect(paperKeyVersion(paper)).toBe(0);
-      await store.questions.setAnswerKey(paper[0].id, 'A');
-      await store.questions.setAnswerKey(paper[1].id, '12.5');
-      await store.questions.setAnswerKey(paper[0].id, 'B');
+      await store.questions.setAnswerKey(itemAt(paper, 0).id, 'A');
+      await store.questions.setAnswerKey(itemAt(paper, 1).id, '12.5');
+      await store.questions.setAnswerKey(itemAt(paper, 0).id, 'B');
       expect(paperKeyVersion(await store.questions.listByPaperSet('CS 1'))).toBe(3);
     });
   });
@@ -389,9 +390,9 @@ describe(`storage contract on the ${lane} store`, () => {
       const all = await store.results.list();
       expect(all.map((r) => r.candidateId)).toEqual(['C4', 'C3', 'C2', 'C1', 'C0']);
       const { responses: _responses, ...summary } = resultInput({ candidateId: 'C4' });
-      expect(all[0]).toEqual({
+      expect(itemAt(all, 0)).toEqual({
         ...summary,
-        id: all[0].id,
+        id: itemAt(all, 0).id,
         createdAt: new Date(base + minutes(4)),
         updatedAt: new Date(base + minutes(4)),
       });
@@ -433,9 +434,10 @@ describe(`storage contract on the ${lane} store`, () => {
       let afterId: string | undefined;
       for (;;) {
         const batch = await store.results.listBySet('CS 1', { afterId, limit: 3 });
-        if (batch.length === 0) break;
+        const last = batch.at(-1);
+        if (!last) break;
         seen.push(...batch.map((r) => r.candidateId));
-        afterId = batch[batch.length - 1].id;
+        afterId = last.id;
       }
       expect(seen.sort()).toEqual(['C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6']);
       const outdated = await store.results.listBySet('CS 1', { limit: 100, keyVersionBelow: 2 });

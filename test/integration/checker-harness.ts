@@ -1,7 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import type { Store } from '../../api/store';
 import { startTestServer, type TestServer } from '../support/server';
-import { buildPaper, importFixtureKey, parseResponseSheet } from '../../src/domain/gate';
+import { buildPaper, importFixtureKey, parseResponseSheet, type SheetScorecard } from '../../src/domain/gate';
 import type { FixtureServer } from '../support/fixture-server';
 import {
   FIXTURE_ORIGIN,
@@ -64,7 +64,7 @@ export interface CheckerBody {
     answerKey: string | null;
     obtained_marks: number | string;
   }>;
-  totalScore: Record<string, number>;
+  totalScore: SheetScorecard['totalScore'];
   prediction_data: Record<string, unknown>;
   resultId: string;
   testPaper: string;

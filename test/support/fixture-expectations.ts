@@ -7,6 +7,7 @@ import {
   parseResponseSheet,
   type SheetScorecard,
 } from '../../src/domain/gate';
+import { itemAt } from '../../src/domain/lists';
 
 /** Shared by the engine's fixture tests and the CLI tests: the fixture sets and their expected.json, read once. */
 export interface ExpectedQuestion {
@@ -54,7 +55,7 @@ export function loadFixtureSet(set: FixtureSet) {
   const paper = buildPaper(parseResponseSheet(readFixtureText(set, urls.master.file)));
   const keys = importFixtureKey(readFixtureJson(set, 'key.json'));
   const sheets = [
-    ...urls.sheets.map((sheet, i) => ({ file: sheet.file, url: sheet.url, expected: expected.candidates[i] })),
+    ...urls.sheets.map((sheet, i) => ({ file: sheet.file, url: sheet.url, expected: itemAt(expected.candidates, i) })),
     { file: urls.master.file, url: urls.master.url, expected: expected.master },
   ];
   return { paper, keys, sheets };
@@ -76,6 +77,7 @@ export function expectScorecardMatches(card: SheetScorecard, expected: ExpectedC
   expect(card.response.map((q) => q.long_id).sort()).toEqual(Object.keys(expected.questions).sort());
   for (const question of card.response) {
     const want = expected.questions[question.long_id];
+    if (!want) throw new Error(`expected.json has no question ${question.long_id}`);
     expect({ id: question.long_id, master: question.short_id, marks: question.marks, status: question.status }).toEqual(
       { id: question.long_id, master: String(want.master), marks: want.marks, status: want.status },
     );

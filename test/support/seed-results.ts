@@ -1,5 +1,6 @@
 import { createStore, type ResultInput } from '../../api/store';
 import { hashLink } from '../../api/sheets/sheet-source';
+import { itemAt } from '../../src/domain/lists';
 import { readFixtureJson, type FixtureSet, type FixtureUrls } from './fixtures';
 
 /** The fixtures' expected.json, as far as seeding needs it. */
@@ -42,7 +43,7 @@ export async function seedFixtureResults(
   const seeded: SeededResult[] = [];
   try {
     for (const [index, candidate] of expected.candidates.entries()) {
-      const link = sheetUrl(urls.sheets[index].url);
+      const link = sheetUrl(itemAt(urls.sheets, index).url);
       const responses = Object.fromEntries(
         Object.entries(candidate.questions)
           .filter(([, question]) => question.response !== null)

@@ -8,26 +8,51 @@ import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../tes
 import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
 import { demoSamples } from '../../demo';
+import { presentQuestion, presentResult } from '../../presenters';
+import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
+import { itemAt } from '../../../src/domain/lists';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
 const basic = ({ email, password }: { email: string; password: string }) =>
   `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
-/** Answers are read field by field in each test, as loosely as JSON is. */
-type JsonBody = ReturnType<typeof JSON.parse>;
+/** The admin calls' answers, typed by the presenters that shape them. */
+type StoredQuestion = ReturnType<typeof presentQuestion>;
+type StoredResult = ReturnType<typeof presentResult>;
+interface Refusal {
+  message?: string;
+  errors?: Record<string, string>;
+  success?: boolean;
+}
+interface Answers {
+  process: { data: { data: StoredQuestion[]; paperSet: string; warnings: string[] } };
+  updateAnswer: { data: { data: { long_id: string; answerKey?: string; outcome: string } } };
+  importKey: { data: { paperSet: string; applied: number; unchanged: number; unknown: string[] } };
+  papers: Record<string, StoredQuestion[]>;
+  results: StoredResult[];
+  stats: { paperSets: number; results: number; rescoring: RescoreStatus[] };
+}
+/** A call's answer by its route; a refusal's fields may come with any of them. */
+type AnswerOf<Route extends string> = Refusal &
+  (Route extends `/api/data/process${string}`
+    ? Answers['process']
+    : Route extends `/api/data/update-answer${string}`
+      ? Answers['updateAnswer']
+      : Route extends `/api/data/import-key${string}`
+        ? Answers['importKey']
+        : Route extends `/api/data/all-question-paper${string}`
+          ? Answers['papers']
+          : Route extends `/api/data/get-all-results${string}`
+            ? Answers['results']
+            : Route extends `/api/data/admin-stats${string}`
+              ? Answers['stats']
+              : unknown);
 
-interface StoredQuestion {
-  _id: string;
-  long_id: string;
-  short_id: string;
-  name: string;
-  type: string;
-  marks: number;
-  question: string;
-  options: Record<string, string>;
-  paperSet: string;
-  answerKey?: string;
+/** What a test has just made sure is there; a missing one fails the test here, naming it. */
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is missing`);
+  return value;
 }
 
 describe('admin API on the real server', () => {
@@ -37,7 +62,11 @@ describe('admin API on the real server', () => {
   let seeded: SeededResult[];
   const key = readFixtureJson<{ keys: Record<string, string> }>('cs1-2026', 'key.json').keys;
 
-  const call = async (method: string, route: string, options: { auth?: string; body?: unknown } = {}) => {
+  const call = async <Route extends string>(
+    method: string,
+    route: Route,
+    options: { auth?: string; body?: unknown } = {},
+  ) => {
     const response = await fetch(server.url + route, {
       method,
       headers: {
@@ -46,7 +75,7 @@ describe('admin API on the real server', () => {
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
-    return { status: response.status, body: (await response.json()) as JsonBody };
+    return { status: response.status, body: (await response.json()) as AnswerOf<Route> };
   };
   const serverEnv = () => ({
     DATA_DIR: dataDir,
@@ -54,7 +83,8 @@ describe('admin API on the real server', () => {
     ADMIN_PASSWORD: ADMIN.password,
     RESPONSE_SHEET_HOSTS: fixtures.host,
   });
-  const asAdmin = (method: string, route: string, body?: unknown) => call(method, route, { auth: basic(ADMIN), body });
+  const asAdmin = <Route extends string>(method: string, route: Route, body?: unknown) =>
+    call(method, route, { auth: basic(ADMIN), body });
 
   const processMaster = async () => {
     const master = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url;
@@ -63,7 +93,7 @@ describe('admin API on the real server', () => {
   const waitForRescoring = async (paperSet: string) => {
     for (let attempt = 0; attempt < 100; attempt++) {
       const { body } = await asAdmin('GET', '/api/data/admin-stats');
-      const job = body.rescoring.find((status: { paperSet: string }) => status.paperSet === paperSet);
+      const job = body.rescoring.find((status) => status.paperSet === paperSet);
       if (job?.state === 'done') return job;
       if (job?.state === 'failed') throw new Error(job.error);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -73,13 +103,13 @@ describe('admin API on the real server', () => {
   const resultsByCandidate = async () => {
     const { body, status } = await asAdmin('GET', '/api/data/get-all-results');
     if (status !== 200) throw new Error(JSON.stringify(body));
-    return new Map<string, JsonBody>(body.map((result: { candidateId: string }) => [result.candidateId, result]));
+    return new Map(body.map((result) => [result.candidateId, result]));
   };
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
-    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', fixtures.url);
+    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (route) => fixtures.url(route));
     server = await startTestServer(serverEnv());
     const signup = await fetch(server.url + '/api/signup', {
       method: 'POST',
@@ -125,8 +155,8 @@ describe('admin API on the real server', () => {
     expect(paper).toHaveLength(65);
     expect(paper.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
     expect(paper[0]).toMatchObject({ long_id: '80782017205', name: 'GATE 2026 CS1', type: 'MCQ', marks: 1 });
-    expect(Object.keys(paper[0].options)).toEqual(['A', 'B', 'C', 'D']);
-    expect(paper[0].question).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*ga1q1q\.png$/);
+    expect(Object.keys(itemAt(paper, 0).options)).toEqual(['A', 'B', 'C', 'D']);
+    expect(itemAt(paper, 0).question).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*ga1q1q\.png$/);
     expect(paper.some((q) => 'answerKey' in q)).toBe(false);
   });
 
@@ -175,7 +205,10 @@ describe('admin API on the real server', () => {
     expect(late.body.data.data).toMatchObject({ outcome: 'stale', answerKey: '2.5:2.7' });
     await asAdmin('PUT', '/api/data/update-answer', older);
     const papers = await asAdmin('GET', '/api/data/all-question-paper');
-    const stored = papers.body['CS 1 2026'].find((q: StoredQuestion) => q._id === question._id);
+    const stored = found(
+      papers.body['CS 1 2026']?.find((q) => q._id === question._id),
+      question._id,
+    );
     expect(stored.answerKey).toBe('2.5:2.7');
   });
 
@@ -189,7 +222,7 @@ describe('admin API on the real server', () => {
     expect(job).toMatchObject({ state: 'done', rescored: seeded.length, total: seeded.length });
     const after = await resultsByCandidate();
     for (const candidate of seeded) {
-      const result = after.get(candidate.candidateId);
+      const result = found(after.get(candidate.candidateId), candidate.candidateId);
       expect([
         candidate.candidateId,
         result.totalMarks,
@@ -217,17 +250,23 @@ describe('admin API on the real server', () => {
     await waitForRescoring('CS 1 2026');
     const after = await resultsByCandidate();
     for (const candidate of expected.candidates) {
-      const response = candidate.questions[question.long_id].response;
+      const response = found(candidate.questions[question.long_id], question.long_id).response;
       const seed = seeded.find((s) => s.candidateId === candidate.candidateId)!;
       // Right before: +2; now wrong: −2/3. Wrong before (and now right): −2/3 → +2. Unanswered: unchanged.
       const change =
         response === null ? 0 : response === key[question.long_id] ? -2 - 2 / 3 : response === wrongKey ? 2 + 2 / 3 : 0;
-      expect(after.get(candidate.candidateId).totalMarks).toBeCloseTo(seed.expected.totalMarks + change, 1);
+      expect(found(after.get(candidate.candidateId), candidate.candidateId).totalMarks).toBeCloseTo(
+        seed.expected.totalMarks + change,
+        1,
+      );
     }
     const again = await processMaster();
-    const stored = again.body.data.data.find((q: StoredQuestion) => q._id === question._id);
+    const stored = found(
+      again.body.data.data.find((q) => q._id === question._id),
+      question._id,
+    );
     expect(stored.answerKey).toBe(wrongKey);
-    expect(again.body.data.data.filter((q: StoredQuestion) => q.answerKey).length).toBe(65);
+    expect(again.body.data.data.filter((q) => q.answerKey).length).toBe(65);
   });
 
   it('imports official key rows mapped by master number', async () => {
@@ -235,7 +274,7 @@ describe('admin API on the real server', () => {
     const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', rows });
     expect(imported.status).toBe(200);
     const papers = await asAdmin('GET', '/api/data/all-question-paper');
-    const byMaster = new Map(papers.body['CS 1 2026'].map((q: StoredQuestion) => [q.short_id, q.answerKey]));
+    const byMaster = new Map(found(papers.body['CS 1 2026'], 'CS 1 2026').map((q) => [q.short_id, q.answerKey]));
     expect([byMaster.get('1'), byMaster.get('22'), byMaster.get('8')]).toEqual(['B', 'A;B', '-3.04:-2.84']);
     const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: { '80782017205': 'Z' } });
     expect(bad.status).toBe(400);
@@ -246,8 +285,8 @@ describe('admin API on the real server', () => {
   it('lists results newest first with the spec fields, and pages them on request', async () => {
     const { body } = await asAdmin('GET', '/api/data/get-all-results');
     const newestFirst = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-    expect(body.map((r: { candidateId: string }) => r.candidateId)).toEqual(newestFirst.map((s) => s.candidateId));
-    expect(Object.keys(body[0]).sort()).toEqual(
+    expect(body.map((r) => r.candidateId)).toEqual(newestFirst.map((s) => s.candidateId));
+    expect(Object.keys(itemAt(body, 0)).sort()).toEqual(
       [
         '_id',
         'attempts',
@@ -265,13 +304,11 @@ describe('admin API on the real server', () => {
     );
     expect(body[0]).toMatchObject({
       set: 'CS 1',
-      email: newestFirst[0].email,
-      createdAt: newestFirst[0].createdAt.toISOString(),
+      email: itemAt(newestFirst, 0).email,
+      createdAt: itemAt(newestFirst, 0).createdAt.toISOString(),
     });
     const page = await asAdmin('GET', '/api/data/get-all-results?limit=3&skip=2');
-    expect(page.body.map((r: { candidateId: string }) => r.candidateId)).toEqual(
-      newestFirst.slice(2, 5).map((s) => s.candidateId),
-    );
+    expect(page.body.map((r) => r.candidateId)).toEqual(newestFirst.slice(2, 5).map((s) => s.candidateId));
     expect((await asAdmin('GET', '/api/data/get-all-results?limit=-1')).status).toBe(400);
   });
 
@@ -287,9 +324,9 @@ describe('admin API on the real server', () => {
       body: readFixtureText('cs1-2026', 'master.html'),
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as JsonBody;
+    const body = (await response.json()) as Answers['process'];
     expect(body.data.paperSet).toBe('CS 1 2026');
-    expect(body.data.data.map((q: StoredQuestion) => q._id)).toEqual(paper.map((q) => q._id));
+    expect(body.data.data.map((q) => q._id)).toEqual(paper.map((q) => q._id));
   });
 
   it('finishes re-scoring after a restart: results left on an older key version are re-scored at start', async () => {
@@ -306,9 +343,9 @@ describe('admin API on the real server', () => {
     expect(job.rescored).toBe(interrupted.length);
     const after = await resultsByCandidate();
     for (const { candidateId } of interrupted) {
-      expect([candidateId, after.get(candidateId).totalMarks]).toEqual([
+      expect([candidateId, found(after.get(candidateId), candidateId).totalMarks]).toEqual([
         candidateId,
-        before.get(candidateId).totalMarks,
+        found(before.get(candidateId), candidateId).totalMarks,
       ]);
     }
   });

@@ -6,7 +6,6 @@ import {
   parseKey,
   validateKeyInput,
   type KeysByLongId,
-  type PaperQuestion as EnginePaperQuestion,
 } from '../../../src/domain/gate';
 import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
@@ -61,7 +60,7 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
       byLongId = importFixtureKey({ keys: request.keys });
     } else if (typeof request.rows === 'string' && request.rows.trim()) {
       const enginePaper = paper.map((question) => ({ ...question, short_id: String(question.short_id) }));
-      ({ keys: byLongId, warnings } = importOfficialKey(request.rows, enginePaper as EnginePaperQuestion[]));
+      ({ keys: byLongId, warnings } = importOfficialKey(request.rows, enginePaper));
     } else {
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
     }

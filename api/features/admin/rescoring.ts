@@ -75,8 +75,9 @@ export function createRescorer(
         rescored++;
       }
       setStatus(paperSet, { rescored });
-      if (batch.length < batchSize) break;
-      afterId = batch[batch.length - 1].id;
+      const last = batch.at(-1);
+      if (!last || batch.length < batchSize) break;
+      afterId = last.id;
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (quiet.has(paperSet) && rescored === 0) statuses.delete(paperSet);

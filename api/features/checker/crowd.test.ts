@@ -25,9 +25,9 @@ describe('crowd predictions', () => {
     const reads: string[] = [];
     const store = {
       results: {
-        async marksOfSet(set: string) {
+        marksOfSet(set: string) {
           reads.push(set);
-          return (marksBySet[set] ?? []).map((totalMarks) => ({ totalMarks, normMarks: totalMarks }));
+          return Promise.resolve((marksBySet[set] ?? []).map((totalMarks) => ({ totalMarks, normMarks: totalMarks })));
         },
       },
     } as unknown as Store;

@@ -104,6 +104,7 @@ export function histogram(marks: readonly number[], width = DISTRIBUTION_BIN_WID
     to: low + (index + 1) * width,
     count: 0,
   }));
-  for (const mark of marks) bins[Math.floor((mark - low) / width)].count++;
+  // Every mark lies between lowest and highest, so its bin is one of the count made above.
+  for (const mark of marks) bins[Math.floor((mark - low) / width)]!.count++;
   return bins;
 }

@@ -40,7 +40,7 @@ describe('limitPerAddress', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(37);
     const refused = responses.find((response) => response.status === 429)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toMatch(
+    expect(((await refused.json()) as { message: string }).message).toMatch(
       /^Too many score checks from your network\. Please wait \d+ seconds? and try again\.$/,
     );
   });

@@ -12,9 +12,10 @@ function serviceAt(start: number) {
   const services = {
     config: { appOrigin: 'https://hiregate.example', secret: 'a-secret-of-enough-length' },
     mailer: {
-      async send(mail: { to: string }) {
-        if (failing) throw new Error('SMTP down');
+      send(mail: { to: string }) {
+        if (failing) return Promise.reject(new Error('SMTP down'));
         sent.push(mail.to);
+        return Promise.resolve();
       },
     },
   } as unknown as Services;

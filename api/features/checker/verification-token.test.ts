@@ -19,7 +19,7 @@ describe('verification tokens', () => {
     expect(checkVerificationToken(SECRET, `${LINK}?x`, 'asha@example.com', token)).toBe('invalid');
     expect(checkVerificationToken(SECRET, LINK, 'rohan@example.com', token)).toBe('invalid');
     expect(checkVerificationToken('another-secret-entirely', LINK, 'asha@example.com', token)).toBe('invalid');
-    const [expiry, mac] = token.split('.');
+    const [expiry = '', mac] = token.split('.');
     const later = (parseInt(expiry, 36) + 86_400_000).toString(36);
     expect(checkVerificationToken(SECRET, LINK, 'asha@example.com', `${later}.${mac}`)).toBe('invalid');
     expect(checkVerificationToken(SECRET, LINK, 'asha@example.com', 'hello')).toBe('invalid');

@@ -30,10 +30,10 @@ export function checkVerificationToken(
   token: string,
   now = Date.now(),
 ): TokenCheck {
-  const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim());
-  if (!match) return 'invalid';
-  const expiresAt = parseInt(match[1], 36);
-  const given = Buffer.from(match[2], 'base64url');
+  const [, expiry, signature] = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token.trim()) ?? [];
+  if (expiry === undefined || signature === undefined) return 'invalid';
+  const expiresAt = parseInt(expiry, 36);
+  const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, link, email, expiresAt);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   return expiresAt < now ? 'expired' : 'valid';

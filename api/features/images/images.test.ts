@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/support/server';
 import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
 import { fixturesRoot, readFixtureJson, type FixtureSet, type FixtureUrls } from '../../../test/support/fixtures';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from './image-proxy';
+import { itemAt } from '../../../src/domain/lists';
 
 const FOREVER = 'public, max-age=31536000, immutable';
 /** The first fixture image of a set with this extension: its bytes on disk and its path on the fixture server. */
@@ -112,7 +113,7 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
 
   it('refuses a page that is not an image with a 415', async () => {
     const { sheets } = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
-    const response = await proxied(fixtures.url(sheets[0].url));
+    const response = await proxied(fixtures.url(itemAt(sheets, 0).url));
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.notAnImage });
   });
