@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hashLink } from '../../api/sheets/sheet-source';
+import { itemAt } from '../../src/domain/lists';
 import { launchBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
@@ -74,17 +76,19 @@ describe('checking a score without e-mail verification', () => {
   });
 
   it('retrieves the score, keeps the scorecard and opens it in a new tab with on-device icons and rank', async () => {
-    const expected = cs1Expected()[4];
+    const expected = itemAt(cs1Expected(), 4);
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[4], 'CS 1');
+    await fillScoreForm(page, itemAt(links, 4), 'CS 1');
     const tab = await scorecardTab(context, () =>
       dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click(),
     );
     await dialogOf(page).waitFor({ state: 'hidden' });
     expect(new URL(tab.url()).pathname).toBe('/scorecard');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('scorecardData') ?? 'null'));
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('scorecardData') ?? 'null') as { resultId?: string } | null,
+    );
     expect(stored).toMatchObject({ testPaper: 'CS 1', candidate: { id: expected.candidateId } });
-    await waitUntilSavedOnDevice(page, stored.resultId);
+    await waitUntilSavedOnDevice(page, stored?.resultId ?? '');
 
     await expectIconsToMatch(tab, expected);
     const rank = tab.getByRole('region', { name: 'Rank Prediction' });
@@ -95,7 +99,7 @@ describe('checking a score without e-mail verification', () => {
 
   it('disables the button and shows a spinner while the request runs', async () => {
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[5], 'CS 1');
+    await fillScoreForm(page, itemAt(links, 5), 'CS 1');
     await page.route('**/api/data/generate-response', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
@@ -110,7 +114,7 @@ describe('checking a score without e-mail verification', () => {
 
   it("shows the server's message when the sheet is not the chosen paper or the link is not allowed", async () => {
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[1], 'DA');
+    await fillScoreForm(page, itemAt(links, 1), 'DA');
     await dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: 'This response sheet is CS 1, not DA.' }).waitFor();
     expect(await dialogOf(page).isVisible()).toBe(true);
@@ -123,9 +127,9 @@ describe('checking a score without e-mail verification', () => {
   });
 
   it('scores an uploaded saved page the same way (drag and drop or file picker)', async () => {
-    const expected = cs1Expected()[6];
+    const expected = itemAt(cs1Expected(), 6);
     const urls = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
-    const html = readFixtureText('cs1-2026', urls.sheets[6].file).replaceAll(FIXTURE_ORIGIN, fixtures.origin);
+    const html = readFixtureText('cs1-2026', itemAt(urls.sheets, 6).file).replaceAll(FIXTURE_ORIGIN, fixtures.origin);
     await openCheckerModal(page, server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('Test Paper').selectOption('CS 1');
@@ -187,15 +191,15 @@ describe('checking a score with e-mail verification', () => {
   });
 
   it('asks for the e-mail, mails a link, verifies it and then shows the scorecard', async () => {
-    const expected = cs1Expected()[2];
+    const expected = itemAt(cs1Expected(), 2);
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[2], 'CS 1');
+    await fillScoreForm(page, itemAt(links, 2), 'CS 1');
     const dialog = dialogOf(page);
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please verify your email first.' }).waitFor();
     const send = dialog.getByRole('button', { name: 'Send Verification Link' });
     await send.waitFor();
-    expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(links[2]);
+    expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(itemAt(links, 2));
 
     await send.click();
     expect(await dialog.locator('#gate-email-error').textContent()).toBe('This field is required');
@@ -228,7 +232,7 @@ describe('checking a score with e-mail verification', () => {
     await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
     await page.waitForURL((url) => url.pathname === '/scorecard');
     const address = new URL(page.url());
-    expect(address.searchParams.get('link')).toBe(links[2]);
+    expect(address.searchParams.get('link')).toBe(itemAt(links, 2));
     expect(address.searchParams.get('email')).toBe('asha.rao@example.in');
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     await expectIconsToMatch(page, expected);
@@ -250,10 +254,12 @@ describe('checking a score with e-mail verification', () => {
     await page.waitForURL((url) => url.pathname === '/scorecard');
   });
 
-  // Follows the test above, which verified links[2] for asha.rao@example.in.
   it('opens the scorecard straight away when the link is already verified', async () => {
+    // As if this candidate had followed the mailed link earlier.
+    const verifiedLink = itemAt(links, 6);
+    await server.store.verifications.markVerified(hashLink(verifiedLink), 'devi@example.in');
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[2], 'CS 1');
+    await fillScoreForm(page, verifiedLink, 'CS 1');
     const dialog = dialogOf(page);
     // The link is verified now, so the score comes back directly.
     const direct = await scorecardTab(context, () => dialog.getByRole('button', { name: 'Retrieve Score' }).click());
@@ -261,7 +267,7 @@ describe('checking a score with e-mail verification', () => {
     await direct.close();
 
     await openCheckerModal(page, server.url);
-    await fillScoreForm(page, links[3], 'CS 1');
+    await fillScoreForm(page, itemAt(links, 3), 'CS 1');
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await dialog.getByRole('button', { name: 'Send Verification Link' }).waitFor();
     // Closing resets the modal to score mode.
@@ -270,46 +276,47 @@ describe('checking a score with e-mail verification', () => {
     await dialog.getByRole('button', { name: 'Retrieve Score' }).waitFor();
 
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
-    await dialog.getByLabel('GATE Response Link').fill(links[2]);
-    await dialog.getByLabel('Email').fill('asha.rao@example.in');
+    await dialog.getByLabel('GATE Response Link').fill(verifiedLink);
+    await dialog.getByLabel('Email').fill('devi@example.in');
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       dialog.getByRole('button', { name: 'Send Verification Link' }).click(),
     ]);
     await tab.waitForURL((url) => url.pathname === '/scorecard');
-    expect(new URL(tab.url()).searchParams.get('link')).toBe(links[2]);
+    expect(new URL(tab.url()).searchParams.get('link')).toBe(verifiedLink);
     await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
   });
 
   it('refuses a second send from another tab until the cool-down ends, and shows the server’s time left', async () => {
     const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const tabs = [page, await other.newPage()];
+    const second = await other.newPage();
+    const tabs = [page, second];
     for (const tab of tabs) {
       await openCheckerModal(tab, server.url);
-      await fillScoreForm(tab, links[5], 'CS 1');
+      await fillScoreForm(tab, itemAt(links, 5), 'CS 1');
       await dialogOf(tab).getByRole('button', { name: 'Retrieve Score' }).click();
       await dialogOf(tab).getByLabel('Email').fill('meera@example.in');
     }
     const mailsBefore = smtp.received.length;
-    await dialogOf(tabs[0]).getByRole('button', { name: 'Send Verification Link' }).click();
-    await dialogOf(tabs[0]).getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await dialogOf(page).getByRole('button', { name: 'Send Verification Link' }).click();
+    await dialogOf(page).getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await smtp.nextMail(mailsBefore + 1);
 
     // The second tab knows nothing of the first: the server refuses, and the tab shows its time left.
-    await dialogOf(tabs[1]).getByRole('button', { name: 'Send Verification Link' }).click();
-    await tabs[1].getByRole('alert').filter({ hasText: 'We have just sent a verification link' }).waitFor();
-    await dialogOf(tabs[1]).getByRole('heading', { name: 'Check your inbox' }).waitFor();
-    const left = Number(/in (\d+) s/.exec((await tabs[1].locator('#resend-wait').textContent()) ?? '')?.[1]);
+    await dialogOf(second).getByRole('button', { name: 'Send Verification Link' }).click();
+    await second.getByRole('alert').filter({ hasText: 'We have just sent a verification link' }).waitFor();
+    await dialogOf(second).getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const left = Number(/in (\d+) s/.exec((await second.locator('#resend-wait').textContent()) ?? '')?.[1]);
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(60);
-    expect(await dialogOf(tabs[1]).getByRole('button', { name: 'Send Verification Link' }).isDisabled()).toBe(true);
+    expect(await dialogOf(second).getByRole('button', { name: 'Send Verification Link' }).isDisabled()).toBe(true);
     expect(smtp.received).toHaveLength(mailsBefore + 1);
     await other.close();
   });
 
   it('says verification failed for a tampered link', async () => {
-    const query = new URLSearchParams({ link: links[4], email: 'ravi@example.in', token: 'abc.def' });
+    const query = new URLSearchParams({ link: itemAt(links, 4), email: 'ravi@example.in', token: 'abc.def' });
     await page.goto(`${server.url}/verify-email?${query}`);
     await page.getByText('Verification failed. Please try again.').waitFor();
     await page.getByRole('alert').filter({ hasText: 'This verification link is not valid' }).waitFor();
