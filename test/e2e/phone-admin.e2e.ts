@@ -36,7 +36,7 @@ describe('admin area on a phone and on a desktop (issue 17)', () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-phone-admin-'));
-    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', fixtures.url);
+    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (link) => fixtures.url(link));
     server = await startTestServer({
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
