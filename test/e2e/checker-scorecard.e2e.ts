@@ -17,6 +17,7 @@ import {
   seedScorecard,
   waitUntilSavedOnDevice,
 } from './support/checker';
+import { itemAt } from '../../src/domain/lists';
 
 /**
  * The scorecard page on scorecards the engine builds from fixture sheets, handed over as the checker modal does
@@ -79,10 +80,9 @@ describe('scorecard page', () => {
   const summary = () =>
     page.evaluate(() =>
       Object.fromEntries(
-        [...document.querySelectorAll('.summary-table tr')].map((row) => [
-          row.querySelector('th')?.textContent,
-          row.querySelector('td')?.textContent,
-        ]),
+        [...document.querySelectorAll('.summary-table tr')].map(
+          (row) => [row.querySelector('th')?.textContent ?? '', row.querySelector('td')?.textContent ?? null] as const,
+        ),
       ),
     );
 
@@ -102,7 +102,7 @@ describe('scorecard page', () => {
   it('shows the loading skeleton while the scorecard is on its way', async () => {
     // The score call never answers here; how every wait ends is phone-scorecard.e2e.ts's part.
     await page.route('**/api/data/generate-response', () => undefined);
-    const link = sheetLinks('cs1-2026', fixtures)[0];
+    const link = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     await page.goto(`${server.url}/scorecard?${new URLSearchParams({ link, email: 'asha@example.in' })}`);
     await page.getByText('Loading scorecard data, please wait..').waitFor();
     expect(await page.locator('.skeleton-grid--six .skeleton--tile').count()).toBe(6);
@@ -119,7 +119,7 @@ describe('scorecard page', () => {
     const rendered = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0];
       const mark = performance.getEntriesByName('scorecard:rendered')[0];
-      return mark.startTime - (navigation?.startTime ?? 0);
+      return (mark?.startTime ?? Number.NaN) - (navigation?.startTime ?? 0);
     });
     console.info(`scorecard rendered ${Math.round(rendered)} ms after navigation start (65 questions)`);
 
@@ -206,7 +206,7 @@ describe('scorecard page', () => {
       Status: mcq.status,
       Response: mcq.response_given,
       'Correct Answer': mcq.answerKey,
-      'Marks Obtained': displayMarks(expected.questions[mcq.long_id].obtainedMarks),
+      'Marks Obtained': displayMarks(expected.questions[mcq.long_id]?.obtainedMarks ?? Number.NaN),
     });
   });
 
@@ -339,7 +339,7 @@ describe('scorecard page', () => {
     try {
       await openUnderServiceWorker(own.url, data);
 
-      const first = data.response[0].long_id;
+      const first = itemAt(data.response, 0).long_id;
       await page.locator(`.question[data-long-id="${first}"] summary`).click();
       for (const source of await loadedImages(first))
         expect(source.startsWith(`${own.url}/api/images?src=`)).toBe(true);
@@ -370,7 +370,7 @@ describe('scorecard page', () => {
     expect(await page.textContent('.scorecard__candidate')).toContain(expected.candidateId);
     // The first question was seen online; the others only ever reached the cache through the warm-up.
     const questions = data.response.map((question) => question.long_id);
-    for (const longId of [questions[0], questions[30], questions.at(-1)!]) {
+    for (const longId of [0, 30, questions.length - 1].map((index) => itemAt(questions, index))) {
       const item = page.locator(`.question[data-long-id="${longId}"]`);
       await item.locator('summary').click();
       await item.scrollIntoViewIfNeeded();

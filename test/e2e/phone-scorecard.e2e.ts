@@ -9,6 +9,7 @@ import { fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/
 import { waitForServiceWorkerControl } from './support/pwa';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from '../integration/checker-harness';
+import { itemAt } from '../../src/domain/lists';
 
 /**
  * Issue 17 items 1, 5, 6 and 8 as a candidate meets them: the public pages the top bar leads to and the scorecard at
@@ -133,13 +134,16 @@ describe('the scorecard and the public pages on a phone and on a desktop (issue 
       .locator('.question')
       .evaluateAll((items) =>
         Object.fromEntries(
-          items.map((item) => [
-            item.getAttribute('data-long-id'),
-            {
-              earned: item.querySelector('.question__earned')?.textContent,
-              icon: item.querySelector('.question__header [role="img"]')?.getAttribute('aria-label') ?? null,
-            },
-          ]),
+          items.map(
+            (item) =>
+              [
+                item.getAttribute('data-long-id') ?? '',
+                {
+                  earned: item.querySelector('.question__earned')?.textContent,
+                  icon: item.querySelector('.question__header [role="img"]')?.getAttribute('aria-label') ?? null,
+                },
+              ] as const,
+          ),
         ),
       );
     for (const [longId, want] of Object.entries(expected.questions)) {
@@ -176,7 +180,7 @@ describe('the scorecard and the public pages on a phone and on a desktop (issue 
   });
 
   it("ends an unverified link's wait in 'Verify your e-mail first' with the way back to the checker", async () => {
-    const link = sheetLinks('cs1-2026', fixtures)[0];
+    const link = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     const query = new URLSearchParams({ link, email: 'unverified@example.com', testPaper: 'CS 1' });
     await page.goto(`${verifying.url}/scorecard?${query}`);
     await page.getByRole('heading', { name: 'Verify your e-mail first' }).waitFor({ timeout: MESSAGE_TIMEOUT });
@@ -187,7 +191,7 @@ describe('the scorecard and the public pages on a phone and on a desktop (issue 
   it('says so offline when a scorecard is not saved on this device, and opens it once back online', async () => {
     await page.goto(server.url + '/');
     await waitForServiceWorkerControl(page);
-    const link = sheetLinks('cs1-2026', fixtures)[2];
+    const link = itemAt(sheetLinks('cs1-2026', fixtures), 2);
     const query = new URLSearchParams({ link, email: 'asha@example.in', testPaper: 'CS 1' });
     await context.setOffline(true);
     await page.goto(`${server.url}/scorecard?${query}`);
@@ -203,7 +207,7 @@ describe('the scorecard and the public pages on a phone and on a desktop (issue 
     // The first score call is held for good (an unroute would release it); the retry goes through.
     let held = 0;
     await page.route('**/api/data/generate-response', (route) => (held++ === 0 ? undefined : route.continue()));
-    const link = sheetLinks('cs1-2026', fixtures)[3];
+    const link = itemAt(sheetLinks('cs1-2026', fixtures), 3);
     await page.goto(`${server.url}/scorecard?${new URLSearchParams({ link, email: 'asha@example.in' })}`);
     await page.getByText('Loading scorecard data, please wait..').waitFor();
     await page.getByRole('heading', { name: 'No response from server' }).waitFor({ timeout: MESSAGE_TIMEOUT });

@@ -24,7 +24,7 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       id,
       impact,
       help,
-      nodes: nodes.map((node) => ({ target: node.target as string[] })),
+      nodes: nodes.map((node) => ({ target: node.target })),
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

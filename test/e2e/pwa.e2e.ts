@@ -18,6 +18,7 @@ import {
 import { startTestServer, type TestServer } from '../support/server';
 import { demoSamples } from '../../api/demo';
 import { seededRandom } from '../../api/demo/demo-papers';
+import { itemAt } from '../../src/domain/lists';
 
 /**
  * Issue 10 as a user meets it, on the production build served by the real server, in Debian's Chromium with the real
@@ -77,7 +78,7 @@ const concretePath = (route: string) =>
 /** The route table's paths, read from src/app/routes.tsx so a new screen cannot slip past this test. */
 function routeTablePaths(): string[] {
   const source = readFileSync(new URL('../../src/app/routes.tsx', import.meta.url), 'utf8');
-  return [...source.matchAll(/\b(?:sitePage|page)\(\s*'([^']+)'/g)].map((match) => match[1]);
+  return [...source.matchAll(/\b(?:sitePage|page)\(\s*'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
 describe('installable, offline-capable PWA (issue 10)', () => {
@@ -283,7 +284,9 @@ describe('installable, offline-capable PWA (issue 10)', () => {
       await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
       const summaryOnline = await tab.getByRole('region', { name: 'Score Summary' }).locator('table').innerText();
       expect(summaryOnline).toContain('Total Marks');
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('scorecardData') ?? 'null'));
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem('scorecardData') ?? 'null') as { resultId?: string } | null,
+      );
       await openEveryQuestion(tab);
       const imageCount = await tab.locator('.question img').count();
       expect(imageCount).toBeGreaterThan(100);
@@ -311,7 +314,7 @@ describe('installable, offline-capable PWA (issue 10)', () => {
         const saved = page.getByRole('region', { name: 'Saved on this device' });
         await saved.getByRole('link', { name: new RegExp(sample.name) }).click();
         await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
-        expect(new URL(page.url()).searchParams.get('saved')).toBe(stored.resultId);
+        expect(new URL(page.url()).searchParams.get('saved')).toBe(stored?.resultId);
         expect(await page.textContent('.scorecard__candidate')).toContain(sample.candidateId);
         const summaryOffline = await page.getByRole('region', { name: 'Score Summary' }).locator('table').innerText();
         expect(summaryOffline).toBe(summaryOnline);
@@ -394,7 +397,10 @@ describe('installable, offline-capable PWA (issue 10)', () => {
 
     it('without Background Sync the page replays the save exactly once when the network returns', async () => {
       const paper = await readPaper(server.url, ADMIN, 'CS 1 DEMO');
-      const question = paper.filter((q) => q.type === 'MCQ' && q.answerKey)[3];
+      const question = itemAt(
+        paper.filter((q) => q.type === 'MCQ' && q.answerKey),
+        3,
+      );
       const newKey = otherMcqKey(question);
       const context = await newContext();
       await context.addInitScript(() => {
@@ -442,7 +448,7 @@ describe('installable, offline-capable PWA (issue 10)', () => {
       const newest = new Map<string, string>();
       let online = true;
       for (let toggle = 0; toggle < 100; toggle += 1) {
-        const question = questions[Math.floor(random() * questions.length)];
+        const question = itemAt(questions, Math.floor(random() * questions.length));
         const key = randomValidKey(question, random);
         await enterKey(page, question, key);
         online = !online;

@@ -79,7 +79,9 @@ describe('walking skeleton', () => {
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const response = await page.goto(server.url + '/scorecard');
     await page.getByText('Loading scorecard data, please wait..').waitFor();
-    const hinted = [...((await response!.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map((match) => match[1]);
+    const hinted = [...((await response!.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
+      (match) => match[1] ?? '',
+    );
     expect(hinted.some((file) => /^\/assets\/ScorecardPage-[^/]+\.js$/.test(file))).toBe(true);
     expect(hinted.filter((file) => !requested.includes(file))).toEqual([]);
     expect((await fetch(server.url + '/about')).headers.get('link')).toBeNull();

@@ -12,6 +12,7 @@ import {
 } from '../../support/fixtures';
 import { decodeQuotedPrintable } from '../../integration/checker-harness';
 import type { ExpectedCandidate, ExpectedQuestion } from '../../support/fixture-expectations';
+import { itemAt } from '../../../src/domain/lists';
 
 /** Home page → dismiss the ad overlay → 'Check Now'; returns once the modal is open. */
 export async function openCheckerModal(page: Page, origin: string): Promise<void> {
@@ -43,11 +44,11 @@ export function fixtureScorecard(
   const paper = buildPaper(parseResponseSheet(readFixtureText(set, 'master.html')));
   const keys = importFixtureKey(readFixtureJson(set, 'key.json'));
   for (const longId of options.withoutKeys ?? []) delete keys[longId];
-  const sheet = parseResponseSheet(readFixtureText(set, urls.sheets[index].file));
+  const sheet = parseResponseSheet(readFixtureText(set, itemAt(urls.sheets, index).file));
   const scored = scoreSheet(sheet, paper, keys);
   const testPaper = set === 'da-2025' ? 'DA' : 'CS 1';
   const prediction = predict({ testPaper, marks: scored.totalScore['Total Marks'] });
-  const data: ScorecardData = JSON.parse(
+  const data = JSON.parse(
     JSON.stringify({
       response: scored.response,
       totalScore: scored.totalScore,
@@ -57,8 +58,8 @@ export function fixtureScorecard(
       testPaper,
       candidate: { id: sheet.candidate.id, name: sheet.candidate.name },
     }).replaceAll(FIXTURE_ORIGIN, imageOrigin),
-  );
-  const expected = readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates[index];
+  ) as ScorecardData;
+  const expected = itemAt(readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates, index);
   return { data, expected };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
+import { itemAt } from '../../../src/domain/lists';
 
 /**
  * Helpers for the PWA journeys (issue 10): a recording proxy in front of the real server (what reached the server,
@@ -266,11 +267,11 @@ export function randomValidKey(question: StoredQuestion, random: () => number): 
   if (question.type === 'MCQ') {
     const letters = Object.keys(question.options ?? {}).sort();
     const choices = letters.length ? letters : ['A', 'B', 'C', 'D'];
-    return choices[Math.floor(random() * choices.length)];
+    return itemAt(choices, Math.floor(random() * choices.length));
   }
   if (question.type === 'MSQ') {
     const picked = ['A', 'B', 'C', 'D'].filter(() => random() < 0.5);
-    return (picked.length ? picked : ['A', 'B', 'C', 'D'][Math.floor(random() * 4)].split('')).join(';');
+    return (picked.length ? picked : [itemAt(['A', 'B', 'C', 'D'], Math.floor(random() * 4))]).join(';');
   }
   const value = Math.round(random() * 2000 - 500) / 100;
   if (random() < 0.5) return String(value);
