@@ -1,4 +1,3 @@
-import { SMTPServer } from 'smtp-server';
 import type { Store } from '../../api/store';
 import { startTestServer, type TestServer } from '../support/server';
 import { buildPaper, importFixtureKey, parseResponseSheet, type SheetScorecard } from '../../src/domain/gate';
@@ -86,51 +85,5 @@ export async function getJson(url: string) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-export interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on loopback that keeps every message it receives. */
-export async function startSmtpPeer() {
-  const received: ReceivedMail[] = [];
-  const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    async nextMail(count: number): Promise<ReceivedMail> {
-      for (;;) {
-        const mail = received[count - 1];
-        if (mail) return mail;
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The text of a message with quoted-printable soft breaks and escapes undone. */
-export function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
+/** A real SMTP peer on loopback that keeps every message it receives (the shared test mailbox). */
+export { startMailbox as startSmtpPeer, decodeQuotedPrintable } from '../support/mailbox';

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   to: string[];
+  /** The message as sent (headers, quoted-printable body). */
+  raw: string;
+  /** The message decoded from quoted-printable. */
   body: string;
 }
 
@@ -12,10 +15,19 @@ export interface Mailbox {
   received: ReceivedMail[];
   /** The first message to `to`, waiting for it up to the timeout. */
   next(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The count-th message received (from 1), waiting for it up to the timeout. */
+  nextMail(count: number, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
-/** A real SMTP peer on a free port that keeps every message, decoded from quoted-printable. */
+/** The text of a message with quoted-printable soft breaks and escapes undone. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP peer on a free port that keeps every message, as sent and decoded from quoted-printable. */
 export async function startMailbox(): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
@@ -27,10 +39,7 @@ export async function startMailbox(): Promise<Mailbox> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        const body = raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body: decodeQuotedPrintable(raw) });
         waiters.splice(0).forEach((wake) => wake());
         callback();
       });
@@ -38,21 +47,23 @@ export async function startMailbox(): Promise<Mailbox> {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
+  const waitFor = async (find: () => ReceivedMail | undefined, what: string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = find();
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no ${what}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async next(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.find((m) => m.to.includes(to));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    next: (to, timeoutMs = 5000) => waitFor(() => received.find((m) => m.to.includes(to)), `mail for ${to}`, timeoutMs),
+    nextMail: (count, timeoutMs = 10_000) => waitFor(() => received[count - 1], `mail number ${count}`, timeoutMs),
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

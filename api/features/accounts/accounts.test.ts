@@ -36,37 +36,50 @@ const basic = (email: string, password: string) => ({
   authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
 });
 
-describe('accounts API on the real server', () => {
-  let server: TestServer;
-  let mailbox: Mailbox;
-
+/**
+ * The real server with its own mailbox, an administrator and this file's client code, for one describe block:
+ * `server()` and `mailbox()` are ready inside its tests.
+ */
+function serverForBlock(env: Record<string, string>) {
+  let server: TestServer | undefined;
+  let mailbox: Mailbox | undefined;
   beforeAll(async () => {
     mailbox = await startMailbox();
     server = await startTestServer({
       ...storeLane(),
       CLIENT_CODE,
-      VERIFY_SECRET: SECRET,
       SMTP_URL: mailbox.url,
-      APP_ORIGIN: 'https://hiregate.test',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...env,
     });
   });
   afterAll(async () => {
     await server?.close();
     await mailbox?.close();
   });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the server of this block did not start');
+    return value;
+  };
+  return { server: () => ready(server), mailbox: () => ready(mailbox) };
+}
+
+describe('accounts API on the real server', () => {
+  const running = serverForBlock({ VERIFY_SECRET: SECRET, APP_ORIGIN: 'https://hiregate.test' });
 
   it('signs up, logs in, resets the password through the e-mailed link, and logs in with the new one', async () => {
     const email = 'Asha.Verma@example.com';
-    const signup = await call(server, '/api/signup', { body: { email, firstName: 'Asha', password: 'First#Pass1' } });
+    const signup = await call(running.server(), '/api/signup', {
+      body: { email, firstName: 'Asha', password: 'First#Pass1' },
+    });
     expect(signup.status).toBe(201);
     expect(await signup.json()).toMatchObject({
       success: true,
       data: { email: 'asha.verma@example.com', firstName: 'Asha' },
     });
 
-    const login = await call(server, '/auth/login', { body: { username: email, password: 'First#Pass1' } });
+    const login = await call(running.server(), '/auth/login', { body: { username: email, password: 'First#Pass1' } });
     const session = (await login.json()) as { data: { accessToken: string; id: string } };
     expect(session).toMatchObject({ status: 'SUCCESS', data: { userType: 'user', firstName: 'Asha' } });
     expect(JSON.stringify(session)).not.toMatch(/First#Pass1|scrypt/);
@@ -74,26 +87,30 @@ describe('accounts API on the real server', () => {
     expect(payload).toMatchObject({ sub: session.data.id, userType: 'user' });
     expect(payload.exp! - payload.iat!).toBe(12 * 3600);
 
-    const forgot = await call(server, '/api/auth/forgot', { body: { email } });
+    const forgot = await call(running.server(), '/api/auth/forgot', { body: { email } });
     expect(forgot.status).toBe(200);
-    const mail = await mailbox.next('asha.verma@example.com');
+    const mail = await running.mailbox().next('asha.verma@example.com');
     const [, token = '', clientCode = ''] =
       /https:\/\/hiregate\.test\/pwdreset\/([\w-]+)\?clientCode=([\w-]+)/.exec(mail.body) ?? [];
     expect(clientCode).toBe(CLIENT_CODE);
 
-    const reset = await call(server, '/api/auth/resetpwd', {
+    const reset = await call(running.server(), '/api/auth/resetpwd', {
       headers: { authorization: `Bearer ${token}`, 'x-client-code': clientCode },
       body: { email, pwd: 'Second#Pass2', cnfpwd: 'Second#Pass2', token },
     });
     expect(reset.status).toBe(200);
     expect(await reset.json()).toEqual({ success: true, message: 'Password reseted successfully.' });
 
-    const oldLogin = await call(server, '/auth/login', { body: { username: email, password: 'First#Pass1' } });
+    const oldLogin = await call(running.server(), '/auth/login', {
+      body: { username: email, password: 'First#Pass1' },
+    });
     expect(await oldLogin.json()).toMatchObject({ status: 'FAILED' });
-    const newLogin = await call(server, '/auth/login', { body: { username: email, password: 'Second#Pass2' } });
+    const newLogin = await call(running.server(), '/auth/login', {
+      body: { username: email, password: 'Second#Pass2' },
+    });
     expect(await newLogin.json()).toMatchObject({ status: 'SUCCESS' });
 
-    const replay = await call(server, '/api/auth/resetpwd', {
+    const replay = await call(running.server(), '/api/auth/resetpwd', {
       headers: { authorization: `Bearer ${token}` },
       body: { email, pwd: 'Third#Pass3', cnfpwd: 'Third#Pass3', token },
     });
@@ -104,16 +121,16 @@ describe('accounts API on the real server', () => {
   });
 
   it('answers a reset request for an unknown address exactly as for a known one, and sends nothing', async () => {
-    await call(server, '/api/signup', {
+    await call(running.server(), '/api/signup', {
       body: { email: 'known@example.com', firstName: 'Known', password: 'Known#Pass1' },
     });
-    const known = await call(server, '/api/auth/forgot', { body: { email: 'known@example.com' } });
-    const unknown = await call(server, '/api/auth/forgot', { body: { email: 'nobody@example.com' } });
+    const known = await call(running.server(), '/api/auth/forgot', { body: { email: 'known@example.com' } });
+    const unknown = await call(running.server(), '/api/auth/forgot', { body: { email: 'nobody@example.com' } });
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    await mailbox.next('known@example.com');
+    await running.mailbox().next('known@example.com');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mailbox.received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
+    expect(running.mailbox().received.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
   });
 
   it.each([
@@ -123,7 +140,7 @@ describe('accounts API on the real server', () => {
     ['/api/auth/resetpwd', { email: 'a@b.co', pwd: 'Good#Pass1', cnfpwd: 'Good#Pass1', token: 't' }],
   ])('refuses %s with a missing or wrong client code (400)', async (path, body) => {
     for (const headers of [{ 'x-client-code': '' }, { 'x-client-code': 'someone-else' }]) {
-      const response = await call(server, path, { body, headers });
+      const response = await call(running.server(), path, { body, headers });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ message: 'Invalid client code.' });
     }
@@ -143,15 +160,15 @@ describe('accounts API on the real server', () => {
     [{ password: 'Long#Pass1' + 'x'.repeat(20) }, 'Must be less than 30 characters long'],
   ])('rejects sign-up %o with "%s"', async (change, message) => {
     const body = { email: 'valid@example.com', firstName: 'Valid', password: 'Valid#Pass1', ...change };
-    const response = await call(server, '/api/signup', { body });
+    const response = await call(running.server(), '/api/signup', { body });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message, notify: { message } });
   });
 
   it('refuses a second account for the same e-mail in any letter case with 409 Email already exists', async () => {
     const body = { email: 'twice@example.com', firstName: 'Twice', password: 'Twice#Pass1' };
-    expect((await call(server, '/api/signup', { body })).status).toBe(201);
-    const again = await call(server, '/api/signup', { body: { ...body, email: 'TWICE@example.com' } });
+    expect((await call(running.server(), '/api/signup', { body })).status).toBe(201);
+    const again = await call(running.server(), '/api/signup', { body: { ...body, email: 'TWICE@example.com' } });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
       message: 'Email already exists',
@@ -164,7 +181,7 @@ describe('accounts API on the real server', () => {
       { username: 'twice@example.com', password: 'Wrong#Pass1' },
       { username: 'ghost@example.com', password: 'Wrong#Pass1' },
     ]) {
-      const response = await call(server, '/auth/login', { body });
+      const response = await call(running.server(), '/auth/login', { body });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({
         status: 'FAILED',
@@ -176,7 +193,7 @@ describe('accounts API on the real server', () => {
 
   it('rejects reset requests with mismatching, invalid or too long passwords and bad tokens', async () => {
     const reset = (body: Record<string, string>, token = 'not-a-real-token') =>
-      call(server, '/api/auth/resetpwd', {
+      call(running.server(), '/api/auth/resetpwd', {
         headers: { authorization: `Bearer ${token}` },
         body: { email: 'known@example.com', pwd: 'Reset#Pass1', cnfpwd: 'Reset#Pass1', ...body },
       });
@@ -195,7 +212,9 @@ describe('accounts API on the real server', () => {
   });
 
   it('confirms admin credentials and refuses missing, wrong and non-admin ones with 401', async () => {
-    const ok = await call(server, '/api/data/check-credentials', { headers: basic(ADMIN.email, ADMIN.password) });
+    const ok = await call(running.server(), '/api/data/check-credentials', {
+      headers: basic(ADMIN.email, ADMIN.password),
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ success: true, message: 'Login successful!' });
 
@@ -206,7 +225,7 @@ describe('accounts API on the real server', () => {
       { authorization: 'Bearer something' },
     ];
     for (const headers of refusals) {
-      const response = await call(server, '/api/data/check-credentials', { headers });
+      const response = await call(running.server(), '/api/data/check-credentials', { headers });
       expect(response.status).toBe(401);
       expect((await response.json()) as unknown).toMatchObject({
         success: false,
@@ -223,7 +242,7 @@ describe('accounts API on the real server', () => {
     ['/api/auth/forgot', { email: { $regex: '.*' } }, 'email'],
     ['/api/auth/resetpwd', { email: 'a@b.co', pwd: 'Good#Pass1', cnfpwd: 'Good#Pass1', token: ['t'] }, 'token'],
   ])('answers %s with a non-text field (%j) with 400 naming the field', async (path, body, field) => {
-    const response = await call(server, path, { body });
+    const response = await call(running.server(), path, { body });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       message: `${field}: Must be text`,
@@ -235,16 +254,18 @@ describe('accounts API on the real server', () => {
   it('takes e-mail addresses of up to 254 characters (RFC 5321) and refuses longer ones before storing anything', async () => {
     const address = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
     const signUp = (email: string) =>
-      call(server, '/api/signup', { body: { email, firstName: 'Long', password: 'Long#Pass1' } });
+      call(running.server(), '/api/signup', { body: { email, firstName: 'Long', password: 'Long#Pass1' } });
     expect((await signUp(address(254))).status).toBe(201);
     const tooLong = await signUp(address(255));
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toMatchObject({ message: 'Must be at most 254 characters long' });
     const huge = await signUp(address(7 * 1024 * 1024));
     expect(huge.status).toBe(400);
-    const forgot = await call(server, '/api/auth/forgot', { body: { email: address(255) } });
+    const forgot = await call(running.server(), '/api/auth/forgot', { body: { email: address(255) } });
     expect(forgot.status).toBe(400);
-    const login = await call(server, '/auth/login', { body: { username: address(255), password: 'Long#Pass1' } });
+    const login = await call(running.server(), '/auth/login', {
+      body: { username: address(255), password: 'Long#Pass1' },
+    });
     expect(login.status).toBe(400);
   });
 
@@ -258,7 +279,7 @@ describe('accounts API on the real server', () => {
     ];
     for (const [change, message] of cases) {
       const body = { email: 'text@example.com', firstName: 'Valid', password: 'Valid#Pass1', ...change };
-      const response = await call(server, '/api/signup', { body });
+      const response = await call(running.server(), '/api/signup', { body });
       expect([change, response.status, ((await response.json()) as { message: string }).message]).toEqual([
         change,
         400,
@@ -273,24 +294,7 @@ describe('accounts API on the real server', () => {
  * the entry the proxy appended to X-Forwarded-For, so the tests do not share a budget.
  */
 describe('account limits behind a trusted proxy', () => {
-  let server: TestServer;
-  let mailbox: Mailbox;
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startTestServer({
-      ...storeLane(),
-      CLIENT_CODE,
-      SMTP_URL: mailbox.url,
-      TRUST_PROXY: 'true',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mailbox?.close();
-  });
+  const running = serverForBlock({ TRUST_PROXY: 'true' });
 
   const from = (client: string, headers: Record<string, string> = {}) => ({
     'x-forwarded-for': `10.9.8.7, ${client}`,
@@ -307,7 +311,7 @@ describe('account limits behind a trusted proxy', () => {
   it('lets at most 10 of 200 parallel wrong passwords for one e-mail be tried; the owner signs in after the wait', async () => {
     const target = 'guessed@hiregate.test';
     const owner = { username: target, password: 'Guessed#Pass1' };
-    const signUp = await call(server, '/api/signup', {
+    const signUp = await call(running.server(), '/api/signup', {
       headers: from('203.0.113.10'),
       body: { email: target, firstName: 'Guessed', password: owner.password },
     });
@@ -315,7 +319,7 @@ describe('account limits behind a trusted proxy', () => {
     // Spread over addresses, as a botnet would, so only the e-mail's own limit can stop them.
     const guesses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(server, '/auth/login', {
+        call(running.server(), '/auth/login', {
           headers: from(`198.51.100.${i % 50}`),
           body: { username: target, password: `Guess#${i}xx` },
         }),
@@ -331,13 +335,13 @@ describe('account limits behind a trusted proxy', () => {
       ) as unknown,
     });
 
-    const tooSoon = await call(server, '/auth/login', { headers: from('203.0.113.10'), body: owner });
+    const tooSoon = await call(running.server(), '/auth/login', { headers: from('203.0.113.10'), body: owner });
     expect(tooSoon.status).toBe(429);
     await afterRetry(tooSoon);
-    const signedIn = await call(server, '/auth/login', { headers: from('203.0.113.10'), body: owner });
+    const signedIn = await call(running.server(), '/auth/login', { headers: from('203.0.113.10'), body: owner });
     expect(await signedIn.json()).toMatchObject({ status: 'SUCCESS' });
     // The success forgave the e-mail: a typo right after is an ordinary failure, not a wait.
-    const typo = await call(server, '/auth/login', {
+    const typo = await call(running.server(), '/auth/login', {
       headers: from('203.0.113.10'),
       body: { ...owner, password: 'Typo' },
     });
@@ -347,14 +351,14 @@ describe('account limits behind a trusted proxy', () => {
   it('lets at most 5 of 200 parallel wrong admin passwords be tried, and the real admin still gets in', async () => {
     const guesses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(server, '/api/data/check-credentials', {
+        call(running.server(), '/api/data/check-credentials', {
           headers: from(`192.0.2.${i % 50}`, basic(ADMIN.email, `Guess#${i}xx`)),
         }),
       ),
     );
     expect(statusCounts(guesses)).toEqual({ 401: 5, 429: 195 });
     const admin = () =>
-      call(server, '/api/data/check-credentials', {
+      call(running.server(), '/api/data/check-credentials', {
         headers: from('203.0.113.20', basic(ADMIN.email, ADMIN.password)),
       });
     const tooSoon = await admin();
@@ -365,7 +369,10 @@ describe('account limits behind a trusted proxy', () => {
   it('doubles the wait after each further failure', async () => {
     const target = 'slowed@hiregate.test';
     const attempt = () =>
-      call(server, '/auth/login', { headers: from('203.0.113.30'), body: { username: target, password: 'Wrong#1x' } });
+      call(running.server(), '/auth/login', {
+        headers: from('203.0.113.30'),
+        body: { username: target, password: 'Wrong#1x' },
+      });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const first = await attempt();
     expect(first.status).toBe(429);
@@ -378,7 +385,7 @@ describe('account limits behind a trusted proxy', () => {
 
   it('ignores the X-Forwarded-For entries a client writes itself', async () => {
     const spray = (i: number) =>
-      call(server, '/api/data/check-credentials', {
+      call(running.server(), '/api/data/check-credentials', {
         headers: {
           'x-forwarded-for': `203.0.113.${100 + i}, 198.18.0.1`,
           ...basic(`spray${i}@example.com`, 'Spray#Pass1'),
@@ -391,13 +398,17 @@ describe('account limits behind a trusted proxy', () => {
   it('lets the owner in at once after a password reset, whatever failures came before', async () => {
     const email = 'forgetful@hiregate.test';
     const headers = from('203.0.113.60');
-    await call(server, '/api/signup', { headers, body: { email, firstName: 'Forgetful', password: 'Forgot#Pass1' } });
-    const attempt = (password: string) => call(server, '/auth/login', { headers, body: { username: email, password } });
+    await call(running.server(), '/api/signup', {
+      headers,
+      body: { email, firstName: 'Forgetful', password: 'Forgot#Pass1' },
+    });
+    const attempt = (password: string) =>
+      call(running.server(), '/auth/login', { headers, body: { username: email, password } });
     for (let i = 0; i < 10; i++) expect((await attempt(`Wrong#${i}xx`)).status).toBe(401);
     expect((await attempt('Forgot#Pass1')).status).toBe(429);
-    await call(server, '/api/auth/forgot', { headers, body: { email } });
-    const token = /\/pwdreset\/([\w-]+)\?/.exec((await mailbox.next(email)).body)![1];
-    const reset = await call(server, '/api/auth/resetpwd', {
+    await call(running.server(), '/api/auth/forgot', { headers, body: { email } });
+    const token = /\/pwdreset\/([\w-]+)\?/.exec((await running.mailbox().next(email)).body)![1];
+    const reset = await call(running.server(), '/api/auth/resetpwd', {
       headers,
       body: { email, pwd: 'Fresh#Pass2', cnfpwd: 'Fresh#Pass2', token },
     });
@@ -407,13 +418,13 @@ describe('account limits behind a trusted proxy', () => {
 
   it('sends at most 3 reset mails to one address however many requests ask for it', async () => {
     const email = 'flooded@hiregate.test';
-    await call(server, '/api/signup', {
+    await call(running.server(), '/api/signup', {
       headers: from('203.0.113.40'),
       body: { email, firstName: 'Flooded', password: 'Flooded#Pass1' },
     });
     const requests = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        call(server, '/api/auth/forgot', { headers: from(`198.51.100.${100 + i}`), body: { email } }),
+        call(running.server(), '/api/auth/forgot', { headers: from(`198.51.100.${100 + i}`), body: { email } }),
       ),
     );
     expect(statusCounts(requests)).toEqual({ 200: 3, 429: 37 });
@@ -424,15 +435,15 @@ describe('account limits behind a trusted proxy', () => {
         ) as unknown,
       },
     });
-    await mailbox.next(email);
+    await running.mailbox().next(email);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(mailbox.received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
+    expect(running.mailbox().received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
   });
 
   it('limits sign-ups and reset requests per client address', async () => {
     const signUps = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        call(server, '/api/signup', {
+        call(running.server(), '/api/signup', {
           headers: from('203.0.113.50'),
           body: { email: `many${i}@hiregate.test`, firstName: 'Many', password: 'Many#Pass1' },
         }),
@@ -441,7 +452,7 @@ describe('account limits behind a trusted proxy', () => {
     expect(statusCounts(signUps)).toEqual({ 201: 20, 429: 5 });
     const resets = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        call(server, '/api/auth/forgot', {
+        call(running.server(), '/api/auth/forgot', {
           headers: from('203.0.113.51'),
           body: { email: `nobody${i}@hiregate.test` },
         }),

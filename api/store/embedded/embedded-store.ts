@@ -1,16 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
-import {
-  cleanUpdate,
-  exclusion,
-  type Doc,
-  type DocumentCollection,
-  type Filter,
-  type FindOptions,
-  type IndexSpec,
-  type Update,
-} from '../collection';
+import { cleanUpdate, exclusion } from '../collection';
+import type { Doc, DocumentCollection, Filter, FindOptions, IndexSpec, Update } from '../collection';
 import { storeOver } from '../open-store';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';

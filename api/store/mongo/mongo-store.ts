@@ -9,15 +9,8 @@ import {
   type Db,
   type Document,
 } from 'mongodb';
-import {
-  cleanUpdate,
-  exclusion,
-  type Doc,
-  type DocumentCollection,
-  type Filter,
-  type FindOptions,
-  type Update,
-} from '../collection';
+import { cleanUpdate, exclusion } from '../collection';
+import type { Doc, DocumentCollection, Filter, FindOptions, Update } from '../collection';
 import { storeOver } from '../open-store';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
