@@ -25,7 +25,7 @@ export const MIN_CROWD_FOR_TOP_MEAN = 1000;
 function crowdQualifyingMarksSd(crowdSize: number): number {
   return Math.max(2.5, 45 / Math.sqrt(crowdSize));
 }
-/** The range is about an 80% band: ±1.28 standard deviations in log(rank). */
+/** The range is about an 80% band: this many standard deviations either side in log(rank). */
 const RANGE_Z = 1.2816;
 /** Extra log-space uncertainty when a paper has no curves of its own and borrows another paper's. */
 const BORROWED_CURVE_SD = 0.4;
