@@ -11,8 +11,8 @@ export function isAttempted(response: string | null | undefined): response is st
 
 /**
  * Whether a response (MASTER letters joined by ',' or a typed number) matches a key. The scorecard icon and the marks
- * both come from here. MCQ: the letter equals the key; MSQ: the same set; NAT: within NAT_TOLERANCE of a single key or inside a
- * range (either order). MTA matches everything.
+ * both come from here. MCQ: the letter equals the key; MSQ: the same set; NAT: within NAT_TOLERANCE of a single key
+ * or inside a range (either order). MTA matches everything.
  */
 export function responseMatchesKey(type: QuestionType, response: string, key: ParsedKey): boolean {
   if (key.kind === 'MTA') return true;
