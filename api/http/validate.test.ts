@@ -11,6 +11,7 @@ import { jsonErrors } from './errors';
 import { NOT_AN_OBJECT, validate } from './validate';
 
 const pageSchema = object({ limit: number().integer().min(0), name: string().trim() });
+const pageWithQuery = object({ name: string().trim(), html: string().required('Send the page') });
 
 describe('validate middleware', () => {
   let server: Server;
@@ -29,6 +30,12 @@ describe('validate middleware', () => {
       },
     );
     router.get('/query', validate(pageSchema, { from: 'query' }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    router.get('/params/:name/:limit', validate(pageSchema, { from: 'params' }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    router.post('/page', validate(pageWithQuery, { from: 'query', textBody: 'html' }), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
     const app = new Koa();
@@ -129,5 +136,29 @@ describe('validate middleware', () => {
       body: { errors: { limit: 'Must be a number' } },
     });
     expect(await get('name=a&name=b')).toMatchObject({ status: 400, body: { message: 'name: Must be text' } });
+  });
+
+  it('reads path parameters when asked', async () => {
+    const get = async (path: string) => {
+      const response = await fetch(`${url}/params/${path}`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await get('x/5')).toEqual({ status: 200, body: { input: { name: 'x', limit: 5 } } });
+    expect(await get('x/-1')).toMatchObject({
+      status: 400,
+      body: { errors: { limit: expect.any(String) as unknown } },
+    });
+  });
+
+  it('reads a text body into its field beside the query, and never takes that field from the query', async () => {
+    const send = async (query: string, init: RequestInit) => {
+      const response = await fetch(`${url}/page?${query}`, { method: 'POST', ...init });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const page = { headers: { 'content-type': 'text/plain' }, body: ' <html> ' };
+    expect(await send('name=x', page)).toEqual({ status: 200, body: { input: { name: 'x', html: ' <html> ' } } });
+    const json = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ html: '<p>' }) };
+    expect(await send('name=x', json)).toEqual({ status: 200, body: { input: { name: 'x', html: '<p>' } } });
+    expect(await send('html=<p>', {})).toMatchObject({ status: 400, body: { errors: { html: 'Send the page' } } });
   });
 });
