@@ -146,6 +146,7 @@ function spoiledBodies(target: Target): HostileRequest[] {
         // The login and reset calls must refuse the wrong password or token anyway: their 401/400 is a refusal too.
         requests.push({
           name: `${call.method} ${call.route} with ${field} = ${what}`,
+          field,
           send: () =>
             send(target.url + call.route, {
               method: call.method,

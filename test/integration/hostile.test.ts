@@ -60,8 +60,11 @@ function problemWith(request: HostileRequest, status: number, text: string): str
   if (request.status !== undefined && status !== request.status) return `answered ${status}, not ${request.status}`;
   if (status < 400) return `was accepted (${status}): ${text.slice(0, 200)}`;
   // Node's own parser errors are plain; everything the app answers is JSON {message}.
-  const body = JSON.parse(text) as { message?: unknown };
+  const body = JSON.parse(text) as { message?: unknown; errors?: Record<string, unknown> };
   if (typeof body.message !== 'string' || body.message === '') return `has no message: ${text.slice(0, 200)}`;
+  const { field } = request;
+  const named = field === undefined || body.message.startsWith(`${field}:`) || Boolean(body.errors?.[field]);
+  if (!named) return `does not name ${field}: ${text.slice(0, 200)}`;
   return null;
 }
 

@@ -65,7 +65,9 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
     }
   } catch (error) {
-    if (isGateError(error)) throw new HttpError(400, error.message);
+    // Like every refusal of a field, the answer names the field the unreadable key came in.
+    const field = request.keys !== undefined ? 'keys' : 'rows';
+    if (isGateError(error)) throw new HttpError(400, error.message, { errors: { [field]: error.message } });
     throw error;
   }
   const byLong = new Map(paper.map((question) => [question.long_id, question]));
