@@ -26,12 +26,13 @@ describe('requireAdmin middleware', () => {
   let store: Store;
   let server: Server;
   let url: string;
+  let services: Services;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-auth-'));
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
     store = await createStore(config);
-    const services: Services = {
+    services = {
       config,
       store,
       logger: pino({ level: 'silent' }),
@@ -106,9 +107,13 @@ describe('requireAdmin middleware', () => {
   });
 
   it('trusts verified credentials for a while without checking the store again', async () => {
-    const user = await store.users.findByEmail(ADMIN.email);
+    // An administrator of its own: changing the password must not touch what the other tests sign in with.
+    const own = { email: 'cached@hiregate.test', password: 'Cached#Pass1' };
+    await ensureAdmin(services, own.email, own.password);
+    expect((await fetch(url, { headers: basic(own.email, own.password) })).status).toBe(200);
+    const user = await store.users.findByEmail(own.email);
     await store.users.updatePassword(user!.id, await hashPassword('Changed#Pass1'));
-    expect((await fetch(url, { headers: basic(ADMIN.email, ADMIN.password) })).status).toBe(200);
-    expect((await fetch(url, { headers: basic(ADMIN.email, 'Changed#Pass1') })).status).toBe(200);
+    expect((await fetch(url, { headers: basic(own.email, own.password) })).status).toBe(200);
+    expect((await fetch(url, { headers: basic(own.email, 'Changed#Pass1') })).status).toBe(200);
   });
 });
