@@ -31,7 +31,7 @@ async function signInStatus(server: TestServer): Promise<number> {
   return response.status;
 }
 
-describe('admin CLI beside a server on the embedded store (issue 17, item 9)', () => {
+describe('admin CLI beside a server on the embedded store', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-cli-'));
   const serverEnv = { DATA_DIR: dataDir, MONGODB_URI: '' };
   let server: TestServer | undefined;

@@ -33,7 +33,7 @@ function notify(status: number, message: string, extra: Record<string, unknown> 
   return new HttpError(status, message, { notify: { message }, ...extra });
 }
 
-/** Every account call must name this product's client code in x-client-code (spec §7). */
+/** Every account call must name this product's client code in x-client-code. */
 function requireClientCode({ config }: Services): Middleware {
   return async (ctx, next) => {
     if (ctx.get('x-client-code') !== config.clientCode) throw notify(400, INVALID_CLIENT_CODE);

@@ -58,7 +58,7 @@ function clientTime(raw: unknown, now: Date): Date | undefined {
   return time > now ? now : time;
 }
 
-/** The spec's admin calls (§7) and the admin extras: key import, statistics with the re-scoring status. */
+/** The admin API calls and the admin extras: key import, statistics with the re-scoring status. */
 export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
   const sheets = createSheetLoader(services.config);

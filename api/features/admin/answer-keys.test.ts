@@ -8,7 +8,7 @@ const msq = {
   options: { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
 };
 
-describe('checkAnswerKey: the server takes what the admin form takes (issue 17)', () => {
+describe('checkAnswerKey: the server takes what the admin form takes', () => {
   it('accepts MSQ letters separated by commas or spaces and returns them in the stored form', () => {
     for (const typed of ['A,C', 'a, c', 'A C', 'A;C'])
       expect([typed, checkAnswerKey(msq, typed)]).toEqual([typed, 'A;C']);

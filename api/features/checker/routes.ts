@@ -79,7 +79,7 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The public checker calls of spec §7 (generate-response, send-verification, verify, get-rank) and beyond it:
+ * The public checker calls (generate-response, send-verification, verify, get-rank) and two more:
  * upload-response for a saved page, and distribution for the scorecard's chart.
  */
 export function checkerRoutes(services: Services): Router {

@@ -46,7 +46,7 @@ export function resendTooSoon(ctx: Context, waitMs: number): HttpError {
   return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), { retryAfterSeconds: seconds });
 }
 
-/** The page the mail links to (spec §2 /verify-email); it passes every parameter to GET /api/data/verify. */
+/** The page the mail links to (/verify-email); it passes every parameter to GET /api/data/verify. */
 export function verificationAddress(appOrigin: string, link: string, email: string, token: string): string {
   const query = new URLSearchParams({ link: link.trim(), email: normaliseEmail(email), token });
   return `${appOrigin}/verify-email?${query}`;
