@@ -8,7 +8,7 @@ export const router = createRouter({
   defaultPreload: 'intent',
 });
 
-// Spec §2: every route change scrolls to the top. Not the first load (no `fromLocation`): the page starts at the top
+// Every route change scrolls to the top. Not the first load (no `fromLocation`): the page starts at the top
 // or where the browser restores it, and scrolling would force a layout while the first screen renders.
 router.subscribe('onResolved', ({ pathChanged, fromLocation }) => {
   if (pathChanged && fromLocation) window.scrollTo({ top: 0 });

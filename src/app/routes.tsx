@@ -4,7 +4,7 @@ import { SiteLayout } from './layout/SiteLayout';
 import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
 
 /**
- * The spec's route table (§2). Code-based so the table reads in one place; each screen is loaded lazily so a
+ * The product's route table. Code-based so the table reads in one place; each screen is loaded lazily so a
  * route only downloads its own code.
  */
 const rootRoute = createRootRoute({ component: Outlet });
@@ -108,7 +108,7 @@ export const routeTree = rootRoute.addChildren([
       queries: true,
     }),
   ]),
-  // Customer Support's 'Raise query' points at /ContactUs (spec §2); it is the Contact page.
+  // Customer Support's 'Raise query' points at /ContactUs; it is the Contact page.
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/ContactUs',

@@ -1,5 +1,5 @@
 /**
- * The admin session as the spec keeps it (§3 session storage keys, §4 admin session): Basic-auth credentials and an
+ * The admin session: Basic-auth credentials and an
  * authenticated flag in sessionStorage, valid for one hour from sessionStartTime. The sign-in screen (auth) starts it
  * and the admin area checks and ends it, so it lives here, shared by both.
  */
@@ -46,7 +46,7 @@ export function readAdminCredentials(storage: Storage): AdminCredentials | null 
 }
 
 /**
- * Decides whether the session still holds at `now`. A session without a start time starts now (spec §4), so a
+ * Decides whether the session still holds at `now`. A session without a start time starts now, so a
  * sign-in screen that forgot to stamp it still gets its full hour.
  */
 export function checkAdminSession(storage: Storage, now: number): 'active' | 'expired' {

@@ -21,7 +21,7 @@ export interface SavedScorecard {
 }
 
 /**
- * An admin answer-key save waiting to reach the server (issue 10). The service worker flushes it on Background Sync
+ * An admin answer-key save waiting to reach the server. The service worker flushes it on Background Sync
  * and cannot read sessionStorage, so the entry carries its own Authorization header; it is deleted once answered.
  */
 export interface AnswerOutboxEntry {

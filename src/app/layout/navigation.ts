@@ -1,6 +1,6 @@
 import { externalLinks } from '../../lib/links';
 
-/** The top bar's external links (spec §2), also listed in the drawer under 900 px; all open in a new tab. */
+/** The top bar's external links, also listed in the drawer under 900 px; all open in a new tab. */
 export const topBarLinks = [
   { label: 'GATE 2025', href: externalLinks.gateExam },
   { label: 'About Us', href: externalLinks.aboutUs },

@@ -182,7 +182,7 @@ function labelKey(text: string): string {
 
 /**
  * Trims ':' and whitespace from the end, one character at a time: the pattern `[\s:]+$` retries at every ':' of a long
- * run and takes seconds on 40,000 of them (issue 16).
+ * run and takes seconds on 40,000 of them.
  */
 function withoutTrailingColons(text: string): string {
   let end = text.length;

@@ -11,7 +11,7 @@ export const MENU = [
 export type MenuChoice = (typeof MENU)[number]['id'];
 export type PanelId = Exclude<MenuChoice, 'logout'>;
 
-/** Spec §2: an unknown choice falls back to the Dashboard panel. */
+/** An unknown choice falls back to the Dashboard panel. */
 export function panelFor(choice: string): PanelId {
   const known = MENU.find((entry) => entry.id === choice && entry.id !== 'logout');
   return (known?.id as PanelId | undefined) ?? 'dashboard';
@@ -20,7 +20,7 @@ export function panelFor(choice: string): PanelId {
 export const SIDEBAR_OPEN_PX = 300;
 export const SIDEBAR_COLLAPSED_PX = 60;
 export const SIDEBAR_AUTO_COLLAPSE_MS = 2000;
-/** Spec §9: below this width the sidebar is a drawer. */
+/** Below this width the sidebar is a drawer. */
 const DRAWER_QUERY = '(max-width: 899.98px)';
 
 const subscribeToWidth = (notify: () => void) => {

@@ -3,7 +3,7 @@ import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
 
-/** The admin calls of spec §7 plus the admin-only extras (import-key, stats); all carry Basic auth. */
+/** The admin API calls plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
 export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
 

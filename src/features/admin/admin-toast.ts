@@ -1,6 +1,9 @@
 import { toast, type ToastOptions } from '../../lib/ui/toast';
 
-/** Spec §2 and §9: admin-area toasts close after 3 s; the session toasts stay the 2 s before their redirect. */
+/**
+ * Admin-area toasts close sooner than the app default; the session toasts stay SESSION_REDIRECT_DELAY_MS, until
+ * their redirect.
+ */
 const ADMIN_TOAST: ToastOptions = { autoClose: 3000 };
 
 export const adminToast = {

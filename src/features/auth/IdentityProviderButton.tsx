@@ -28,7 +28,7 @@ function loadScriptOnce(): Promise<void> {
   });
 }
 
-/** The identity provider's own button; its credential is stored as userData (spec §4, stored-state only). */
+/** The identity provider's own button; its credential is stored as userData and nothing else is done with it. */
 export function IdentityProviderButton({ mode }: { mode: 'signin' | 'signup' }) {
   const slot = useRef<HTMLDivElement>(null);
   useEffect(() => {

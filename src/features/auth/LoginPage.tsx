@@ -18,7 +18,7 @@ type Mode = 'Admin-login' | 'User-login';
 const ERROR_TOAST_MS = 8000;
 const ADMIN_REDIRECT_MS = 1000;
 
-/** Spec §8's admin-login catalogue: server message, missing response, or the reason of any other failure. */
+/** The admin-login error message: server message, missing response, or the reason of any other failure. */
 function adminLoginFailure(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return 'No response from server. Please try again.';

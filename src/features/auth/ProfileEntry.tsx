@@ -3,8 +3,8 @@ import { hasAccessToken } from './auth-state';
 import { useAuth } from './use-auth';
 
 /**
- * Spec §2: the profile entry opens /profile when the stored auth data holds an access token, else /login, which starts
- * in Admin-login (spec §2 Sign-in): so it says 'Staff sign in', not a bare 'Sign in' a candidate would take for theirs.
+ * The profile entry opens /profile when the stored auth data holds an access token, else /login, which starts
+ * in Admin-login: so it says 'Staff sign in', not a bare 'Sign in' a candidate would take for theirs.
  * The label is its own element, so a narrow top bar can show the icon alone and keep the label for screen readers.
  */
 export function ProfileEntry() {

@@ -3,7 +3,7 @@ import { sharedSignUpProblem } from '../../domain/validation/accounts';
 import { LOGIN_FAILED_MESSAGE, type UserData } from './auth-state';
 import type { AuthStore } from './auth-store';
 
-/** Browser-side calls of spec §7 for accounts; each returns what its screen needs to decide the next step. */
+/** Browser-side account API calls; each returns what its screen needs to decide the next step. */
 
 const clientHeader = (clientCode = CLIENT_CODE) => ({ 'x-client-code': clientCode });
 
@@ -92,7 +92,7 @@ export function requestPasswordReset(email: string) {
   });
 }
 
-/** The server's `notify.message` (spec §8), else its plain message, else the caller's fallback. */
+/** The server's `notify.message`, else its plain message, else the caller's fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const body = error.body as { notify?: { message?: string }; message?: string } | null;

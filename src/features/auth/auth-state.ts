@@ -1,5 +1,5 @@
 /**
- * The auth slice of spec §3/§4 as a plain reducer: userData (holds accessToken once signed in), userType, status and
+ * The auth slice as a plain reducer: userData (holds accessToken once signed in), userType, status and
  * error. Kept free of React so it can be tested and persisted on its own.
  */
 

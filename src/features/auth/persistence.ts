@@ -1,7 +1,7 @@
 import { initialAuthState, type AuthState } from './auth-state';
 
 /**
- * Only the auth slice is persisted, under local-storage key `root` with store version -1 (spec §3/§9). The layout
+ * Only the auth slice is persisted, under local-storage key `root` with store version -1. The layout
  * is redux-persist's (each slice JSON-encoded inside the root object, plus `_persist`), so existing saved sessions
  * of the original site still read back.
  */

@@ -40,7 +40,7 @@ function AdPanel({ side, href, title, text }: { side: 'left' | 'right'; href: st
 }
 
 /**
- * The GATE score checker landing (spec §2): banners either side, the title, the typing tagline and 'Check Now'
+ * The GATE score checker landing: banners either side, the title, the typing tagline and 'Check Now'
  * opening the score modal; side ad panels and the store link; scorecards saved on this device below. `openChecker`
  * opens the modal as 'Check Now' does (the home page's `/?check=now`, the advertisement's 'Check my score').
  */

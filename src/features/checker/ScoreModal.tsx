@@ -44,7 +44,7 @@ const sendWait = { offline: WAIT_MESSAGES.offline, timeout: WAIT_MESSAGES.sendTi
 /** The rule the server applies too, before an e-mail is asked for: the demo's sample sheets are on this origin. */
 const linkProblem = (link: string) => sheetLinkProblem(link, [window.location.origin]);
 
-/** Spec §2/§4 "Check Your GATE Score": score mode, verification mode, and the saved-page upload beyond the spec. */
+/** "Check Your GATE Score": score mode, verification mode, and the saved-page upload. */
 export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClose }: ScoreModalProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

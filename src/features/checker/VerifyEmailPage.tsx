@@ -11,7 +11,7 @@ const INCOMPLETE_LINK =
   'This verification link is incomplete. Open the link from the e-mail again, or ask for a new one from the score checker.';
 
 /**
- * Spec §2/§4 /verify-email: verifying, then success or already verified and a redirect; or failed. It verifies once:
+ * /verify-email: verifying, then success or already verified and a redirect; or failed. It verifies once:
  * the parameters are read when the page opens (on the way to the scorecard the address changes, and must not start
  * another verification, least of all one without the token), react-query runs one request per token however often
  * React renders or mounts the page, and the redirect replaces this page in the history, so Back from the scorecard

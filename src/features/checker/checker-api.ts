@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from '../../lib/api';
 
-/** The verification calls of spec §7 (the score calls live in lib/scorecard/score-api.ts, shared with the scorecard page). */
+/** The verification API calls (the score calls live in lib/scorecard/score-api.ts, shared with the scorecard page). */
 
 export const ALREADY_VERIFIED_MESSAGE = 'Link is already verified.';
 
@@ -41,7 +41,7 @@ export async function verifyEmail({ link, email, token }: VerificationParams): P
   return { alreadyVerified: message === ALREADY_VERIFIED_MESSAGE };
 }
 
-/** The scorecard address the verification flow opens: link and email URL-encoded (spec §2), plus the paper. */
+/** The scorecard address the verification flow opens: link and email URL-encoded, plus the paper. */
 export function scorecardAddress(params: { link: string; email: string; testPaper?: string }): string {
   const query = new URLSearchParams({ link: params.link, email: params.email });
   if (params.testPaper) query.set('testPaper', params.testPaper);

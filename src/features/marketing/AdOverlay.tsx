@@ -8,7 +8,7 @@ interface AdOverlayProps {
 }
 
 /**
- * The advertisement shown over the home page at load (spec §2, §4): close button, backdrop click or Escape dismiss it;
+ * The advertisement shown over the home page at load: close button, backdrop click or Escape dismiss it;
  * 'Check my score' does what it says.
  */
 export function AdOverlay({ open, onClose, onCheckScore }: AdOverlayProps) {

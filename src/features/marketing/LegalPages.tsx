@@ -1,7 +1,7 @@
 import { contactDetails } from '../../lib/links';
 import { ContentPage } from './ContentPage';
 
-/** Spec §2: the privacy policy and terms of use pages have empty bodies; the full texts live on the external site. */
+/** The privacy policy and terms of use pages have empty bodies; the full texts live on the external site. */
 export function PrivacyPage() {
   return <ContentPage eyebrow="Legal" title="Privacy Policy" contactCall={false} />;
 }

@@ -1,4 +1,4 @@
-/** Routes the spec keeps as placeholders (§2): each shows only its name, centred. */
+/** Routes kept as placeholders: each shows only its name, centred. */
 function Placeholder({ text }: { text: string }) {
   return (
     <main id="main" className="page page--centred">

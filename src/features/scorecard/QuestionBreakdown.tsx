@@ -175,7 +175,7 @@ function useProgressiveCount(total: number): number {
   return Math.min(count, total);
 }
 
-/** Spec §2 Question Breakdown: one accordion item per question; images load only when an item opens. */
+/** Question Breakdown: one accordion item per question; images load only when an item opens. */
 export function QuestionBreakdown({ questions }: { questions: ScorecardQuestion[] }) {
   const printing = usePrinting();
   const progressive = useProgressiveCount(questions.length);

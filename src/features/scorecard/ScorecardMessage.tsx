@@ -44,7 +44,7 @@ function wordingOf(problem: ScorecardProblem): Wording {
   }
 }
 
-/** What the scorecard page shows instead of waiting on: what happened and the next step (issue 17). */
+/** What the scorecard page shows instead of waiting on: what happened and the next step. */
 export function ScorecardMessage({ problem }: { problem: ScorecardProblem }) {
   const router = useRouter();
   const heading = useRef<HTMLHeadingElement>(null);

@@ -59,7 +59,7 @@ function Scorecard({ data }: { data: ScorecardData }) {
   );
 }
 
-/** Spec §2 /scorecard: the skeleton until data exists, then the scorecard; or a message with a next step (issue 17). */
+/** /scorecard: the skeleton until data exists, then the scorecard; or a message with a next step, never endless. */
 export function ScorecardPage() {
   const state = useScorecard();
   if (state.status === 'ready') return <Scorecard data={state.data} />;

@@ -1,4 +1,4 @@
-/** Spec §2: 6 and 4 placeholder tiles, 5 question rows and the waiting text until data exists. */
+/** Placeholder tiles, question rows and the waiting text until data exists. */
 export function ScorecardSkeleton() {
   return (
     <main className="page scorecard" id="main" aria-busy="true">

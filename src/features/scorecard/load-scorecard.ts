@@ -4,7 +4,7 @@ import { type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard/score-
 import type { ScorecardData } from '../../lib/scorecard/types';
 
 /**
- * Where the scorecard page finds its data (spec §4, issue 8): navigation state, then localStorage `scorecardData`,
+ * Where the scorecard page finds its data: navigation state, then localStorage `scorecardData`,
  * then IndexedDB, then, with link and email in the address, the API. An address that names a scorecard (`saved`,
  * or `link`) wins over a stored one for another sheet, so a verification redirect never shows a stale scorecard.
  */
@@ -40,7 +40,7 @@ export class VerificationNeededError extends Error {
 export const SCORECARD_WAIT_LIMIT_MS = 20_000;
 
 /**
- * Why the page shows a message instead of a scorecard (issue 17: no wait without an end): nothing to show, the link's
+ * Why the page shows a message instead of a scorecard, so no wait is without an end: nothing to show, the link's
  * e-mail is not verified, the device is offline with nothing saved, the server did not answer (or not within
  * SCORECARD_WAIT_LIMIT_MS, use-scorecard.ts), or the server refused with a message of its own.
  */

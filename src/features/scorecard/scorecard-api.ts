@@ -14,7 +14,7 @@ export async function fetchRank(resultId: string, testPaper: string): Promise<Ra
       `/api/data/get-rank/${encodeURIComponent(resultId)}/${encodeURIComponent(testPaper)}`,
     );
   } catch (error) {
-    // Spec §8: the call reports 'Failed to fetch rank'; the page shows 'Failed to load rank'.
+    // The call reports 'Failed to fetch rank'; the page shows 'Failed to load rank'.
     console.warn('Failed to fetch rank', error);
     throw new Error('Failed to load rank', { cause: error });
   }

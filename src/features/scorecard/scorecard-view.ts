@@ -14,7 +14,7 @@ import type { ScorecardData } from '../../lib/scorecard/types';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 
-/** Spec §5: marks show truncated to two decimals (the engine's displayMarks); a missing figure shows as '--'. */
+/** Marks show truncated to two decimals (the engine's displayMarks); a missing figure shows as '--'. */
 export function marksText(value: number | string | undefined | null): string {
   if (value === undefined || value === null || value === '') return '--';
   const number = Number(value);
@@ -45,7 +45,7 @@ const MINUS = '\u2212';
 
 /**
  * What the question earned, signed as the header shows it beside its icon ('+2', '−0.66', '0'; truncated like every
- * mark, spec §5), or undefined when it was not evaluated (no key).
+ * mark), or undefined when it was not evaluated (no key).
  */
 export function earnedMarksText(question: ScorecardQuestion): string | undefined {
   if (!hasKey(question)) return undefined;
@@ -121,7 +121,7 @@ export interface SummaryRow {
   value: string;
 }
 
-/** Spec §2 Score Summary; Final Marks shows as Positive Marks; DA is one session, so it has no normalisation. */
+/** Score Summary; Final Marks shows as Positive Marks; DA is one session, so it has no normalisation. */
 export function summaryRows(data: ScorecardData): SummaryRow[] {
   const total = data.totalScore;
   const rows: SummaryRow[] = [

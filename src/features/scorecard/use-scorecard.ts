@@ -67,7 +67,7 @@ export function useScorecard(): ScorecardState {
         clearTimeout(tooLong);
         if (!current) return;
         if (!result) {
-          // Spec §4 kept the loading view here and logged a warning; issue 17 ends the wait with a way to the checker.
+          // Nothing to show: log a warning and end the wait with a way to the checker instead of loading forever.
           console.warn('No scorecard data: open the scorecard from the checker, or with link and email in the address');
           showProblem({ kind: 'no-scorecard' });
           return;

@@ -21,7 +21,7 @@ export function isScorecardData(value: unknown): value is ScorecardData {
   );
 }
 
-/** Spec §8: an unparsable stored scorecard is only logged. */
+/** An unparsable stored scorecard is only logged. */
 export function readStoredScorecard(storage: Storage = localStorage): ScorecardData | undefined {
   const raw = storage.getItem(SCORECARD_STORAGE_KEY);
   if (!raw) return undefined;
@@ -51,7 +51,7 @@ export async function saveOnDevice(data: ScorecardData): Promise<void> {
 }
 
 /**
- * Hands a fresh scorecard to the tab about to open (localStorage, spec §4) and keeps it in IndexedDB so it opens
+ * Hands a fresh scorecard to the tab about to open (through localStorage) and keeps it in IndexedDB so it opens
  * again offline. Dexie loads only here, off the first paint; a device without IndexedDB still gets its scorecard.
  */
 export async function keepScorecard(data: ScorecardData, link?: string): Promise<ScorecardData> {

@@ -2,7 +2,7 @@ import { ApiError, apiRequest } from '../api';
 import { isScorecardData } from './device';
 import type { ScorecardData } from './types';
 
-/* The score calls of spec §7: the checker modal and the scorecard page (opened with link and email) share them. */
+/* The score API calls: the checker modal and the scorecard page (opened with link and email) share them. */
 
 export const VERIFY_EMAIL_MESSAGE = 'Please Verify Your Email';
 export type ScoreOutcome = { kind: 'scorecard'; data: ScorecardData } | { kind: 'verify-email' };
@@ -13,7 +13,7 @@ interface ScoreResponse extends Partial<ScorecardData> {
 
 const asksForVerification = (message: unknown) => typeof message === 'string' && message.includes(VERIFY_EMAIL_MESSAGE);
 
-/** Spec §8: 'Please Verify Your Email' may come in a success or an error body. */
+/** 'Please Verify Your Email' may come in a success or an error body. */
 async function scoreFrom(call: () => Promise<ScoreResponse>): Promise<ScoreOutcome> {
   let body: ScoreResponse;
   try {

@@ -2,8 +2,8 @@ import type { ScorecardQuestion, ScoringRules, TotalScore } from '../../domain/g
 import type { Prediction } from '../../domain/gate/rank/predict';
 
 /**
- * The scorecard as the checker API returns it (spec §3 "Scorecard data") and as the browser keeps it: in
- * localStorage under `scorecardData` (the spec's hand-over to a new tab), in navigation state, and in IndexedDB.
+ * The scorecard as the checker API returns it and as the browser keeps it: in
+ * localStorage under `scorecardData` (the hand-over to a new tab), in navigation state, and in IndexedDB.
  */
 
 /**

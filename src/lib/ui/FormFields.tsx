@@ -66,7 +66,7 @@ export function TextField({ label, value, error, onValueChange, type = 'text', .
   );
 }
 
-/** A password input with the show/hide eye toggle of spec §2. */
+/** A password input with the show/hide eye toggle. */
 export function PasswordField({ label, value, error, onValueChange, ...rest }: Omit<TextFieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

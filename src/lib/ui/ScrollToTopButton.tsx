@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 const SHOW_AFTER_PX = 300;
 
 /**
- * Spec §2/§9: a scroll-to-top button once the page has scrolled more than 300 px. Each screen styles it with its own
+ * A scroll-to-top button once the page has scrolled more than SHOW_AFTER_PX. Each screen styles it with its own
  * class and gives it its own arrow.
  */
 export function ScrollToTopButton({ className, children }: { className: string; children: ReactNode }) {

@@ -30,7 +30,7 @@ function DismissButton({ closeToast, theme }: CloseButtonProps) {
 }
 
 /**
- * Spec §8: toasts top-right, light theme, pause on hover and on focus loss, 5000 ms unless a screen says otherwise.
+ * Toasts top-right, light theme, pause on hover and on focus loss, 5000 ms unless a screen says otherwise.
  * They live in the topmost open modal dialog while there is one (see top-layer.ts): above its backdrop, readable by a
  * screen reader and clickable, where the page under the dialog is not. The container's element moves, so the toasts
  * on show stay as they are.

@@ -61,7 +61,7 @@ export const NO_FIGURES_OFFLINE = 'Offline: the figures load when the connection
 
 /**
  * What the counters show: fresh figures; else the newest known ones, marked with their time; else, after a failure
- * online, 0 (spec §2); else, offline with nothing known, no figure and a note; else a spinner.
+ * online, 0; else, offline with nothing known, no figure and a note; else a spinner.
  */
 export function dashboardFigures(
   stats: StatsState,

@@ -9,7 +9,7 @@ interface AnswerControlProps {
   onChange: (answerKey: string) => void;
 }
 
-/** Spec §5 admin answer entry: an MCQ select; MSQ and NAT text inputs filtered as typed, with the engine's messages. */
+/** Admin answer entry: an MCQ select; MSQ and NAT text inputs filtered as typed, with the engine's messages. */
 export function AnswerControl({ question, value, onChange }: AnswerControlProps) {
   const [error, setError] = useState('');
 

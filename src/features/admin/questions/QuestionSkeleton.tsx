@@ -1,4 +1,4 @@
-/** Placeholder rows while a paper loads (spec §2: a skeleton while loading). */
+/** Placeholder rows while a paper loads. */
 export function QuestionSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <div className="admin-skeleton" role="status" aria-label="Loading questions" data-testid="admin-skeleton">

@@ -1,6 +1,6 @@
 import { filterKeyInput, validateKeyInput } from '../../../domain/gate';
 
-/** The screen's side of the engine's admin answer-entry rules (spec §5): what is kept as typed, and what may be saved. */
+/** The screen's side of the engine's admin answer-entry rules: what is kept as typed, and what may be saved. */
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
 

@@ -9,14 +9,14 @@ export const SAVE_FAILED_MESSAGE = 'Failed to save answer for question ID';
 export const SAVE_QUEUED_MESSAGE = 'You are offline. The answer will be saved when the connection returns.';
 
 interface SavingOptions {
-  /** Spec §4: on the upload screen a question counts as saved even when the save call fails. */
+  /** On the upload screen a question counts as saved even when the save call fails. */
   markSavedOnFailure: boolean;
   onSaved: (question: AdminQuestion, answerKey: string) => void;
 }
 
 /**
- * Every save goes through the outbox (issue 10), then is flushed at once: online it reaches the server before the
- * toast; offline it stays 'Pending sync' and the outbox sends it when the network returns.
+ * Every save goes through the outbox, so it survives going offline, then is flushed at once: online it reaches the
+ * server before the toast; offline it stays 'Pending sync' and the outbox sends it when the network returns.
  */
 export function useAnswerSaving(credentials: AdminCredentials, { markSavedOnFailure, onSaved }: SavingOptions) {
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());

@@ -1,6 +1,6 @@
 import { paperDisplayName } from '../paper-name';
 
-/** Searching, sorting and exporting the admin result list (spec §2 View Results, §5 result search, §9 sorting). */
+/** Searching, sorting and exporting the admin result list on the View Results screen. */
 
 export interface AdminResult {
   _id: string;

@@ -14,8 +14,9 @@ import {
 } from '../../../lib/admin-session';
 
 /**
- * Spec §4 admin session: checked on load and every 5 minutes; an expired session removes the credentials, says so
- * and goes to /login after 2 s. Logout says goodbye and goes to / after 2 s.
+ * The admin session: checked on load and every ADMIN_SESSION_CHECK_INTERVAL_MS; an expired session removes the
+ * credentials, says so and goes to /login after SESSION_REDIRECT_DELAY_MS. Logout says goodbye and goes to / after
+ * the same delay.
  */
 export function useAdminSession(): { credentials: AdminCredentials | null; logout: () => void } {
   const navigate = useNavigate();

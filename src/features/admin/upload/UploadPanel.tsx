@@ -15,7 +15,7 @@ export const UPLOAD_SUCCESS_MESSAGE = 'Question paper uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'An error occurred while uploading the paper.';
 export const PAPER_REMOVED_MESSAGE = 'Question paper removed';
 const REQUIRED_MESSAGE = 'This field is required';
-/** Spec §9: the skeleton stays about 1.5 s after the call ends. */
+/** How long the skeleton stays after the call ends. */
 export const SKELETON_HOLD_MS = 1500;
 
 /** Upload Answer Keys: intro → modal with the paper link → the processed questions to mark and save. */

@@ -1,7 +1,7 @@
 import type { AdminQuestion } from '../admin-api';
 import { paperDisplayName } from '../paper-name';
 
-/** Spec §3 upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
+/** Upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
 export interface UploadState {
   formData: { paperLink: string; testPaper: string };
   questions: AdminQuestion[];
@@ -41,7 +41,7 @@ export function clearUploadState(storage: Storage): void {
   storage.removeItem(UPLOAD_STATE_KEY);
 }
 
-/** Spec §2: the heading names the paper by its first question's name (as every admin screen names it), else 'Question Paper'. */
+/** The heading names the paper by its first question's name (as every admin screen names it), else 'Question Paper'. */
 export function paperTitle(questions: AdminQuestion[]): string {
   const name = questions[0]?.name || questions[0]?.paperSet;
   return name ? paperDisplayName(name) : 'Question Paper';
