@@ -1,5 +1,5 @@
 /**
- * Parser fuzz benchmark (issue 16): the worst inputs we can construct for the sheet parser, each built at 1 MB and at
+ * Parser fuzz benchmark: the worst inputs we can construct for the sheet parser, each built at 1 MB and at
  * 8 MB (the upload body limit), then seeded random tag / attribute / colon soups. Every input goes through what an
  * upload does with a page: parse, identify the test paper, build the paper. Prints the median of several runs per
  * case. Run: npm run bench:parser (ONLY=… for some cases). Target: every 1 MB case under 50 ms.
@@ -51,7 +51,7 @@ const inQuestion = (body: string) => page(`<div class="question-pnl"><table><tr>
 
 /** Each case builds an input of about `size` characters. */
 const CASES: Record<string, (size: number) => string> = {
-  'img with one long attribute (issue 16)': (size) => inQuestion(`<img ${fill('a', size)}>`),
+  'img with one long attribute': (size) => inQuestion(`<img ${fill('a', size)}>`),
   'img with a long unclosed " value': (size) => inQuestion(`<img x="${fill('a', size)}>`),
   'img with unclosed quotes throughout': (size) => inQuestion(`<img ${fill(`a="b c='d `, size)}>`),
   'img with a=a=a=…': (size) => inQuestion(`<img ${fill('a=', size)}>`),
@@ -70,7 +70,7 @@ const CASES: Record<string, (size: number) => string> = {
   'question panels, empty': (size) => fill('<div class="question-pnl">', size),
   'one question, cells only': (size) => `<div class="question-pnl">${fill('<td>', size)}`,
   'one cell of images': (size) => `<div class="question-pnl"><td>${fill('<img>', size)}`,
-  'header label a::::…:b (issue 16)': (size) => sheet({ header: `<tr><td>a${fill(':', size)}b</td><td>x</td></tr>` }),
+  'header label a::::…:b': (size) => sheet({ header: `<tr><td>a${fill(':', size)}b</td><td>x</td></tr>` }),
   'header label of ": " pairs': (size) => sheet({ header: `<tr><td>a${fill(': ', size)}b</td><td>x</td></tr>` }),
   'header label of em spaces': (size) => sheet({ header: `<tr><td>a${fill('\u2003', size)}b:</td><td>x</td></tr>` }),
   'header cells of ":"': (size) => sheet({ header: fill('<td>:</td>', size) }),

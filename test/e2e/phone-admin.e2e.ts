@@ -16,7 +16,7 @@ const basicAuth = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toStr
 type MenuEntry = 'Upload Answer Keys' | 'All Question Papers' | 'View Results' | 'Dashboard';
 
 /** Issue 17 item 7: the admin's journey on a 320 and 360 px phone and on a desktop. */
-describe('admin area on a phone and on a desktop (issue 17)', () => {
+describe('admin area on a phone and on a desktop', () => {
   let fixtures: FixtureServer;
   let server: TestServer;
   let browser: Browser;

@@ -42,7 +42,7 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 /** As long as a real portal link, so the field must scroll its text rather than widen the dialog. */
 const longLink = (link: string) => link.replace('/per/', `/per/${'g01/pub/585/touchstone/AssessmentQPHTMLMode1/'}`);
 
-describe('the checker on a phone and on a desktop (issue 17)', () => {
+describe('the checker on a phone and on a desktop', () => {
   let fixtures: FixtureServer;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let server: CheckerServer;

@@ -25,7 +25,7 @@ const CHECKER_DIALOG = 'Check Your GATE Score';
 const signed = (marks: number) =>
   marks > 0 ? `+${displayMarks(marks)}` : marks < 0 ? `−${displayMarks(-marks)}` : '0';
 
-describe('the scorecard and the public pages on a phone and on a desktop (issue 17)', () => {
+describe('the scorecard and the public pages on a phone and on a desktop', () => {
   let fixtures: FixtureServer;
   /** Scores without e-mail verification, with the CS 1 paper and its key stored. */
   let server: CheckerServer;

@@ -81,7 +81,7 @@ function routeTablePaths(): string[] {
   return [...source.matchAll(/\b(?:sitePage|page)\(\s*'([^']+)'/g)].map((match) => match[1] ?? '');
 }
 
-describe('installable, offline-capable PWA (issue 10)', () => {
+describe('installable, offline-capable PWA', () => {
   let server: TestServer;
   let proxy: RecordingProxy;
   let browser: Browser;

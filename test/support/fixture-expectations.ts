@@ -84,7 +84,7 @@ export function expectScorecardMatches(card: SheetScorecard, expected: ExpectedC
     expect(question.response_given, question.long_id).toBe(expectedResponseGiven(want));
     expect(question.answerKey, question.long_id).toBe(want.key);
     expect(Math.round(Number(question.obtained_marks) * 3), question.long_id).toBe(Math.round(want.obtainedMarks * 3));
-    // The icon hides for unanswered questions even when MTA pays them (spec §5); everywhere else it agrees.
+    // The icon hides for unanswered questions even when MTA pays them; everywhere else it agrees.
     const icon = want.key === 'MTA' && want.response === null ? null : want.correct;
     expect(isCorrect(question), question.long_id).toBe(icon);
   }

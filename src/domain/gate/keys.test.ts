@@ -36,7 +36,7 @@ describe('admin answer entry', () => {
     expect(validateKeyInput('MSQ', '')).toEqual({ valid: false, error: null });
   });
 
-  it('takes MSQ letters separated by commas or spaces as well as semicolons (issue 17), stored as A;C', () => {
+  it('takes MSQ letters separated by commas or spaces as well as semicolons, stored as A;C', () => {
     // A separator typed last stays (the next letter follows it), so the filter's cases end with a letter.
     for (const typed of ['A,C', 'a, c', 'A C', ' A ; C', 'A;C']) {
       expect([typed, filterMsqInput(typed)]).toEqual([typed, 'A;C']);

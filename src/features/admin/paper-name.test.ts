@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paperDisplayName } from './paper-name';
 
-describe('paperDisplayName: one name per paper on every admin screen (issue 17)', () => {
+describe('paperDisplayName: one name per paper on every admin screen', () => {
   it('names a paper the same whichever form the server used', () => {
     for (const form of ['DA 2026', 'GATE 2026 DA', ' da 2026 '])
       expect([form, paperDisplayName(form)]).toEqual([form, 'GATE 2026 DA']);

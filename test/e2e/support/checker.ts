@@ -71,7 +71,7 @@ export async function seedScorecard(page: Page, origin: string, data: ScorecardD
 
 /**
  * The icon a candidate should see, from the fixture's ground truth: an unanswered question has an icon of its own
- * (issue 17, even when an MTA key awards its marks); an answered one without a key has none.
+ * (even when an MTA key awards its marks); an answered one without a key has none.
  */
 export function expectedIcon(question: ExpectedQuestion): string | null {
   if (question.response === null) return 'Not attempted';

@@ -8,7 +8,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
 import { itemAt } from '../../../src/domain/lists';
 
 /**
- * Helpers for the PWA journeys (issue 10): a recording proxy in front of the real server (what reached the server,
+ * Helpers for the PWA journeys: a recording proxy in front of the real server (what reached the server,
  * from whom, and a switch that makes the server unreachable), service-worker waits and admin API reads.
  */
 

@@ -7,7 +7,7 @@ const known = { paperSets: 3, results: 41, at: new Date(2026, 10, 24, 9, 5).toIS
 const fresh = { data: { paperSets: 4, results: 42 }, dataUpdatedAt: now.getTime(), isError: false };
 const nothing = { data: undefined, dataUpdatedAt: 0, isError: false };
 
-describe('dashboard figures (issue 17: offline shows the last known figures, marked)', () => {
+describe('dashboard figures (offline shows the last known figures, marked)', () => {
   it('shows fresh figures online without a note', () => {
     expect(dashboardFigures(fresh, known, true, now)).toEqual({
       loading: false,
