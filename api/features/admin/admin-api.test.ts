@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../test/support/fixtures';
@@ -106,8 +106,21 @@ describe('admin API on the real server', () => {
     return new Map(body.map((result) => [result.candidateId, result]));
   };
 
+  const importKeyAndRescore = async () => {
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: key });
+    expect(imported.status).toBe(200);
+    return waitForRescoring('CS 1 2026');
+  };
+
   beforeAll(async () => {
     fixtures = await startFixtureServer();
+  });
+  afterAll(() => fixtures?.close());
+
+  // Every test starts from the same state of its own (stored results, a user, the processed paper, no keys), so any
+  // one runs alone and in any order.
+  let paper: StoredQuestion[];
+  beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
     seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (route) => fixtures.url(route));
     server = await startTestServer(serverEnv());
@@ -117,10 +130,10 @@ describe('admin API on the real server', () => {
       body: JSON.stringify({ email: USER.email, firstName: 'Candidate', password: USER.password }),
     });
     expect(signup.status).toBeLessThan(300);
+    paper = (await processMaster()).body.data.data;
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server?.close();
-    await fixtures?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -145,12 +158,10 @@ describe('admin API on the real server', () => {
     },
   );
 
-  let paper: StoredQuestion[];
-
   it('processes the master sheet into paper set CS 1 2026 in master order, in the spec shape', async () => {
     const { status, body } = await processMaster();
     expect(status).toBe(200);
-    paper = body.data.data;
+    const paper = body.data.data;
     expect(body.data.paperSet).toBe('CS 1 2026');
     expect(paper).toHaveLength(65);
     expect(paper.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
@@ -240,6 +251,7 @@ describe('admin API on the real server', () => {
   });
 
   it('re-scores again when one key changes, and keeps keys when the paper is processed again', async () => {
+    await importKeyAndRescore();
     const question = paper.find((q) => q.type === 'MCQ' && q.marks === 2)!;
     const expected = readFixtureJson<{
       candidates: Array<{ candidateId: string; questions: Record<string, { response: string | null }> }>;
@@ -330,6 +342,7 @@ describe('admin API on the real server', () => {
   });
 
   it('finishes re-scoring after a restart: results left on an older key version are re-scored at start', async () => {
+    await importKeyAndRescore();
     const before = await resultsByCandidate();
     await server.close();
     const store = await createStore({ mongodbUri: undefined, dataDir });
@@ -350,7 +363,7 @@ describe('admin API on the real server', () => {
     }
   });
 
-  // Last, because it locks the admin e-mail out: five wrong passwords is the allowance, the sixth call is throttled.
+  // Five wrong passwords is the allowance, the sixth call is throttled.
   it('refuses a wrong admin password (401) on each call, then throttles the e-mail (429)', async () => {
     const wrong = basic({ email: ADMIN.email, password: 'Wrong#Pass1' });
     for (const [method, route, body] of adminCalls.slice(0, 5)) {
