@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot } from './support/browser';
-import { startTestServer, type TestServer } from '../support/server';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import type { TestServer } from '../support/server';
+import type { FixtureServer } from '../support/fixture-server';
+import { startAdminArea, type AdminArea } from './support/admin';
 import { fixturesRoot, readFixtureJson, type FixtureUrls } from '../support/fixtures';
-import { seedFixtureResults, type SeededResult } from '../support/seed-results';
+import type { SeededResult } from '../support/seed-results';
 import { itemAt } from '../../src/domain/lists';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
@@ -16,29 +16,19 @@ describe('admin area', () => {
   let fixtures: FixtureServer;
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
+  let area: AdminArea;
   let seeded: SeededResult[];
   let masterLink: string;
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-e2e-'));
-    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (link) => fixtures.url(link));
-    server = await startTestServer({
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-    });
+    area = await startAdminArea(ADMIN);
+    ({ fixtures, server, seeded } = area);
     masterLink = fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await fixtures?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await area?.close();
   });
 
   const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });

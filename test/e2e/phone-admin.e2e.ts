@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { waitForServiceWorkerControl } from './support/pwa';
-import { startTestServer, type TestServer } from '../support/server';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import type { TestServer } from '../support/server';
+import type { FixtureServer } from '../support/fixture-server';
+import { startAdminArea, type AdminArea } from './support/admin';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
-import { seedFixtureResults, type SeededResult } from '../support/seed-results';
+import type { SeededResult } from '../support/seed-results';
 
 const ADMIN = { email: 'phone-admin@hiregate.test', password: 'Admin#Pass1' };
 const basicAuth = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
@@ -20,7 +20,7 @@ describe('admin area on a phone and on a desktop', () => {
   let fixtures: FixtureServer;
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
+  let area: AdminArea;
   let seeded: SeededResult[];
 
   const uploadPaper = async (fixtureSet: 'cs1-2026' | 'da-2025') => {
@@ -34,24 +34,14 @@ describe('admin area on a phone and on a desktop', () => {
   };
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-phone-admin-'));
-    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (link) => fixtures.url(link));
-    server = await startTestServer({
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-    });
+    area = await startAdminArea(ADMIN);
+    ({ fixtures, server, seeded } = area);
     await uploadPaper('cs1-2026');
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await fixtures?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await area?.close();
   });
 
   async function signIn(page: Page): Promise<void> {
