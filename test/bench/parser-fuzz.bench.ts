@@ -6,6 +6,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { GateError, buildPaper, identifyPaper, parseResponseSheet } from '../../src/domain/gate';
+import { seededRandom } from '../../api/demo/demo-papers';
 
 const MB = 1024 * 1024;
 /** `ONLY=<part of a case name>` runs the matching cases alone (to profile one), without the random soups. */
@@ -146,18 +147,6 @@ function worstCases(size: number, runs: number): Worst {
   return worst;
 }
 
-/** mulberry32: a small seeded generator, so a slow soup can be rebuilt from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SOUP_TOKENS = [
   '<',
   '>',
@@ -210,7 +199,7 @@ const SOUP_TOKENS = [
 
 /** A soup of tokens, each repeated a heavy-tailed number of times, so long runs of one token are common. */
 function soup(seed: number, size: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const parts: string[] = [];
   let length = 0;
   while (length < size) {
