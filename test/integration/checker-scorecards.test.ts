@@ -1,6 +1,6 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { PAPER_TTL_MS } from '../../api/features/checker/checker-service';
-import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
+import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { fixtureSets, readFixtureJson, readFixtureText, FIXTURE_ORIGIN, type FixtureSet } from '../support/fixtures';
 import {
@@ -27,33 +27,28 @@ const sameResponse = (given: string, expected: string | number | null) =>
 const aNumber: unknown = expect.any(Number);
 const aString: unknown = expect.any(String);
 
-const lanes = [
-  { lane: 'embedded store', mongo: false },
-  { lane: 'MongoDB (mongo-java-server)', mongo: true },
-];
-
-describe.each(lanes)('checker scorecards on the $lane', ({ mongo }) => {
+describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
   let fixtures: FixtureServer;
-  let mongoServer: RunningMongoServer | undefined;
+  let laneStore: LaneStore;
   let server: CheckerServer;
   const testPapers = new Map<FixtureSet, string>();
   /** A checker on this lane's store kind with its own data (a database of its own on MongoDB). */
   const startLaneServer = (database: string) =>
     startCheckerServer({
       RESPONSE_SHEET_HOSTS: fixtures.host,
-      ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/${database}` } : {}),
+      ...laneStore.env(database),
     });
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    mongoServer = mongo ? await startMongoServer() : undefined;
+    laneStore = await openLaneStore(mongo);
     server = await startLaneServer('checker');
     for (const set of fixtureSets) testPapers.set(set, await seedFixturePaper(server.store, set, fixtures));
   }, 90_000);
 
   afterAll(async () => {
     await server?.close();
-    await mongoServer?.stop();
+    await laneStore?.stop();
     await fixtures?.close();
   });
 

@@ -7,17 +7,13 @@ import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { hashLink } from '../../api/sheets/sheet-source';
 import { SCHEMA } from '../../api/store/schema';
 import { itemAt } from '../../src/domain/lists';
-import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
+import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { postJson, seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { hostileRequests, LEAKS, send, type HostileRequest, type Target } from './hostile-requests';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 const CLIENT_CODE = 'hiregate-web';
-const lanes = [
-  { lane: 'embedded store', mongo: false },
-  { lane: 'MongoDB (mongo-java-server)', mongo: true },
-];
 
 type StoreState = Record<string, Record<string, unknown>>;
 
@@ -68,9 +64,9 @@ function problemWith(request: HostileRequest, status: number, text: string): str
   return null;
 }
 
-describe.each(lanes)('a hostile run against the real server on the $lane', ({ mongo }) => {
+describe.each(STORE_LANES)('a hostile run against the real server on the $lane', ({ mongo }) => {
   let fixtures: FixtureServer;
-  let mongoServer: RunningMongoServer | undefined;
+  let laneStore: LaneStore;
   let server: CheckerServer;
   let target: Target;
   let stateBefore: StoreState;
@@ -84,13 +80,13 @@ describe.each(lanes)('a hostile run against the real server on the $lane', ({ mo
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    mongoServer = mongo ? await startMongoServer() : undefined;
+    laneStore = await openLaneStore(mongo);
     server = await startCheckerServer({
       RESPONSE_SHEET_HOSTS: fixtures.host,
       REQUIRE_EMAIL_VERIFICATION: 'true',
       CLIENT_CODE,
       DIST_DIR: distDir,
-      ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/hostile` } : {}),
+      ...laneStore.env('hostile'),
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
@@ -122,7 +118,7 @@ describe.each(lanes)('a hostile run against the real server on the $lane', ({ mo
 
   afterAll(async () => {
     await server?.close();
-    await mongoServer?.stop();
+    await laneStore?.stop();
     await fixtures?.close();
     rmSync(distDir, { recursive: true, force: true });
   });

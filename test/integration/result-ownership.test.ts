@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashLink } from '../../api/sheets/sheet-source';
 import { itemAt } from '../../src/domain/lists';
-import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
+import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import {
   getJson,
@@ -12,11 +12,6 @@ import {
   type CheckerServer,
 } from './checker-harness';
 
-const lanes = [
-  { lane: 'embedded store', mongo: false },
-  { lane: 'MongoDB (mongo-java-server)', mongo: true },
-];
-
 /** A saved page edited the way an attacker would: another name, every answer changed to A. */
 function edited(page: string): string {
   return page
@@ -24,20 +19,20 @@ function edited(page: string): string {
     .replace(/(Chosen Option :<\/td><td class="bold">)[A-D]/g, '$1A');
 }
 
-describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
+describe.each(STORE_LANES)('who owns a stored result, on the $lane', ({ mongo }) => {
   let fixtures: FixtureServer;
-  let mongoServer: RunningMongoServer | undefined;
+  let laneStore: LaneStore;
   let server: CheckerServer;
   let victimLink: string;
   let attackerLink: string;
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    mongoServer = mongo ? await startMongoServer() : undefined;
+    laneStore = await openLaneStore(mongo);
     server = await startCheckerServer({
       RESPONSE_SHEET_HOSTS: fixtures.host,
       REQUIRE_EMAIL_VERIFICATION: 'true',
-      ...(mongoServer ? { MONGODB_URI: `${mongoServer.uri}/ownership` } : {}),
+      ...laneStore.env('ownership'),
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);
     victimLink = itemAt(sheetLinks('cs1-2026', fixtures), 0);
@@ -48,7 +43,7 @@ describe.each(lanes)('who owns a stored result, on the $lane', ({ mongo }) => {
 
   afterAll(async () => {
     await server?.close();
-    await mongoServer?.stop();
+    await laneStore?.stop();
     await fixtures?.close();
   });
 
