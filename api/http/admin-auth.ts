@@ -5,7 +5,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/domain/validati
 import { authenticate } from '../features/accounts/account-service';
 import { SignInThrottle, TooManyAttemptsError, type SignInRules } from '../features/accounts/attempt-throttle';
 import { HttpError } from './errors';
-import { memoryLimiters, tooManyRequests, type LimiterFactory } from './limiters';
+import { tooManyRequests } from './limiters';
 
 /** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
 export const ADMIN_CACHE_MS = 60_000;
@@ -52,9 +52,9 @@ interface AdminVerifier {
   forgive(email: string): Promise<void>;
 }
 
-function createAdminVerifier(services: Services, limiters: LimiterFactory): AdminVerifier {
+function createAdminVerifier(services: Services): AdminVerifier {
   const verified = new Map<string, { admin: AdminIdentity; until: number }>();
-  const throttle = new SignInThrottle(ADMIN_SIGN_IN_RULES, limiters);
+  const throttle = new SignInThrottle(ADMIN_SIGN_IN_RULES, services.store.limiters);
   // Keyed by an HMAC of the credentials: the cache never holds a password, and the key is useless without the secret.
   const cacheKey = (email: string, password: string) =>
     createHmac('sha256', services.config.secret).update(`${email.toLowerCase()}\0${password}`).digest('hex');
@@ -92,10 +92,10 @@ function createAdminVerifier(services: Services, limiters: LimiterFactory): Admi
 
 /** One verifier (cache and throttles) per running app, shared by check-credentials and every admin route. */
 const verifiers = new WeakMap<Services, AdminVerifier>();
-export function adminVerifier(services: Services, limiters: LimiterFactory = memoryLimiters): AdminVerifier {
+export function adminVerifier(services: Services): AdminVerifier {
   let verifier = verifiers.get(services);
   if (!verifier) {
-    verifier = createAdminVerifier(services, limiters);
+    verifier = createAdminVerifier(services);
     verifiers.set(services, verifier);
   }
   return verifier;

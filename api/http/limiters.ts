@@ -1,25 +1,6 @@
 import type { Context } from 'koa';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
-
-/**
- * Every limit of the README's Limits table is a rate-limiter-flexible limiter made by a factory, so where the counts
- * live is one decision: in this process's memory today (one process is the deployment unit), a RateLimiterMongo on
- * the store's connection when several instances share one MongoDB. Each consume is atomic in the store, so parallel
- * requests cannot all pass a check made before the count goes up.
- */
-export interface LimitRule {
-  /** Key prefix: one name per limit, so limits sharing a store never share counts. */
-  name: string;
-  /** Requests (points) allowed per window. */
-  points: number;
-  windowMs: number;
-}
-
-export type LimiterFactory = (rule: LimitRule) => RateLimiterAbstract;
-
-export const memoryLimiters: LimiterFactory = ({ name, points, windowMs }) =>
-  new RateLimiterMemory({ keyPrefix: name, points, duration: windowMs / 1000 });
 
 export type Consumed = { allowed: true; res: RateLimiterRes } | { allowed: false; res: RateLimiterRes };
 

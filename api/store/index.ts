@@ -5,6 +5,7 @@ import type { Store } from './types';
 
 export * from './types';
 export { paperKeyVersion } from './repositories/questions';
+export { memoryLimiters, type LimitRule, type LimiterFactory } from './limiters';
 export type { MongoStoreOptions } from './mongo/mongo-store';
 
 /** MongoDB when MONGODB_URI is set, else nedb files under DATA_DIR (nothing to install). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCollection } from './collection';
+import { memoryLimiters } from './limiters';
 import { storeOver, type OpenCollection } from './open-store';
 import { DuplicateError, StoreUnavailableError } from './types';
 
@@ -18,7 +19,12 @@ function failingCollections(error: unknown): OpenCollection {
   return () => collection;
 }
 
-const adapter = { kind: 'embedded' as const, ping: () => Promise.resolve(true), close: () => Promise.resolve() };
+const adapter = {
+  kind: 'embedded' as const,
+  limiters: memoryLimiters,
+  ping: () => Promise.resolve(true),
+  close: () => Promise.resolve(),
+};
 const mail = { to: 'a@example.com', subject: 's', text: 't', createdAt: new Date() };
 
 describe('storeOver', () => {

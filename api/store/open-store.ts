@@ -8,8 +8,8 @@ import type { Doc, DocumentCollection } from './collection';
 import type { Collections } from './schema';
 import { StoreUnavailableError, type Store } from './types';
 
-/** What an adapter tells the repositories: its kind, health check and close, and which failures are outages. */
-export interface StoreAdapter extends Pick<Store, 'kind' | 'ping' | 'close'> {
+/** What an adapter tells the repositories: its kind, limit counters, health check, close, and which failures are outages. */
+export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ping' | 'close'> {
   /** A failure that says the database cannot be reached right now, not that the request was wrong. */
   isOutage?: (error: unknown) => boolean;
 }
@@ -64,6 +64,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     questions: questionRepository(collection('questions')),
     results: resultRepository(collection('results')),
     mail: mailOutbox(collection('mail')),
+    limiters: adapter.limiters,
     ping: () => adapter.ping(),
     close: () => adapter.close(),
   };

@@ -488,4 +488,36 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.mail.list(1)).toHaveLength(1);
     });
   });
+
+  describe('limits', () => {
+    const rule = { name: 'contract-checks', points: 30, windowMs: 60_000 };
+    const outcomes = (settled: PromiseSettledResult<unknown>[]) => ({
+      allowed: settled.filter((outcome) => outcome.status === 'fulfilled').length,
+      refused: settled.filter((outcome) => outcome.status === 'rejected').length,
+    });
+
+    it('lets exactly the limit through when requests arrive at once', async () => {
+      const limiter = store.limiters(rule);
+      const settled = await Promise.allSettled(Array.from({ length: 40 }, () => limiter.consume('203.0.113.7')));
+      expect(outcomes(settled)).toEqual({ allowed: 30, refused: 10 });
+      expect((await limiter.get('203.0.113.7'))?.msBeforeNext).toBeLessThanOrEqual(rule.windowMs);
+      // Another address, and another limit on the same address, count on their own.
+      await expect(limiter.consume('203.0.113.8')).resolves.toMatchObject({ remainingPoints: 29 });
+      await expect(store.limiters({ ...rule, name: 'contract-mails' }).consume('203.0.113.7')).resolves.toBeTruthy();
+    });
+
+    it.runIf(lane === 'mongodb')('counts once for every instance on the same database', async () => {
+      const otherInstance = await location.open();
+      try {
+        const here = store.limiters(rule);
+        const there = otherInstance.limiters(rule);
+        const settled = await Promise.allSettled(
+          Array.from({ length: 31 }, (_, index) => (index % 2 ? here : there).consume('203.0.113.9')),
+        );
+        expect(outcomes(settled)).toEqual({ allowed: 30, refused: 1 });
+      } finally {
+        await otherInstance.close();
+      }
+    });
+  });
 });

@@ -1,3 +1,5 @@
+import type { LimiterFactory } from './limiters';
+
 /**
  * The storage port: one repository per aggregate, implemented once over a MongoDB-like collection
  * (see collection.ts) and run on MongoDB or on embedded nedb files. Ids are strings, dates are Dates.
@@ -257,6 +259,8 @@ export interface Store {
   readonly questions: QuestionRepository;
   readonly results: ResultRepository;
   readonly mail: MailOutbox;
+  /** Makes the limiters of the README's Limits table, counting where every instance on this store sees the counts. */
+  readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { consume, memoryLimiters, waitFor, type LimiterFactory } from '../../http/limiters';
+import { consume, waitFor } from '../../http/limiters';
+import type { LimiterFactory } from '../../store';
 
 /**
  * Slows password guessing without locking the owner out. Every attempt claims its place BEFORE the password is
@@ -37,7 +38,7 @@ export class SignInThrottle {
 
   constructor(
     private readonly rules: SignInRules,
-    limiters: LimiterFactory = memoryLimiters,
+    limiters: LimiterFactory,
   ) {
     this.byAddress = limiters({
       name: `${rules.name}-address`,

@@ -3,7 +3,8 @@ import type { Middleware } from 'koa';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { adminVerifier, requireAdmin } from '../../http/admin-auth';
-import { memoryLimiters, tooManyRequests, waitFor, type LimiterFactory } from '../../http/limiters';
+import { tooManyRequests, waitFor } from '../../http/limiters';
+import type { LimiterFactory } from '../../store';
 import { validate, type ValidateOptions } from '../../http/validate';
 import {
   forgotPasswordSchema,
@@ -84,7 +85,8 @@ function hourlyLimit(
   };
 }
 
-export function accountRoutes(services: Services, limiters: LimiterFactory = memoryLimiters): Router {
+export function accountRoutes(services: Services): Router {
+  const { limiters } = services.store;
   const router = new Router();
   const clientCode = requireClientCode(services);
   const signIns = new SignInThrottle(SIGN_IN_RULES, limiters);

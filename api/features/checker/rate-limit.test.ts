@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { jsonErrors } from '../../http/errors';
-import { memoryLimiters } from '../../http/limiters';
+import { memoryLimiters } from '../../store';
 import { limitPerAddress } from './rate-limit';
 
 describe('limitPerAddress', () => {

@@ -14,7 +14,7 @@ import {
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { requireAdmin } from '../../http/admin-auth';
-import { memoryLimiters, tooManyRequests, waitFor } from '../../http/limiters';
+import { tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import { serialisedScorecard } from '../../presenters';
 import { createChecker, NoKeysError, type SheetOrigin } from './checker-service';
@@ -89,11 +89,12 @@ export function checkerRoutes(services: Services): Router {
   const verification = createVerificationService(services);
   const router = new Router({ prefix: '/api/data' });
 
-  const perMinute = (name: string) => memoryLimiters({ name, points: config.rateLimitPerMinute, windowMs: 60_000 });
+  const { limiters } = services.store;
+  const perMinute = (name: string) => limiters({ name, points: config.rateLimitPerMinute, windowMs: 60_000 });
   const isAdmin = (ctx: Context) => Boolean(ctx.state.admin);
   const checks = limitPerAddress(perMinute('checks'), 'score checks', isAdmin);
   const mails = limitPerAddress(perMinute('verification-requests'), 'verification requests');
-  const mailsPerAddress = memoryLimiters({
+  const mailsPerAddress = limiters({
     name: 'verification-mails',
     points: MAILS_PER_ADDRESS_PER_HOUR,
     windowMs: 60 * 60_000,
@@ -172,7 +173,7 @@ export function checkerRoutes(services: Services): Router {
       return;
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
-    const tooSoon = verification.resendWaitMs(link, email);
+    const tooSoon = await verification.resendWaitMs(link, email);
     if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
     const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');

@@ -1,15 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../services';
+import { memoryLimiters } from '../../store';
 import { createVerificationService, RESEND_COOLDOWN_MS } from './verification-service';
 
 const LINK = 'https://cdn.digialm.com/per/g01/pub/585/x/CS26S42101001_GATE.html';
 
 /** The service with a clock the test moves, and a mailer that records (or fails) each mail. */
 function serviceAt(start: number) {
-  let now = start;
+  vi.useFakeTimers({ now: start });
   const sent: string[] = [];
   let failing = false;
   const services = {
+    store: { limiters: memoryLimiters },
     config: { appOrigin: 'https://hiregate.example', secret: 'a-secret-of-enough-length' },
     mailer: {
       send(mail: { to: string }) {
@@ -19,21 +21,25 @@ function serviceAt(start: number) {
       },
     },
   } as unknown as Services;
-  const service = createVerificationService(services, () => now);
+  const service = createVerificationService(services);
   return {
     service,
     sent,
-    wait: (ms: number) => (now += ms),
+    wait: (ms: number) => vi.advanceTimersByTime(ms),
     failMails: (value: boolean) => (failing = value),
   };
 }
 
 describe('verification mails: one per link and address per cool-down', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('refuses a repeat until the cool-down has passed, saying how long is left', async () => {
     const { service, sent, wait } = serviceAt(Date.UTC(2026, 2, 1));
     expect(await service.send(LINK, 'asha@example.com')).toEqual({ sent: true, cooldownMs: RESEND_COOLDOWN_MS });
     wait(15_000);
-    expect(service.resendWaitMs(LINK, ' Asha@Example.COM ')).toBe(RESEND_COOLDOWN_MS - 15_000);
+    expect(await service.resendWaitMs(LINK, ' Asha@Example.COM ')).toBe(RESEND_COOLDOWN_MS - 15_000);
     expect(await service.send(LINK, 'asha@example.com')).toEqual({
       sent: false,
       retryAfterMs: RESEND_COOLDOWN_MS - 15_000,
@@ -42,7 +48,7 @@ describe('verification mails: one per link and address per cool-down', () => {
     expect((await service.send(LINK, 'rohan@example.com')).sent).toBe(true);
     expect((await service.send(`${LINK}?2`, 'asha@example.com')).sent).toBe(true);
     wait(RESEND_COOLDOWN_MS - 15_000);
-    expect(service.resendWaitMs(LINK, 'asha@example.com')).toBe(0);
+    expect(await service.resendWaitMs(LINK, 'asha@example.com')).toBe(0);
     expect((await service.send(LINK, 'asha@example.com')).sent).toBe(true);
     expect(sent).toEqual(['asha@example.com', 'rohan@example.com', 'asha@example.com', 'asha@example.com']);
   });
@@ -61,7 +67,7 @@ describe('verification mails: one per link and address per cool-down', () => {
     const { service, sent, failMails } = serviceAt(Date.UTC(2026, 2, 1));
     failMails(true);
     await expect(service.send(LINK, 'asha@example.com')).rejects.toThrow('SMTP down');
-    expect(service.resendWaitMs(LINK, 'asha@example.com')).toBe(0);
+    expect(await service.resendWaitMs(LINK, 'asha@example.com')).toBe(0);
     failMails(false);
     expect((await service.send(LINK, 'asha@example.com')).sent).toBe(true);
     expect(sent).toEqual(['asha@example.com']);

@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { Context } from 'koa';
 import { HttpError } from '../../http/errors';
+import { waitFor } from '../../http/limiters';
 import type { Services } from '../../services';
 import { hashLink } from '../../sheets/sheet-source';
 import { checkVerificationToken, normaliseEmail, signVerificationToken } from './verification-token';
@@ -35,7 +35,7 @@ export interface VerificationService {
    */
   send(link: string, email: string): Promise<SendOutcome>;
   /** How long until `send` would mail this address for this link again (0: now). */
-  resendWaitMs(link: string, email: string): number;
+  resendWaitMs(link: string, email: string): Promise<number>;
   confirm(link: string, email: string, token: string): Promise<VerifyOutcome>;
 }
 
@@ -52,23 +52,17 @@ export function verificationAddress(appOrigin: string, link: string, email: stri
   return `${appOrigin}/verify-email?${query}`;
 }
 
-export function createVerificationService(
-  { config, store, mailer }: Services,
-  now: () => number = Date.now,
-): VerificationService {
+export function createVerificationService({ config, store, mailer }: Services): VerificationService {
   const verifiedEmail = async (link: string) => (await store.verifications.findVerified(hashLink(link)))?.email ?? null;
-  // When each link + address pair was last mailed. In memory and bounded, like the rate limits (one process).
-  const lastSent = new LRUCache<string, number>({ max: 50_000 });
+  // One mail per link + address per cool-down, counted where the other limits are (shared by every instance on
+  // MongoDB). Claimed before the mail goes out, so two clicks at once send one mail.
+  const cooldowns = store.limiters({ name: 'verification-resend', points: 1, windowMs: RESEND_COOLDOWN_MS });
 
   const keyOf = (link: string, email: string) => `${hashLink(link)} ${normaliseEmail(email)}`;
-  const waitMs = (key: string) => Math.max(0, RESEND_COOLDOWN_MS - (now() - (lastSent.get(key) ?? -Infinity)));
-
-  /** Claims the pair before the mail goes out, so two clicks at once send one mail; 0 when the claim is ours. */
-  function claim(key: string): number {
-    const wait = waitMs(key);
-    if (wait === 0) lastSent.set(key, now());
-    return wait;
-  }
+  const waitMs = async (key: string) => {
+    const claimed = await cooldowns.get(key);
+    return claimed && claimed.remainingPoints === 0 ? Math.max(1, claimed.msBeforeNext) : 0;
+  };
 
   async function mail(link: string, email: string) {
     const address = verificationAddress(
@@ -100,12 +94,12 @@ export function createVerificationService(
 
     async send(link, email) {
       const key = keyOf(link, email);
-      const retryAfterMs = claim(key);
+      const retryAfterMs = await waitFor(cooldowns, key);
       if (retryAfterMs > 0) return { sent: false, retryAfterMs };
       try {
         await mail(link, email);
       } catch (error) {
-        lastSent.delete(key); // nothing went out: the candidate may try again at once
+        await cooldowns.delete(key); // nothing went out: the candidate may try again at once
         throw error;
       }
       return { sent: true, cooldownMs: RESEND_COOLDOWN_MS };

@@ -4,6 +4,7 @@ import Datastore from '@seald-io/nedb';
 import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, IndexSpec, Update } from '../collection';
 import { storeOver } from '../open-store';
+import { memoryLimiters } from '../limiters';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 import { lockDataFolder } from './data-folder-lock';
@@ -157,6 +158,8 @@ export async function openEmbeddedStore(dataDir: string): Promise<Store> {
   let open = true;
   return storeOver(collection, {
     kind: 'embedded',
+    // One process owns the data folder (its lock), so its limits count in that process's memory.
+    limiters: memoryLimiters,
     ping: () => Promise.resolve(open),
     async close() {
       if (!open) return;

@@ -12,6 +12,7 @@ import {
 import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, Update } from '../collection';
 import { storeOver } from '../open-store';
+import { createLimitIndexes, mongoLimiters } from '../limiters';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 
@@ -197,6 +198,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const db = client.db(options.databaseName ?? databaseNameOf(uri) ?? DEFAULT_DATABASE);
   try {
     await createIndexes(db);
+    await createLimitIndexes(db);
   } catch (error) {
     await client.close();
     throw error;
@@ -204,6 +206,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const collection = <D extends Doc>(key: keyof Collections) => new MongoCollection<D>(db.collection(SCHEMA[key].name));
   return storeOver(collection, {
     kind: 'mongodb',
+    limiters: mongoLimiters(db),
     ping: () => answersPing(db),
     close: () => client.close(),
     isOutage,
