@@ -17,11 +17,14 @@ import {
  */
 export type CheckerServer = TestServer;
 
+/** The VERIFY_SECRET of checker test servers, for tests that sign (or forge) verification tokens. */
+export const CHECKER_SECRET = 'checker-tests-secret-0123456789';
+
 export function startCheckerServer(env: Record<string, string | undefined> = {}): Promise<CheckerServer> {
   return startTestServer({
     REQUIRE_EMAIL_VERIFICATION: 'false',
     RATE_LIMIT_PER_MINUTE: '100000',
-    VERIFY_SECRET: 'checker-tests-secret-0123456789',
+    VERIFY_SECRET: CHECKER_SECRET,
     ...env,
   });
 }

@@ -1,3 +1,4 @@
+import { signVerificationToken, VERIFICATION_LIFETIME_MS } from '../../api/features/checker/verification-token';
 import { connect } from 'node:net';
 
 /**
@@ -33,6 +34,19 @@ export interface Target {
   /** host:port of the fixture server, the only host the fetcher accepts. */
   fixtureHost: string;
   appPort: number;
+  /** The server's VERIFY_SECRET: tokens signed with it that are expired, or made for another link, must still fail. */
+  secret: string;
+}
+
+/** Fixture-server paths answering 302 to somewhere the fetcher must not go (registered by the suite). */
+export function hostileRedirects(appPort: number): Record<string, string> {
+  return {
+    '/redirect/metadata': 'http://169.254.169.254/latest/meta-data/',
+    '/redirect/loopback': `http://127.0.0.1:${appPort}/api/health`,
+    '/redirect/ipv6-loopback': `http://[::1]:${appPort}/api/health`,
+    '/redirect/other-host': 'https://evil.example/response-sheet.html',
+    '/redirect/file': 'file:///etc/passwd',
+  };
 }
 
 /** Values no field of any call takes: operators, wrong types, control characters, a broken surrogate, a flood. */
@@ -283,7 +297,62 @@ function namedAttacks(target: Target): HostileRequest[] {
     '/%00',
     '/index.html%00.png',
   ];
+  const longAgo = Date.now() - 2 * VERIFICATION_LIFETIME_MS;
+  const verifyWith = (link: string, email: string, token: string) => () =>
+    send(`${target.url}/api/data/verify?${new URLSearchParams({ link, email, token })}`);
+  const tokens = [
+    {
+      name: 'verify with an expired token',
+      status: 410,
+      send: verifyWith(
+        target.sheetLink,
+        'x@example.com',
+        signVerificationToken(target.secret, target.sheetLink, 'x@example.com', longAgo),
+      ),
+    },
+    {
+      name: 'verify with a token made for another e-mail',
+      send: verifyWith(
+        target.sheetLink,
+        'mallory@example.com',
+        signVerificationToken(target.secret, target.sheetLink, 'x@example.com'),
+      ),
+    },
+    {
+      name: 'verify with a token made for another link',
+      send: verifyWith(
+        target.sheetLink,
+        'x@example.com',
+        signVerificationToken(target.secret, `${target.sheetLink}?other`, 'x@example.com'),
+      ),
+    },
+    {
+      name: 'verify with a token signed by another secret',
+      send: verifyWith(
+        target.sheetLink,
+        'x@example.com',
+        signVerificationToken('another-secret-0123456789', target.sheetLink, 'x@example.com'),
+      ),
+    },
+  ];
+  const resetTokens = ['0'.repeat(64), 'not-a-token', 'a'.repeat(128)].map((resetToken) => ({
+    name: `password reset with the unknown or used token ${resetToken.slice(0, 12)}…`,
+    status: 401,
+    send: () =>
+      send(`${target.url}/api/auth/resetpwd`, {
+        method: 'POST',
+        headers: json({ 'x-client-code': target.clientCode, authorization: `Bearer ${resetToken}` }),
+        body: JSON.stringify({ email: 'user@example.com', pwd: 'N3w-pass!', cnfpwd: 'N3w-pass!' }),
+      }),
+  }));
   return [
+    ...tokens.map((attack) => ({ status: 400, ...attack })),
+    ...resetTokens,
+    ...Object.keys(hostileRedirects(target.appPort)).map((path) => ({
+      name: `admin check of a sheet link redirecting (${path})`,
+      send: asAdminCheck(`http://${target.fixtureHost}${path}`),
+      status: 400,
+    })),
     { name: 'upload of an <img> with an 80,000-character attribute', send: upload(IMAGE_FLOOD), status: 422 },
     { name: 'upload with a 40,000-colon header cell', send: upload(COLON_FLOOD), status: 422 },
     {

@@ -9,8 +9,15 @@ import { SCHEMA } from '../../api/store/schema';
 import { itemAt } from '../../src/domain/lists';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { postJson, seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
-import { hostileRequests, LEAKS, send, type HostileRequest, type Target } from './hostile-requests';
+import {
+  CHECKER_SECRET,
+  postJson,
+  seedFixturePaper,
+  sheetLinks,
+  startCheckerServer,
+  type CheckerServer,
+} from './checker-harness';
+import { hostileRedirects, hostileRequests, LEAKS, send, type HostileRequest, type Target } from './hostile-requests';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 const CLIENT_CODE = 'hiregate-web';
@@ -112,7 +119,11 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       sheetLink,
       fixtureHost: fixtures.host,
       appPort: Number(new URL(server.url).port),
+      secret: CHECKER_SECRET,
     };
+    for (const [pathname, location] of Object.entries(hostileRedirects(target.appPort))) {
+      fixtures.route(pathname, (_request, response) => response.writeHead(302, { location }).end());
+    }
     stateBefore = await storeState();
   }, 90_000);
 
