@@ -23,16 +23,26 @@ export {
   filterMsqInput,
   filterNatInput,
   importFixtureKey,
-  importOfficialKey,
   isMarksToAll,
   parseKey,
   validateKeyInput,
-  type ImportedKeys,
   type KeyAlternative,
   type KeyInputCheck,
   type KeysByLongId,
   type ParsedKey,
 } from './keys';
+export {
+  importOfficialKey,
+  officialRowsOfText,
+  readOfficialKey,
+  type ImportedKeys,
+  type KeyRowFlag,
+  type KeyRowReading,
+  type OfficialKeyCells,
+  type OfficialKeyReading,
+  type OfficialKeyRow,
+} from './official-key';
+export { officialRowsOfPdf, readPdfTextPages, type PdfTextItem, type PdfTextPage, type PdfTextSource } from './key-pdf';
 export { isAttempted, isCorrect, responseMatchesKey, type IconQuestion } from './correctness';
 export {
   DEFAULT_SCORING_RULES,

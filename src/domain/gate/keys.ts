@@ -1,5 +1,5 @@
 import { GateError } from './errors';
-import type { PaperQuestion, QuestionType } from './types';
+import type { QuestionType } from './types';
 
 /**
  * Answer keys as administrators store them: MCQ 'B'; MSQ 'A;C'; NAT '12.5' (within NAT_TOLERANCE) or 'low:high'
@@ -20,7 +20,7 @@ const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
  * The alternatives of a key text. Whitespace runs are collapsed first so the split needs no `\s+` around OR: that
  * pattern retries every start inside a long run of spaces, quadratic in the run's length.
  */
-const alternativesOf = (text: string) => text.replace(/\s+/g, ' ').split(/ OR /i);
+export const alternativesOf = (text: string) => text.replace(/\s+/g, ' ').split(/ OR /i);
 
 export function isNumberText(text: string): boolean {
   return NUMBER.test(text.trim());
@@ -177,76 +177,4 @@ export function importFixtureKey(json: unknown): KeysByLongId {
     result[longId] = key.trim();
   }
   return result;
-}
-
-export interface ImportedKeys {
-  keys: KeysByLongId;
-  warnings: string[];
-}
-
-interface OfficialRow {
-  number: number;
-  type: QuestionType;
-  section: string;
-  key: string;
-  line: string;
-}
-
-const OFFICIAL_ROW = /^(\d{1,2})\s+(?:\d\s+)?(MCQ|MSQ|NAT|SA)\s+([A-Z]{2}\d?)\s+(.+)$/i;
-
-/**
- * Reads official key text (rows `Q. No. | Q. Type | Section | Key/Range`, as copied from the PDF; older keys add
- * Session and Marks columns) and maps it onto the paper's Question IDs by master number. `lo to hi` becomes
- * `lo:hi`; 'OR' alternatives are kept.
- */
-export function importOfficialKey(text: string, paper: readonly PaperQuestion[]): ImportedKeys {
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/[|\t]/g, ' ').replace(/\s+/g, ' ').trim());
-  const hasMarksColumn = lines.some((line) => /\bmarks\b/i.test(line) && /\bkey\b/i.test(line));
-  const rows = lines.flatMap((line): OfficialRow[] => {
-    const [, number, typeText, section, keyText] = OFFICIAL_ROW.exec(line) ?? [];
-    // Every group of OFFICIAL_ROW is required: a line that matches has all four.
-    if (!number || !typeText || !section || !keyText) return [];
-    const rest = hasMarksColumn ? keyText.replace(/\s+\d+(?:\.\d+)?$/, '') : keyText;
-    const type = typeText.toUpperCase() === 'SA' ? 'NAT' : (typeText.toUpperCase() as QuestionType);
-    return [{ number: Number(number), type, section: section.toUpperCase(), key: officialKeyText(rest, type), line }];
-  });
-  if (rows.length === 0) {
-    throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');
-  }
-  // Older keys number the subject section 1-55; this paper numbers it 11-65.
-  const subjectOffset = rows.some((row) => row.section !== 'GA' && row.number <= 10) ? 10 : 0;
-  const byMaster = new Map(paper.map((question) => [Number(question.short_id), question]));
-  const keys: KeysByLongId = {};
-  const warnings: string[] = [];
-  for (const row of rows) {
-    const master = row.section === 'GA' ? row.number : row.number + subjectOffset;
-    const question = byMaster.get(master);
-    if (!question) {
-      warnings.push(`The key row '${row.line}' names Q${master}, which is not in this paper.`);
-      continue;
-    }
-    if (question.type !== row.type) {
-      warnings.push(`The key row '${row.line}' says ${row.type}; the paper has Q${master} as ${question.type}.`);
-    }
-    try {
-      parseKey(row.key, question.type);
-    } catch {
-      throw new GateError('INVALID_KEY', `The key row '${row.line}' has an answer that cannot be read.`);
-    }
-    keys[question.long_id] = row.key;
-  }
-  const missing = paper.filter((question) => !(question.long_id in keys)).map((question) => question.short_id);
-  if (missing.length) warnings.push(`No key for Q${missing.join(', Q')}.`);
-  return { keys, warnings };
-}
-
-function officialKeyText(text: string, type: QuestionType): string {
-  if (isMarksToAll(text)) return 'MTA';
-  return alternativesOf(text)
-    .map((alternative) => {
-      const range = /^(\S+)\s+to\s+(\S+)$/i.exec(alternative.trim());
-      if (range) return `${range[1]}:${range[2]}`;
-      return type === 'NAT' ? alternative.trim() : alternative.toUpperCase().replace(/\s+/g, '').replace(/,/g, ';');
-    })
-    .join(' OR ');
 }
