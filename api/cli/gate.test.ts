@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetScorecard } from '../../src/domain/gate';
 import { expectScorecardMatches, loadFixtureSet } from '../../test/support/fixture-expectations';
-import { fixturesRoot } from '../../test/support/fixtures';
+import { fixturesRoot, readFixtureJson } from '../../test/support/fixtures';
 import { itemAt } from '../../src/domain/lists';
+import { keyPdf } from '../../test/support/key-pdf';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -85,5 +88,60 @@ describe('gate CLI', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain('gate predict: --paper must be one of CS 1, CS 2, DA.');
     expect(refused.stderr).toContain('--as-of-year');
+  });
+
+  describe('key', () => {
+    const fixtureKey = readFixtureJson<{
+      keys: Record<string, string>;
+      byMaster: Array<{ master: number; type: string; key: string }>;
+    }>('cs1-2026', 'key.json');
+    /** The fixture key as GATE prints it: GA 1-10, the subject 11-65, ranges 'lo to hi'. */
+    const officialRows = fixtureKey.byMaster.map(({ master, type, key }) => [
+      String(master),
+      type,
+      master <= 10 ? 'GA' : 'CS',
+      key.replace(/^(\S+):(\S+)$/, '$1 to $2'),
+    ]);
+    let folder: string;
+    beforeAll(() => {
+      folder = mkdtempSync(path.join(tmpdir(), 'gate-key-'));
+    });
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('prints the keys of an official key PDF by Question ID, the same as the fixture key', async () => {
+      const pdf = path.join(folder, 'key.pdf');
+      writeFileSync(pdf, await keyPdf({ layout: 'current', rows: officialRows }));
+      const result = await gate('key', pdf, '--paper', inSet('cs1-2026', 'master.html'));
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({ keys: fixtureKey.keys, warnings: [] });
+    });
+
+    it('reads rows copied as text and warns about a row of another paper and a type that differs', async () => {
+      const rowsFile = path.join(folder, 'rows.txt');
+      const rows = officialRows.slice(0, 3).map((row) => row.join(' '));
+      writeFileSync(
+        rowsFile,
+        ['Q. No. | Q. Type | Section | Key/Range', ...rows, '66 MCQ CS A', '2 MSQ GA A'].join('\n'),
+      );
+      const result = await gate('key', rowsFile, '--paper', inSet('cs1-2026', 'master.html'));
+      expect(result.code).toBe(0);
+      const printed = JSON.parse(result.stdout) as { keys: Record<string, string>; warnings: string[] };
+      expect(Object.keys(printed.keys)).toHaveLength(3);
+      expect(printed.warnings.slice(0, 3)).toEqual([
+        "The key row '66 MCQ CS A' names Q66, which is not in this paper.",
+        "The key row '2 MSQ GA A' says MSQ; the paper has Q2 as MCQ.",
+        "The key row '2 MSQ GA A' repeats Q2; the first row for it counts.",
+      ]);
+      expect(printed.warnings[3]).toMatch(/^No key for Q4, Q5, /);
+    });
+
+    it('fails with exit 1 for a file without key rows', async () => {
+      const empty = path.join(folder, 'empty.txt');
+      writeFileSync(empty, 'no rows here\n');
+      const result = await gate('key', empty, '--paper', inSet('cs1-2026', 'master.html'));
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toBe(`gate key: ${empty} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
+    });
   });
 });

@@ -4,7 +4,10 @@ import {
   buildPaper,
   importFixtureKey,
   importOfficialKey,
+  officialRowsOfPdf,
+  officialRowsOfText,
   parseResponseSheet,
+  readOfficialKey,
   scoreSheet,
   type BuiltPaper,
   type KeysByLongId,
@@ -61,15 +64,39 @@ const subcommands: Record<string, Subcommand> = {
       return readPaper(source, typeof name === 'string' ? name : undefined);
     },
   ),
+  key: withOptions(
+    'key <official key PDF or rows file> --paper <master sheet file or URL>',
+    { paper: { type: 'string' } },
+    async ([keySource], { paper: paperSource }) => {
+      if (!keySource || typeof paperSource !== 'string') throw new UsageError('key needs a key file and --paper');
+      const paper = await readPaper(paperSource);
+      const { keys, warnings } = readOfficialKey(await readOfficialRows(keySource), paper.questions);
+      return { keys, warnings };
+    },
+  ),
   predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
+/** The rows of an official key: its PDF as published, or rows copied from it as text. */
+async function readOfficialRows(source: string) {
+  const data = await readBytes(source);
+  // pdf.js loads only for a PDF: the other commands start without it.
+  const { isPdf, pdfTextPages } = await import('./pdf-text');
+  const rows = isPdf(data) ? officialRowsOfPdf(await pdfTextPages(data)) : officialRowsOfText(data.toString('utf8'));
+  if (rows.length === 0) throw new Error(`${source} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
+  return rows;
+}
+
 /** A file path, or an http(s) URL fetched once (the portal gzips; fetch decodes it). */
-async function readSource(source: string): Promise<string> {
-  if (!/^https?:\/\//i.test(source)) return readFile(source, 'utf8');
+async function readBytes(source: string): Promise<Buffer> {
+  if (!/^https?:\/\//i.test(source)) return readFile(source);
   const response = await fetch(source, { redirect: 'follow', signal: AbortSignal.timeout(20_000) });
   if (!response.ok) throw new Error(`${source} answered HTTP ${response.status}`);
-  return response.text();
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function readSource(source: string): Promise<string> {
+  return (await readBytes(source)).toString('utf8');
 }
 
 async function readPaper(source: string, name?: string): Promise<BuiltPaper> {
