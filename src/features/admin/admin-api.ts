@@ -61,14 +61,16 @@ export async function fetchAdminStats(credentials: AdminCredentials): Promise<Ad
   return apiRequest<AdminStats>('/api/data/admin-stats', { basic: credentials });
 }
 
+/** A whole key for a paper set; `label` names the key version it makes ('provisional', 'final' or the admin's). */
 export async function importAnswerKey(
   credentials: AdminCredentials,
   paperSet: string,
   key: { keys: Record<string, string> } | { rows: string },
+  label?: string,
 ): Promise<ImportKeyReport> {
   const body = await apiRequest<{ data: ImportKeyReport }>('/api/data/import-key', {
     method: 'POST',
-    body: { paperSet, ...key },
+    body: { paperSet, ...key, ...(label ? { label } : {}) },
     basic: credentials,
   });
   return body.data;
