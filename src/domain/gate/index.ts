@@ -36,6 +36,7 @@ export {
   officialRowsOfText,
   readOfficialKey,
   type ImportedKeys,
+  type KeyPaperQuestion,
   type KeyRowFlag,
   type KeyRowReading,
   type OfficialKeyCells,

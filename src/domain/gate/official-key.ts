@@ -24,6 +24,9 @@ export interface OfficialKeyRow {
   cells: OfficialKeyCells;
 }
 
+/** What reading a key needs of a paper's question. */
+export type KeyPaperQuestion = Pick<PaperQuestion, 'long_id' | 'short_id' | 'type'>;
+
 export type KeyRowFlag = 'unreadable' | 'unknown-question' | 'type-differs' | 'repeated';
 
 /** One row read against the paper: what it says, the question it names, and every disagreement. */
@@ -36,7 +39,7 @@ export interface KeyRowReading {
   /** The key in the product's format ('A;C', '8.9:9.1', 'B OR C', 'MTA'). */
   key?: string;
   /** The paper's question the row names. */
-  question?: Pick<PaperQuestion, 'long_id' | 'short_id' | 'type'>;
+  question?: KeyPaperQuestion;
   flags: KeyRowFlag[];
   /** One sentence per flag, written for the admin. */
   problems: string[];
@@ -99,7 +102,10 @@ function readCells({ line, cells }: OfficialKeyRow): ReadRow {
  * Reads official key rows against a paper. Older keys number the subject section 1-55 where the paper numbers it
  * 11-65; a subject row numbered 10 or less shows which numbering a key uses.
  */
-export function readOfficialKey(rows: readonly OfficialKeyRow[], paper: readonly PaperQuestion[]): OfficialKeyReading {
+export function readOfficialKey(
+  rows: readonly OfficialKeyRow[],
+  paper: readonly KeyPaperQuestion[],
+): OfficialKeyReading {
   const read = rows.map(readCells);
   const subjectOffset = read.some((row) => row.section && row.section !== 'GA' && (row.number ?? 99) <= 10)
     ? SUBJECT_QUESTIONS_OFFSET
@@ -176,7 +182,7 @@ export interface ImportedKeys {
  * Reads official key text onto the paper's Question IDs for an import that applies all or nothing: rows naming other
  * questions and types that differ are warnings, an answer that cannot be read refuses the whole key.
  */
-export function importOfficialKey(text: string, paper: readonly PaperQuestion[]): ImportedKeys {
+export function importOfficialKey(text: string, paper: readonly KeyPaperQuestion[]): ImportedKeys {
   const rows = officialRowsOfText(text);
   if (rows.length === 0) {
     throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type DragEvent, type FormEvent } from 'react';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ApiError } from '../../../lib/api';
-import { importAnswerKey } from '../admin-api';
+import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../admin-api';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { paperDisplayName } from '../paper-name';
+import { KeyPdfError, isPdfFile, readKeyPdf, type KeyPdfPreview as Preview } from './key-pdf-reading';
+import { KeyPdfPreview } from './KeyPdfPreview';
+import './key-pdf.css';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';
@@ -24,39 +27,77 @@ async function readKeyFile(file: File): Promise<{ keys: Record<string, string> }
 interface ImportKeyFormProps {
   credentials: AdminCredentials;
   paperSet: string;
+  /** The paper's questions, which an official key PDF is checked against before anything is imported. */
+  questions: readonly AdminQuestion[];
   onImported: () => void;
 }
 
-/** 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. */
-export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFormProps) {
+/**
+ * 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. A key
+ * file or pasted rows import at once; an official key PDF (dropped or chosen) is read in the browser and shown beside
+ * the paper's questions first, and imports only when the admin confirms.
+ */
+export function ImportKeyForm({ credentials, paperSet, questions, onImported }: ImportKeyFormProps) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState('');
   const [busy, setBusy] = useState(false);
+  const [readingPdf, setReadingPdf] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const paperName = paperDisplayName(paperSet);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file && !rows.trim()) {
-      adminToast.error(NOTHING_TO_IMPORT);
-      return;
-    }
+  const close = () => {
+    setOpen(false);
+    setFile(null);
+    setRows('');
+    setPreview(null);
+  };
+
+  const send = async (key: Parameters<typeof importAnswerKey>[2], label?: string) => {
     setBusy(true);
     try {
-      const key = file ? await readKeyFile(file) : { rows };
-      const report = await importAnswerKey(credentials, paperSet, key);
-      const unknown = report.unknown.length ? `, ${report.unknown.length} not in this paper` : '';
-      adminToast.success(
-        `Answer key imported for ${paperDisplayName(paperSet)}: ${report.applied} changed, ${report.unchanged} unchanged${unknown}.`,
-      );
-      setOpen(false);
-      setFile(null);
-      setRows('');
+      const report = await importAnswerKey(credentials, paperSet, key, label);
+      adminToast.success(importedMessage(paperName, report));
+      close();
       onImported();
     } catch (error) {
       adminToast.error((error instanceof ApiError && error.message) || IMPORT_FAILED_MESSAGE);
     } finally {
       setBusy(false);
     }
+  };
+
+  const choose = async (chosen: File | null) => {
+    setPreview(null);
+    if (!chosen || !isPdfFile(chosen)) {
+      setFile(chosen);
+      return;
+    }
+    setFile(null);
+    setReadingPdf(true);
+    try {
+      setPreview(await readKeyPdf(chosen, questions));
+    } catch (error) {
+      adminToast.error(error instanceof KeyPdfError ? error.message : IMPORT_FAILED_MESSAGE);
+    } finally {
+      setReadingPdf(false);
+    }
+  };
+
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragOver(false);
+    void choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file && !rows.trim()) {
+      adminToast.error(NOTHING_TO_IMPORT);
+      return;
+    }
+    void (async () => send(file ? await readKeyFile(file) : { rows }))();
   };
 
   if (!open) {
@@ -67,41 +108,72 @@ export function ImportKeyForm({ credentials, paperSet, onImported }: ImportKeyFo
     );
   }
   return (
-    <form
-      className="admin-import"
-      onSubmit={(event) => void submit(event)}
-      aria-label={`Import answer key for ${paperDisplayName(paperSet)}`}
+    <div
+      className={`admin-import key-pdf-drop${dragOver ? ' key-pdf-drop--over' : ''}`}
+      data-testid="key-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragOver(true);
+      }}
+      onDragLeave={() => setDragOver(false)}
+      onDrop={drop}
     >
-      <Field label="Key file (key.json or official key rows)">
-        {(control) => (
-          <input
-            {...control}
-            type="file"
-            accept=".json,.txt,.csv,application/json,text/plain"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
-      <Field label="Or paste official key rows">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={5}
-            value={rows}
-            placeholder={'1 MCQ GA B\n24 MSQ CS A;B;C\n29 NAT CS 8.90 to 9.10'}
-            onChange={(event) => setRows(event.target.value)}
-          />
-        )}
-      </Field>
-      <div className="admin-import__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy && <Spinner />}
-          Import
-        </button>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <p className="key-pdf-drop__hint">
+        Drop the official answer-key PDF here, or choose it as the key file: you see every row beside this paper's
+        questions before anything is imported.
+      </p>
+      {readingPdf && (
+        <p role="status">
+          <Spinner /> Reading the PDF…
+        </p>
+      )}
+      {preview ? (
+        <KeyPdfPreview
+          preview={preview}
+          questions={questions}
+          busy={busy}
+          onConfirm={(label) => void send({ keys: preview.reading.keys }, label)}
+          onCancel={() => setPreview(null)}
+        />
+      ) : (
+        <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperName}`}>
+          <Field label="Key file (key.json or official key rows)">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".pdf,.json,.txt,.csv,application/pdf,application/json,text/plain"
+                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
+          <Field label="Or paste official key rows">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={5}
+                value={rows}
+                placeholder={'1 MCQ GA B\n24 MSQ CS A;B;C\n29 NAT CS 8.90 to 9.10'}
+                onChange={(event) => setRows(event.target.value)}
+              />
+            )}
+          </Field>
+          <div className="admin-import__actions">
+            <button type="submit" className="button button--primary" disabled={busy || readingPdf}>
+              {busy && <Spinner />}
+              Import
+            </button>
+            <button type="button" className="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
   );
+}
+
+function importedMessage(paperName: string, report: ImportKeyReport): string {
+  const unknown = report.unknown.length ? `, ${report.unknown.length} not in this paper` : '';
+  return `Answer key imported for ${paperName}: ${report.applied} changed, ${report.unchanged} unchanged${unknown}.`;
 }

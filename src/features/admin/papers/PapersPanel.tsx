@@ -82,6 +82,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
           <ImportKeyForm
             credentials={credentials}
             paperSet={paperSet}
+            questions={questions}
             onImported={() => {
               void queryClient.invalidateQueries({ queryKey: papersQueryKey });
               void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
