@@ -69,10 +69,11 @@ export function KeyPdfPreview({ preview, questions, busy, onConfirm, onCancel }:
   const [confirmed, setConfirmed] = useState(false);
   const headingId = useId();
   const missing = new Set(reading.missing);
+  // Flagged lines first, so a long key's disagreements are not left at the bottom of the table.
   const lines = [
     ...reading.rows.map((row, index) => rowLine(row, index, reading.keys)),
     ...questions.filter((question) => missing.has(question.short_id ?? '')).map(missingLine),
-  ];
+  ].sort((a, b) => Number(b.problems.length > 0) - Number(a.problems.length > 0));
   const keyCount = Object.keys(reading.keys).length;
   const flagged = lines.filter((line) => line.problems.length > 0).length;
   const label = choice === 'other' ? customLabel.trim() : choice;

@@ -30,7 +30,12 @@ export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]
   try {
     rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer()));
   } catch {
-    throw new KeyPdfError(`${file.name} could not be read as a PDF. Download the key again and drop it here.`);
+    // The PDF reader is not kept for offline use: it loads the first time a PDF is dropped.
+    throw new KeyPdfError(
+      navigator.onLine
+        ? `${file.name} could not be read as a PDF. Download the key again and drop it here.`
+        : 'Your device is offline. Reading a key PDF needs the network; connect and drop it again.',
+    );
   }
   if (rows.length === 0) {
     throw new KeyPdfError(

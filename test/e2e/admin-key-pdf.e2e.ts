@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, saveScreenshot } from './support/browser';
+import { startAdminArea, type AdminArea } from './support/admin';
+import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
+import { keyPdf } from '../support/key-pdf';
+
+const ADMIN = { email: 'keys@hiregate.test', password: 'Keys#Pass1' };
+const PAPER = 'GATE 2026 CS 1';
+
+interface FixtureKey {
+  keys: Record<string, string>;
+  byMaster: Array<{ master: number; questionId: string; type: string; key: string }>;
+}
+
+/**
+ * The fixture key as GATE prints it, with two rows that disagree with the stored paper: Q22 (an MSQ) printed as
+ * MCQ, and a Q66 the paper does not have.
+ */
+function officialRows(key: FixtureKey): string[][] {
+  const rows = key.byMaster.map(({ master, type, key: answer }) => [
+    String(master),
+    master === 22 ? 'MCQ' : type,
+    master <= 10 ? 'GA' : 'CS',
+    answer.replace(/^(\S+):(\S+)$/, '$1 to $2'),
+  ]);
+  return [...rows, ['66', 'MCQ', 'CS', 'B']];
+}
+
+describe('admin: official key PDF', () => {
+  let area: AdminArea;
+  let browser: Browser;
+  let page: Page;
+  const fixtureKey = readFixtureJson<FixtureKey>('cs1-2026', 'key.json');
+  const authorization = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
+
+  beforeAll(async () => {
+    area = await startAdminArea(ADMIN);
+    const masterLink = area.fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url);
+    const processed = await fetch(`${area.server.url}/api/data/process`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ link: masterLink }),
+    });
+    expect(processed.status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await area?.close();
+  });
+
+  /** A signed-in admin on All Question Papers with the paper's import form open; returns the paper's group. */
+  async function openImport(): Promise<Locator> {
+    page = await (await browser.newContext()).newPage();
+    await page.goto(`${area.server.url}/login`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${area.server.url}/admin/dashboard`);
+    await page.getByRole('button', { name: 'All Question Papers', exact: true }).click();
+    const group = page.locator('details.admin-paper').filter({ hasText: PAPER });
+    await group.locator(':scope > summary').click();
+    await group.getByRole('button', { name: 'Import answer key' }).click();
+    return group;
+  }
+
+  /** Drops a file on the import area as a browser does: a drop event carrying it in its DataTransfer. */
+  async function dropFile(target: Locator, name: string, data: Buffer): Promise<void> {
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+        return transfer;
+      },
+      { name, base64: data.toString('base64') },
+    );
+    await target.dispatchEvent('drop', { dataTransfer });
+  }
+
+  it('reads a dropped key PDF, flags the rows that disagree, and imports it as one labelled version once confirmed', async () => {
+    const group = await openImport();
+    expect(await group.locator('.admin-tag', { hasText: 'Not Marked' }).count()).toBe(65);
+
+    const pdf = await keyPdf({ layout: 'current', rows: officialRows(fixtureKey), rowsPerPage: 30 });
+    await dropFile(group.getByTestId('key-drop-zone'), 'cs1-2026-final-key.pdf', pdf);
+
+    const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
+    await group.getByRole('heading', { name: 'Rows read from cs1-2026-final-key.pdf' }).waitFor();
+    expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe('65 keys, 2 flagged');
+    const flagged = preview.locator('tr.key-pdf__row--flagged');
+    expect(await flagged.count()).toBe(2);
+    expect(await flagged.locator('td:last-child').allTextContents()).toEqual([
+      "FlaggedThe key row '22 MCQ CS A;B;C;D' says MCQ; the paper has Q22 as MSQ.",
+      "FlaggedThe key row '66 MCQ CS B' names Q66, which is not in this paper.",
+    ]);
+    // Each row stands beside the question it names, with the key it sets.
+    const q30 = preview.getByRole('row').filter({ hasText: '30 NAT CS 2.64 to 2.74' });
+    expect(await q30.getByRole('cell').allTextContents()).toEqual([
+      '30 NAT CS 2.64 to 2.74',
+      'Q30 · NAT · 80782017234',
+      '2.64:2.74',
+      'Matches',
+    ]);
+    await saveScreenshot(page, 'admin-key-pdf-preview');
+
+    const importButton = group.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await group.getByLabel('Key version', { exact: true }).selectOption('final');
+    await group.getByLabel(/I have checked the flagged rows: import 65 keys/).check();
+    expect(await importButton.isEnabled()).toBe(true);
+    const request = page.waitForRequest((sent) => sent.url().endsWith('/api/data/import-key'));
+    await importButton.click();
+    const body = (await request).postDataJSON() as { paperSet: string; keys: Record<string, string>; label: string };
+    expect(body).toEqual({ paperSet: 'CS 1 2026', keys: fixtureKey.keys, label: 'final' });
+
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: `Answer key imported for ${PAPER}: 65 changed` })
+      .waitFor();
+    await group.locator('.admin-tag', { hasText: 'Not Marked' }).first().waitFor({ state: 'detached' });
+    expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(65);
+    const question = group.locator('details[data-long-id="80782017234"]');
+    await question.locator('summary').click();
+    expect(await question.getByLabel('Set Correct Answer').inputValue()).toBe('2.64:2.74');
+    await page.context().close();
+  });
+
+  it('says so when the dropped PDF holds no key table, and imports nothing', async () => {
+    const group = await openImport();
+    let imports = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/data/import-key')) imports++;
+    });
+    await dropFile(group.getByTestId('key-drop-zone'), 'notice.pdf', await keyPdf({ layout: 'current', rows: [] }));
+    await page.locator('.Toastify__toast').filter({ hasText: 'No answer-key rows were found in notice.pdf' }).waitFor();
+    expect(await group.getByRole('button', { name: 'Import', exact: true }).isEnabled()).toBe(true);
+    expect(imports).toBe(0);
+    await page.context().close();
+  });
+});
