@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot } from './support/browser';
+import { expectFitsAndAccessible, useWidth } from './support/layout';
 import { startAdminArea, type AdminArea } from './support/admin';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import { keyPdf } from '../support/key-pdf';
@@ -51,14 +52,20 @@ describe('admin: official key PDF', () => {
   });
 
   /** A signed-in admin on All Question Papers with the paper's import form open; returns the paper's group. */
-  async function openImport(): Promise<Locator> {
+  async function openImport(width = 1280): Promise<Locator> {
     page = await (await browser.newContext()).newPage();
+    await useWidth(page, width);
     await page.goto(`${area.server.url}/login`);
     await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${area.server.url}/admin/dashboard`);
-    await page.getByRole('button', { name: 'All Question Papers', exact: true }).click();
+    // On a phone the menu is a drawer behind the Menu button.
+    if (width < 900) await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin menu' })
+      .getByRole('button', { name: 'All Question Papers', exact: true })
+      .click();
     const group = page.locator('details.admin-paper').filter({ hasText: PAPER });
     await group.locator(':scope > summary').click();
     await group.getByRole('button', { name: 'Import answer key' }).click();
@@ -83,11 +90,15 @@ describe('admin: official key PDF', () => {
     const group = await openImport();
     expect(await group.locator('.admin-tag', { hasText: 'Not Marked' }).count()).toBe(65);
 
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     const pdf = await keyPdf({ layout: 'current', rows: officialRows(fixtureKey), rowsPerPage: 30 });
     await dropFile(group.getByTestId('key-drop-zone'), 'cs1-2026-final-key.pdf', pdf);
 
     const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     await group.getByRole('heading', { name: 'Rows read from cs1-2026-final-key.pdf' }).waitFor();
+    // pdf.js ran in its worker, a file of this site (what a Content-Security-Policy of 'self' allows).
+    expect(workers).toEqual([expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf\\.worker[^/]*\\.mjs$`))]);
     expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe('65 keys, 2 flagged');
     const flagged = preview.locator('tr.key-pdf__row--flagged');
     expect(await flagged.count()).toBe(2);
@@ -137,6 +148,27 @@ describe('admin: official key PDF', () => {
     await page.locator('.Toastify__toast').filter({ hasText: 'No answer-key rows were found in notice.pdf' }).waitFor();
     expect(await group.getByRole('button', { name: 'Import', exact: true }).isEnabled()).toBe(true);
     expect(imports).toBe(0);
+    await page.context().close();
+  });
+
+  it('on a 360 px phone the preview fits the screen, scrolls in its own area, and every control is a 44 px target', async () => {
+    const group = await openImport(360);
+    const rows = officialRows(fixtureKey).slice(0, 12);
+    await dropFile(group.getByTestId('key-drop-zone'), 'key.pdf', await keyPdf({ layout: 'current', rows }));
+    await group.getByRole('heading', { name: 'Rows read from key.pdf' }).waitFor();
+    const toast = page.locator('.Toastify__toast');
+    await toast.waitFor({ state: 'detached' });
+    await expectFitsAndAccessible(page, 'key PDF preview');
+    const scroller = group.getByRole('region', { name: "Key rows beside the paper's questions" });
+    expect(await scroller.evaluate((area) => area.scrollHeight > area.clientHeight)).toBe(true);
+    const targets = [
+      group.getByLabel('Key version', { exact: true }),
+      group.locator('label').filter({ hasText: 'I have checked the flagged rows' }),
+      group.getByRole('button', { name: 'Import', exact: true }),
+      group.getByRole('button', { name: 'Cancel' }),
+    ];
+    for (const target of targets) expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await saveScreenshot(page, 'admin-key-pdf-360');
     await page.context().close();
   });
 });

@@ -23,6 +23,10 @@ export interface KeyPdfOptions {
   repeatHeader?: boolean;
   /** Key cell width in points: a narrow one makes long keys wrap. */
   keyWidth?: number;
+  /** Centre each cell's text vertically in its row (the other cells sit between the lines of a wrapped key). */
+  middle?: boolean;
+  /** Header labels on two lines ('Q.' over 'No.'), as in a table with narrow columns. */
+  twoLineHeader?: boolean;
 }
 
 const LEFT = 50;
@@ -36,9 +40,15 @@ export async function keyPdf({
   rowsPerPage = 30,
   repeatHeader = true,
   keyWidth = 140,
+  middle = false,
+  twoLineHeader = false,
 }: KeyPdfOptions): Promise<Buffer> {
-  const header = KEY_PDF_LAYOUTS[layout];
-  const widths = header.map((name) => (name === 'Key/Range' ? keyWidth : name === 'Section' ? 70 : 60));
+  const header = KEY_PDF_LAYOUTS[layout].map((name) =>
+    twoLineHeader ? name.replace(/^Q\. /, 'Q.\n').replace('Key/', 'Key/\n') : name,
+  );
+  const widths = KEY_PDF_LAYOUTS[layout].map((name) =>
+    name === 'Key/Range' ? keyWidth : name === 'Section' ? 70 : 60,
+  );
   const document = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false });
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,8 +64,12 @@ export async function keyPdf({
     let left = LEFT;
     cells.forEach((cell, index) => {
       const width = widths[index]!;
+      const textHeight = document.heightOfString(cell, { width: width - 8 });
       document.rect(left, top, width, height).stroke();
-      document.text(cell, left + 4, top + 5, { width: width - 8, align: 'center' });
+      document.text(cell, left + 4, middle ? top + (height - textHeight) / 2 : top + 5, {
+        width: width - 8,
+        align: 'center',
+      });
       left += width;
     });
     return top + height;

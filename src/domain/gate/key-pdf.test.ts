@@ -68,6 +68,21 @@ describe('official key PDFs to key rows', () => {
     expect(readOfficialKey(rows, paper).keys).toEqual(expectedKeys);
   });
 
+  it('reads a header printed on two lines and cells centred beside a key that wraps', async () => {
+    const pages = await keyPdfPages({
+      layout: 'current',
+      rows: KEY_FORMS.map((form) => [String(form.master), form.type, form.section, form.key]),
+      keyWidth: 60,
+      middle: true,
+      twoLineHeader: true,
+    });
+    const rows = officialRowsOfPdf(pages);
+    expect(rows.map((row) => row.line)).toEqual(
+      KEY_FORMS.map((form) => `${form.master} ${form.type} ${form.section} ${form.key}`),
+    );
+    expect(readOfficialKey(rows, paper).keys).toEqual(expectedKeys);
+  });
+
   it('flags a type that differs from the paper, a question the paper lacks and a row that cannot be read', async () => {
     const pages = await keyPdfPages({
       layout: 'current',

@@ -108,6 +108,35 @@ function headerColumns(line: Line): Column[] | null {
   return REQUIRED_COLUMNS.every((name) => names.has(name)) ? columns : null;
 }
 
+/** Header cells of narrow columns wrap ('Q.' over 'No.'): a header may take up to this many lines. */
+const HEADER_LINES = 3;
+
+/** The header that starts at a line, and how many lines it takes. */
+function headerAt(lines: readonly Line[], start: number): { columns: Column[]; lines: number } | null {
+  for (let count = 1; count <= HEADER_LINES && start + count <= lines.length; count++) {
+    const columns = headerColumns(stacked(lines.slice(start, start + count)));
+    if (columns) return { columns, lines: count };
+  }
+  return null;
+}
+
+/** Lines read as one: an item below another it overlaps continues that item's text (a wrapped cell). */
+function stacked(lines: readonly Line[]): Line {
+  const items: PdfTextItem[] = [];
+  for (const item of lines.flatMap((line) => line.items)) {
+    const above = items.find((other) => item.x < other.x + other.width && other.x < item.x + item.width);
+    if (!above) {
+      items.push({ ...item });
+      continue;
+    }
+    const right = Math.max(above.x + above.width, item.x + item.width);
+    above.text = `${above.text} ${item.text}`;
+    above.x = Math.min(above.x, item.x);
+    above.width = right - above.x;
+  }
+  return { ...lines[0]!, items: items.sort((a, b) => a.x - b.x) };
+}
+
 /** The column an item belongs to: the one its extent overlaps most, else the nearest (cells can be centred or not). */
 function columnOf(item: PdfTextItem, columns: readonly Column[]): KeyColumn {
   let best = columns[0]!;
@@ -151,10 +180,13 @@ function pageRows(page: PdfTextPage, columnsBefore: Column[] | null) {
   let columns = columnsBefore;
   const entries: PageEntry[] = [];
   const keyFragments: Array<{ y: number; text: string }> = [];
-  for (const line of linesOf(page)) {
-    const header = headerColumns(line);
+  const lines = linesOf(page);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const header = headerAt(lines, index);
     if (header) {
-      columns = header;
+      columns = header.columns;
+      index += header.lines - 1;
       continue;
     }
     const cells = columns ? cellsOf(line, columns) : {};

@@ -92,7 +92,13 @@ export function KeyPdfPreview({ preview, questions, busy, onConfirm, onCancel }:
       <p className="key-pdf__summary" role="status">
         {keyCount} {keyCount === 1 ? 'key' : 'keys'}, {flagged} flagged
       </p>
-      <div className="key-pdf__scroll" role="region" aria-label="Key rows beside the paper's questions" tabIndex={0}>
+      <div
+        className="key-pdf__scroll"
+        role="region"
+        aria-label="Key rows beside the paper's questions"
+        tabIndex={0}
+        data-scrolls-sideways
+      >
         <table className="key-pdf__table">
           <thead>
             <tr>
