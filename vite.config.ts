@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 /** Files worth compressing: text, over koa-compress's own 1 KB threshold. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+const COMPRESSIBLE = /\.(m?js|css|html|svg|json|webmanifest)$/;
 const MIN_BYTES = 1024;
 
 /**
