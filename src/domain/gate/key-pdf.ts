@@ -34,15 +34,21 @@ export async function readPdfTextPages(document: PdfTextSource): Promise<PdfText
     pages.push(
       items.flatMap((item) =>
         'str' in item && item.str.trim()
-          ? [{ text: item.str.trim(), x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, ...size(item) }]
+          ? [
+              {
+                text: item.str.trim(),
+                x: item.transform[4] ?? 0,
+                y: item.transform[5] ?? 0,
+                width: item.width,
+                height: item.height,
+              },
+            ]
           : [],
       ),
     );
   }
   return pages;
 }
-
-const size = ({ width, height }: { width: number; height: number }) => ({ width, height });
 
 type KeyColumn = keyof OfficialKeyCells;
 const COLUMN_ORDER: readonly KeyColumn[] = ['number', 'session', 'type', 'section', 'key', 'marks'];
@@ -172,9 +178,9 @@ interface PlacedRow {
 type PageEntry = { placed: PlacedRow } | { row: OfficialKeyRow };
 
 /**
- * The table rows of one page. Lines before the first header (titles) are skipped, and so are lines with a single
- * cell that is not a wrapped key (page numbers, footers). A line holding only key text continues the key of the row
- * next to it, when it is within one and a half lines of that row.
+ * The table rows of one page. A line with cells in three columns, or a question number and one more, is a row; a
+ * line holding only key text continues the key of the row next to it (within one and a half lines of it); any other
+ * line (titles, page numbers, footers, text before the first header) counts only if it reads as a copied row.
  */
 function pageRows(page: PdfTextPage, columnsBefore: Column[] | null) {
   let columns = columnsBefore;
