@@ -107,9 +107,10 @@ export function readOfficialKey(
   paper: readonly KeyPaperQuestion[],
 ): OfficialKeyReading {
   const read = rows.map(readCells);
-  const subjectOffset = read.some((row) => row.section && row.section !== 'GA' && (row.number ?? 99) <= 10)
-    ? SUBJECT_QUESTIONS_OFFSET
-    : 0;
+  const numbersSubjectFromOne = read.some(
+    (row) => row.section && row.section !== 'GA' && row.number !== undefined && row.number <= 10,
+  );
+  const subjectOffset = numbersSubjectFromOne ? SUBJECT_QUESTIONS_OFFSET : 0;
   const byMaster = new Map(paper.map((question) => [Number(question.short_id), question]));
   const keys: KeysByLongId = {};
   const readings = read.map((row): KeyRowReading => {
@@ -133,7 +134,7 @@ export function readOfficialKey(
     reading.question = { long_id: question.long_id, short_id: question.short_id, type: question.type };
     if (question.type !== row.type) {
       flag('type-differs', `The key row '${row.line}' says ${row.type}; the paper has Q${master} as ${question.type}.`);
-      // Read again for the paper's type: letters of an MSQ row stay one set for an MCQ question only as alternatives.
+      // The paper's type scores it, so the key is read as that type: 'A;C' is one MSQ answer but two MCQ answers.
       reading.key = officialKeyText(row.keyText, question.type);
     }
     if (question.long_id in keys) {
