@@ -73,15 +73,15 @@ describe('admin: official key PDF', () => {
   }
 
   /** Drops a file on the import area as a browser does: a drop event carrying it in its DataTransfer. */
-  async function dropFile(target: Locator, name: string, data: Buffer): Promise<void> {
+  async function dropFile(target: Locator, name: string, data: Buffer, type = 'application/pdf'): Promise<void> {
     const dataTransfer = await page.evaluateHandle(
-      ({ name, base64 }) => {
+      ({ name, base64, type }) => {
         const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
         const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], name, { type: 'application/pdf' }));
+        transfer.items.add(new File([bytes], name, { type }));
         return transfer;
       },
-      { name, base64: data.toString('base64') },
+      { name, base64: data.toString('base64'), type },
     );
     await target.dispatchEvent('drop', { dataTransfer });
   }
@@ -138,12 +138,14 @@ describe('admin: official key PDF', () => {
     await page.context().close();
   });
 
-  it('says so when the dropped PDF holds no key table, and imports nothing', async () => {
+  it('says so when the dropped file is not a key PDF, and imports nothing', async () => {
     const group = await openImport();
     let imports = 0;
     page.on('request', (sent) => {
       if (sent.url().endsWith('/api/data/import-key')) imports++;
     });
+    await dropFile(group.getByTestId('key-drop-zone'), 'key.json', Buffer.from('{"keys":{}}'), 'application/json');
+    await page.locator('.Toastify__toast').filter({ hasText: 'Drop the official answer-key PDF here;' }).waitFor();
     await dropFile(group.getByTestId('key-drop-zone'), 'notice.pdf', await keyPdf({ layout: 'current', rows: [] }));
     await page.locator('.Toastify__toast').filter({ hasText: 'No answer-key rows were found in notice.pdf' }).waitFor();
     expect(await group.getByRole('button', { name: 'Import', exact: true }).isEnabled()).toBe(true);

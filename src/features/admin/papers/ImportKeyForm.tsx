@@ -11,6 +11,7 @@ import './key-pdf.css';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';
+const ONLY_PDF_DROPS = 'Drop the official answer-key PDF here; choose a key.json or rows file with Key file.';
 
 /** A key file in the product's key.json format, else official-key rows as text (e.g. `29 NAT DA 8.90 to 9.10`). */
 async function readKeyFile(file: File): Promise<{ keys: Record<string, string> } | { rows: string }> {
@@ -88,16 +89,20 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragOver(false);
-    void choose(event.dataTransfer.files[0] ?? null);
+    const dropped = event.dataTransfer.files[0];
+    if (!dropped) return;
+    // Only the PDF is read on drop; a key file dropped here would import without showing which one it was.
+    if (isPdfFile(dropped)) void choose(dropped);
+    else adminToast.info(ONLY_PDF_DROPS);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file && !rows.trim()) {
       adminToast.error(NOTHING_TO_IMPORT);
       return;
     }
-    void (async () => send(file ? await readKeyFile(file) : { rows }))();
+    await send(file ? await readKeyFile(file) : { rows });
   };
 
   if (!open) {
@@ -136,7 +141,11 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
           onCancel={() => setPreview(null)}
         />
       ) : (
-        <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperName}`}>
+        <form
+          className="admin-import"
+          onSubmit={(event) => void submit(event)}
+          aria-label={`Import answer key for ${paperName}`}
+        >
           <Field label="Key file (key.json or official key rows)">
             {(control) => (
               <input
