@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
+          setupFiles: ['test/e2e/support/policy-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -4,11 +4,13 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Store } from './store';
-import type { Services } from './services';
+import type { Lifecycle, Services } from './services';
 import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
 import { requestLogging } from './http/logging';
+import { securityHeaders } from './http/security-headers';
+import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
@@ -18,14 +20,20 @@ import { imageRoutes } from './features/images/routes';
 import { demoRoutes } from './demo';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
-export function createApp(config: Config, store: Store, logger: Logger): Koa {
+export function createApp(
+  config: Config,
+  store: Store,
+  logger: Logger,
+  lifecycle: Lifecycle = { draining: false },
+): Koa {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     logger,
     saveToOutbox: (mail) => store.mail.add(mail),
   });
-  const services: Services = { config, store, logger, mailer };
+  const metrics = createMetrics();
+  const services: Services = { config, store, logger, mailer, metrics, lifecycle };
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.
@@ -35,6 +43,8 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
     else logger.error({ err: error }, 'response failed');
   });
   app.use(requestLogging(logger));
+  app.use(securityHeaders(config));
+  app.use(measureRequests(metrics));
   app.use(jsonErrors);
   app.use(compress());
   app.use(spaFiles(config.distDir));
@@ -49,6 +59,7 @@ export function createApp(config: Config, store: Store, logger: Logger): Koa {
   );
   const routers = [
     healthRoutes(services),
+    metricsRoutes(metrics, config.metricsToken),
     accountRoutes(services),
     adminFeature(services),
     checkerRoutes(services),

@@ -40,6 +40,13 @@ export interface Config {
   mailFrom: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * The build offers "Sign in with Google" (VITE_GOOGLE_CLIENT_ID, read by `vite build`): the security policy then
+   * lets Google's sign-in script and frame in.
+   */
+  googleSignIn: boolean;
+  /** Bearer token that opens GET /metrics; unset = metrics off. */
+  metricsToken: string | undefined;
   /** Seed demo papers and serve sample sheets under /demo (always on for the embedded store). */
   demo: boolean;
   version: string;
@@ -104,6 +111,14 @@ function packageVersion(): string {
   }
 }
 
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && !/^\S{16,}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  }
+  return token;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -151,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'HireGate <no-reply@hiregate.local>',
     adminEmail,
     adminPassword,
+    googleSignIn: Boolean(env.VITE_GOOGLE_CLIENT_ID),
+    metricsToken: metricsToken(env),
     demo: flag(env, 'DEMO', !mongodbUri),
     version: packageVersion(),
   };

@@ -24,7 +24,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger.info({ email: config.adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready');
   }
   if (config.demo) await seedDemoPapers(store);
-  const app = createApp(config, store, logger);
+  const lifecycle = { draining: false };
+  const app = createApp(config, store, logger, lifecycle);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
   });
@@ -38,6 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server,
     store,
     async close() {
+      lifecycle.draining = true;
       await drain();
       await store.close();
     },

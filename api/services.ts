@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Store } from './store';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './http/metrics';
 
 /** What every feature's routes are built from; createApp assembles it once. */
 export interface Services {
@@ -9,4 +10,11 @@ export interface Services {
   store: Store;
   logger: Logger;
   mailer: Mailer;
+  metrics: Metrics;
+  /** Set once the server is closing: readiness then answers 503 so a proxy sends new work elsewhere. */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  draining: boolean;
 }

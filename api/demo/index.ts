@@ -4,7 +4,8 @@ import { buildPaper, parseResponseSheet, type TestPaper } from '../../src/domain
 import type { Config } from '../config';
 import type { Store } from '../store';
 import { DEMO_PAPERS } from './demo-papers';
-import { renderDemoImage, renderSampleSheet } from './sample-sheet';
+import { allowInlineStyle } from '../http/security-headers';
+import { renderDemoImage, renderSampleSheet, SAMPLE_SHEET_STYLE } from './sample-sheet';
 
 /**
  * The demo a newcomer meets after `npm start`: a made-up paper per test paper with its answer keys, and sample
@@ -94,6 +95,7 @@ export function demoRoutes(appOrigin: string): Router {
     if (html === undefined) return;
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = html;
+    allowInlineStyle(ctx, SAMPLE_SHEET_STYLE);
   });
   router.get('/demo/images/:name', (ctx) => {
     const svg = renderDemoImage(ctx.params.name ?? '');

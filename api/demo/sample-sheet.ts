@@ -66,7 +66,8 @@ function questionPanel(sheet: DemoSheet, item: DemoSheetQuestion, displayNumber:
   );
 }
 
-const STYLE = `body{font-family:Arial,sans-serif;font-size:13px;margin:0}
+/** The sample sheets' one stylesheet (inline, as on the portal's pages; the security policy allows it by hash). */
+export const SAMPLE_SHEET_STYLE = `body{font-family:Arial,sans-serif;font-size:13px;margin:0}
 .main-info-pnl,.grp-cntnr{margin:10px}.main-info-pnl td{padding:4px 10px;border:1px solid #ddd}
 .section-lbl{background:#4e7fb3;color:#fff;padding:6px 10px}.question-pnl{border:1px solid #ccc;margin:6px 0;padding:6px;overflow:hidden}
 .questionRowTbl{float:left;width:70%}.menu-tbl{float:right;width:29%}.bold{font-weight:bold}img{max-width:100%;vertical-align:middle}`;
@@ -92,7 +93,7 @@ export function renderSampleSheet(sheet: DemoSheet): string {
     )
     .join('\n');
   return `<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Response Sheet (HireGate demo)</title><style>${STYLE}</style></head>
+<html><head><meta charset="utf-8"><title>Response Sheet (HireGate demo)</title><style>${SAMPLE_SHEET_STYLE}</style></head>
 <body><div class="main-info-pnl"><p><strong>GATE ${paper.year} - Candidate Response Sheet (made-up demo data)</strong></p>
 <table><tbody>${header}</tbody></table></div>
 <div class="grp-cntnr">

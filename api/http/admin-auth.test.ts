@@ -1,3 +1,4 @@
+import { createMetrics } from './metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,8 @@ describe('requireAdmin middleware', () => {
       store,
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve() },
+      metrics: createMetrics(),
+      lifecycle: { draining: false },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);
     await ensureAdmin(services, SECOND_ADMIN.email, SECOND_ADMIN.password);

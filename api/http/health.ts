@@ -1,15 +1,29 @@
 import Router from '@koa/router';
 import type { Services } from '../services';
 
-/** Liveness for load balancers and the e2e harness: 503 while the store cannot be reached. */
-export function healthRoutes({ config, store }: Services): Router {
+/**
+ * Liveness and readiness, for a proxy, systemd or an orchestrator. Live: the process answers (nothing else is asked,
+ * so a database outage never gets a healthy process restarted). Ready: it should be sent work — the store answers and
+ * the server is not closing (during a rolling restart it says 503 at once, before it stops accepting connections).
+ * `/api/health` is readiness under its older name (the e2e harness and monitors use it).
+ */
+export function healthRoutes({ config, store, lifecycle }: Services): Router {
   const router = new Router();
-  router.get('/api/health', async (ctx) => {
-    const ok = await store.ping().catch(() => false);
-    ctx.status = ok ? 200 : 503;
-    ctx.body = ok
-      ? { ok, store: store.kind, version: config.version }
-      : { ok, store: store.kind, version: config.version, message: 'The database is not reachable.' };
+  const identity = { store: store.kind, version: config.version };
+
+  router.get('/api/health/live', (ctx) => {
+    ctx.body = { ok: true, ...identity };
+  });
+
+  router.get(['/api/health', '/api/health/ready'], async (ctx) => {
+    const problem = lifecycle.draining
+      ? 'This instance is shutting down.'
+      : (await store.ping().catch(() => false))
+        ? undefined
+        : 'The database is not reachable.';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = problem ? 503 : 200;
+    ctx.body = problem ? { ok: false, ...identity, message: problem } : { ok: true, ...identity };
   });
   return router;
 }

@@ -38,6 +38,7 @@ export function tooManyRequests(
   what: string,
   extra: Record<string, unknown> = {},
 ): HttpError {
+  ctx.state.metrics?.limiterRefusals.inc({ limit: what });
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
   return new HttpError(429, `Too many ${what}. Please wait ${waitInWords(waitMs)} and try again.`, extra);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AdminIdentity } from './admin-auth';
+import type { Metrics } from './metrics';
 
 /** What the app's middleware leaves on `ctx.state` for the handlers after it. */
 declare module 'koa' {
@@ -9,5 +10,7 @@ declare module 'koa' {
     log?: Logger;
     /** The administrator of a request with valid admin Basic auth (requireAdmin). */
     admin?: AdminIdentity;
+    /** The app's metrics (measureRequests), for code that has only the request to count with. */
+    metrics?: Metrics;
   }
 }

@@ -19,6 +19,8 @@ export interface FetchPolicy {
   accept?: string;
   /** Media types taken from upstream (e.g. only images); anything when absent. Checked before the body is read. */
   contentTypes?: readonly string[];
+  /** Told how each fetch ended: `200`, the upstream's status, or the reason no answer came (the operator's metrics). */
+  onResult?: (result: string) => void;
 }
 
 const MAX_REDIRECTS = 3;
@@ -257,6 +259,18 @@ export interface PortalFile {
  * the operator listed a local address), at most 3 redirects each re-checked, one overall deadline and a size cap.
  */
 export async function fetchFromPortal(link: string, policy: FetchPolicy): Promise<PortalFile> {
+  try {
+    const file = await followRedirects(link, policy);
+    policy.onResult?.('200');
+    return file;
+  } catch (error) {
+    if (error instanceof FetchError)
+      policy.onResult?.(error.upstreamStatus ? String(error.upstreamStatus) : error.reason);
+    throw error;
+  }
+}
+
+async function followRedirects(link: string, policy: FetchPolicy): Promise<PortalFile> {
   let url = checkUrl(link, policy);
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

@@ -18,13 +18,14 @@ export interface SheetSource {
 
 export function createSheetSource(
   config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs' | 'fetchMaxBytes'>,
-  options: { ttlMs?: number; max?: number; resolve?: FetchPolicy['resolve'] } = {},
+  options: { ttlMs?: number; max?: number; resolve?: FetchPolicy['resolve']; onFetch?: FetchPolicy['onResult'] } = {},
 ): SheetSource {
   const policy: FetchPolicy = {
     allowedHosts: config.responseSheetHosts,
     timeoutMs: config.fetchTimeoutMs,
     maxBytes: config.fetchMaxBytes,
     resolve: options.resolve,
+    onResult: options.onFetch,
   };
   // Repeat checks and rank polling on answer-key day must not hit the portal again.
   const cache = new LRUCache<string, ParsedSheet>({

@@ -78,7 +78,8 @@ describe('walking skeleton', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const response = await page.goto(server.url + '/scorecard');
-    await page.getByText('Loading scorecard data, please wait..').waitFor();
+    // The page's code has run once it says what it found (its loading text may come and go before goto returns).
+    await page.getByText('No scorecard to show').waitFor();
     const hinted = [...((await response!.headerValue('link')) ?? '').matchAll(/<([^>]+)>/g)].map(
       (match) => match[1] ?? '',
     );

@@ -32,5 +32,6 @@ export const scoreStoredResponses: ScoreStoredResponses = (responses, paper: Que
 export function adminFeature(services: Services): Router {
   const rescorer = createRescorer(services.store, scoreStoredResponses, services.logger);
   rescorer.resumeAll().catch((error) => services.logger.error({ err: error }, 'could not resume re-scoring'));
+  services.metrics.readRescoring(() => rescorer.statuses());
   return adminRoutes(services, rescorer);
 }

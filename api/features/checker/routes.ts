@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { object, string } from 'yup';
 import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
 import { atMost, plainText } from '../../../src/domain/validation/text';
@@ -20,6 +20,8 @@ import { serialisedScorecard } from '../../presenters';
 import { createChecker, NoKeysError, type SheetOrigin } from './checker-service';
 import { limitPerAddress } from './rate-limit';
 import { createSheetLoader } from '../../sheets/sheet-loader';
+import { FetchError } from '../../sheets/fetcher';
+import { StoreUnavailableError } from '../../store';
 import { createVerificationService, resendTooSoon, VERIFICATION_MESSAGES } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */
@@ -85,7 +87,8 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
 export function checkerRoutes(services: Services): Router {
   const { config } = services;
   const checker = createChecker(services.store);
-  const sheets = createSheetLoader(config);
+  const { metrics } = services;
+  const sheets = createSheetLoader(config, (result) => metrics.portalFetches.inc({ result }));
   const verification = createVerificationService(services);
   const router = new Router({ prefix: '/api/data' });
 
@@ -142,7 +145,18 @@ export function checkerRoutes(services: Services): Router {
     ctx.body = serialisedScorecard(scorecard);
   }
 
-  router.post('/generate-response', admin, checks, validate(scoreRequest), async (ctx) => {
+  /** Counts each check by what the candidate got (hiregate_checks_total). */
+  const countOutcome: Middleware = async (_ctx, next) => {
+    try {
+      await next();
+      metrics.checks.inc({ outcome: 'scorecard' });
+    } catch (error) {
+      metrics.checks.inc({ outcome: checkOutcomeOf(error) });
+      throw error;
+    }
+  };
+
+  router.post('/generate-response', countOutcome, admin, checks, validate(scoreRequest), async (ctx) => {
     const request = ctx.state.input;
     const verifiedEmail = await verifiedState(ctx, request.link);
     await respondWithScorecard(ctx, () => sheets.byLink(request.link, { host: ctx.host }), {
@@ -153,7 +167,7 @@ export function checkerRoutes(services: Services): Router {
   });
 
   const uploadInput = validate(uploadRequest, { from: 'query', textBody: 'html' });
-  router.post('/upload-response', admin, checks, uploadInput, async (ctx) => {
+  router.post('/upload-response', countOutcome, admin, checks, uploadInput, async (ctx) => {
     const { html, ...request } = ctx.state.input;
     const link = request.link || undefined;
     const verifiedEmail = await verifiedState(ctx, link);
@@ -209,4 +223,14 @@ export function checkerRoutes(services: Services): Router {
   });
 
   return router;
+}
+
+/** A failed check in the words of the checks metric: asked to verify, limited, the portal failed, refused, or broken. */
+function checkOutcomeOf(error: unknown): string {
+  if (error instanceof FetchError) return 'portal fetch failed';
+  if (error instanceof StoreUnavailableError) return 'database unavailable';
+  if (!(error instanceof HttpError)) return 'server error';
+  if (error.extra.verificationRequired) return 'verification required';
+  if (error.status === 429) return 'rate limited';
+  return error.status < 500 ? 'refused' : 'server error';
 }

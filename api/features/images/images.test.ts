@@ -77,7 +77,7 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
     expect(response.headers.get('content-type')).toBe(type);
     expect(response.headers.get('cache-control')).toBe(FOREVER);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(Buffer.from(await response.arrayBuffer()).equals(image.bytes)).toBe(true);
   });
 

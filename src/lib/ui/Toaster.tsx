@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ToastContainer, type CloseButtonProps } from 'react-toastify';
+// The unstyled entry: the default one also writes its CSS into an inline <style>, which the Content-Security-Policy
+// refuses; the same CSS comes in the bundle's stylesheet instead.
+import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import 'react-toastify/dist/ReactToastify.css';
 import { subscribeTopLayer, topDialog } from './top-layer';
 

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { requestToaster } from './toaster-state';
 
 /**
@@ -8,4 +8,4 @@ import { requestToaster } from './toaster-state';
 requestToaster();
 
 export { toast };
-export type { ToastOptions } from 'react-toastify';
+export type { ToastOptions } from 'react-toastify/unstyled';

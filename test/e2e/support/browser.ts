@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { withPolicyViolationReports } from './policy-violations';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,12 +17,15 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** Debian's Chromium, never a downloaded build; the flags keep it off the (closed) network. */
+/**
+ * Debian's Chromium, never a downloaded build; the flags keep it off the (closed) network. Its pages report
+ * Content-Security-Policy violations, which fail the test.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return withPolicyViolationReports(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS }));
 }
 
 export const screenshotDir = path.resolve('test-results/screenshots');

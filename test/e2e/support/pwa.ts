@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser';
+import { reportPolicyViolations } from './policy-violations';
 import { itemAt } from '../../../src/domain/lists';
 
 /**
@@ -214,7 +215,9 @@ export interface PersistentChromium {
 /** Debian's Chromium with a real (temporary) profile, with the flags of support/browser.ts. */
 export async function launchPersistentChromium(): Promise<PersistentChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'hiregate-pwa-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const context = await reportPolicyViolations(
+    await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_FLAGS }),
+  );
   return {
     context,
     async close() {
