@@ -24,7 +24,7 @@ export function createApp(
   config: Config,
   store: Store,
   logger: Logger,
-  lifecycle: Lifecycle = { draining: false },
+  lifecycle: Lifecycle = { draining: false, onClose: [] },
 ): Koa {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

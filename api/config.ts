@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
+/** A killed instance's re-scoring job is taken over within lease + poll. */
+export const RESCORE_LEASE_MS = 15_000;
+export const RESCORE_POLL_MS = 2_000;
+
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
   port: number;
@@ -45,6 +49,9 @@ export interface Config {
    * lets Google's sign-in script and frame in.
    */
   googleSignIn: boolean;
+  /** Re-scoring jobs: how long a claimed job stays an instance's without renewal, and how often instances look. */
+  rescoreLeaseMs: number;
+  rescorePollMs: number;
   /** Bearer token that opens GET /metrics; unset = metrics off. */
   metricsToken: string | undefined;
   /** Seed demo papers and serve sample sheets under /demo (always on for the embedded store). */
@@ -168,6 +175,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     googleSignIn: Boolean(env.VITE_GOOGLE_CLIENT_ID),
     metricsToken: metricsToken(env),
+    rescoreLeaseMs: integer(env, 'RESCORE_LEASE_MS', RESCORE_LEASE_MS, 1_000, 600_000),
+    rescorePollMs: integer(env, 'RESCORE_POLL_MS', RESCORE_POLL_MS, 100, 60_000),
     demo: flag(env, 'DEMO', !mongodbUri),
     version: packageVersion(),
   };

@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { createStore, type Store } from './store';
 import { createApp } from './app';
+import type { Lifecycle } from './services';
 import { ensureAdmin } from './features/accounts/account-service';
 import { demoBanner, seedDemoPapers } from './demo';
 
@@ -24,7 +25,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger.info({ email: config.adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready');
   }
   if (config.demo) await seedDemoPapers(store);
-  const lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, onClose: [] };
   const app = createApp(config, store, logger, lifecycle);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
@@ -41,6 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       lifecycle.draining = true;
       await drain();
+      await Promise.all(lifecycle.onClose.map((close) => close()));
       await store.close();
     },
   };

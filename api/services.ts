@@ -17,4 +17,6 @@ export interface Services {
 
 export interface Lifecycle {
   draining: boolean;
+  /** Work to end once requests are done and before the store closes (the re-scoring worker gives its lease up). */
+  onClose: Array<() => Promise<void>>;
 }

@@ -39,7 +39,7 @@ describe('requireAdmin middleware', () => {
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve() },
       metrics: createMetrics(),
-      lifecycle: { draining: false },
+      lifecycle: { draining: false, onClose: [] },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);
     await ensureAdmin(services, SECOND_ADMIN.email, SECOND_ADMIN.password);

@@ -1,3 +1,4 @@
+import { jobRepository } from './repositories/jobs';
 import { mailOutbox } from './repositories/mail-outbox';
 import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
@@ -64,6 +65,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     questions: questionRepository(collection('questions')),
     results: resultRepository(collection('results')),
     mail: mailOutbox(collection('mail')),
+    jobs: jobRepository(collection('jobs')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),
     close: () => adapter.close(),

@@ -1,4 +1,5 @@
 import type { CollectionSpec, DocumentCollection } from './collection';
+import type { JobDoc } from './repositories/jobs';
 import type { MailDoc } from './repositories/mail-outbox';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
@@ -13,6 +14,7 @@ export interface Collections {
   questions: DocumentCollection<QuestionDoc>;
   results: DocumentCollection<ResultDoc>;
   mail: DocumentCollection<MailDoc>;
+  jobs: DocumentCollection<JobDoc>;
 }
 
 /** Collection names (MongoDB) / datafile names (embedded) and the indexes both create at start. */
@@ -39,4 +41,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     retiredIndexes: [{ keys: { candidateId: 1, set: 1 }, unique: true }],
   },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
+  // One document per paper set (its _id); a handful in all, so no index beyond _id.
+  jobs: { name: 'jobs', indexes: [] },
 };

@@ -461,6 +461,18 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.rankOf('CS 1', 46)).toBe(2);
       expect(await store.results.updateScores('000000000000000000000000', { totalMarks: 1 })).toBe(false);
     });
+
+    it('never puts marks of an older key version over newer ones', async () => {
+      const { id } = await store.results.upsert(resultInput());
+      const scoredAt = new Date('2026-03-21T09:00:00Z');
+      const newer = { totalMarks: 50, keyVersion: 5, scoredAt };
+      expect(await store.results.updateScores(id, newer, { keyVersionBelow: 5 })).toBe(true);
+      // A run that lost its lease, still working on version 4, arrives late: nothing changes.
+      const stale = { totalMarks: 10, keyVersion: 4, scoredAt };
+      expect(await store.results.updateScores(id, stale, { keyVersionBelow: 4 })).toBe(false);
+      expect(await store.results.updateScores(id, newer, { keyVersionBelow: 5 })).toBe(false);
+      expect(await store.results.findById(id)).toMatchObject({ totalMarks: 50, keyVersion: 5 });
+    });
   });
 
   describe('mail outbox', () => {
@@ -518,6 +530,61 @@ describe(`storage contract on the ${lane} store`, () => {
       } finally {
         await otherInstance.close();
       }
+    });
+  });
+
+  describe('re-scoring jobs', () => {
+    const LEASE = 10_000;
+    const at = (ms: number) => new Date(Date.UTC(2026, 1, 20) + ms);
+
+    it('gives a requested job to exactly one of several claimers at once', async () => {
+      await store.jobs.request('CS 1 2026', at(0));
+      const claims = await Promise.all(['a', 'b', 'c', 'd'].map((owner) => store.jobs.claim(owner, LEASE, at(1))));
+      const winners = claims.filter((claim) => claim !== null);
+      expect(winners).toHaveLength(1);
+      expect(winners[0]).toMatchObject({ paperSet: 'CS 1 2026', state: 'running', leaseUntil: at(1 + LEASE) });
+      expect(await store.jobs.claim('e', LEASE, at(2))).toBeNull();
+    });
+
+    it('lets another instance take over a job whose lease ran out, and not before', async () => {
+      await store.jobs.request('DA 2026', at(0));
+      await store.jobs.claim('killed', LEASE, at(0));
+      expect(await store.jobs.renew('DA 2026', 'killed', LEASE, { rescored: 40, total: 100 }, at(1_000))).toBe(true);
+      expect(await store.jobs.claim('other', LEASE, at(LEASE))).toBeNull();
+      const taken = await store.jobs.claim('other', LEASE, at(1_000 + LEASE));
+      expect(taken).toMatchObject({ owner: 'other', rescored: 40, total: 100 });
+      // The first holder has lost it: it can neither renew nor finish the job.
+      expect(await store.jobs.renew('DA 2026', 'killed', LEASE, { rescored: 50, total: 100 }, at(LEASE + 1_001))).toBe(
+        false,
+      );
+      await store.jobs.finish('DA 2026', 'killed', { state: 'done' });
+      expect((await store.jobs.list())[0]).toMatchObject({ owner: 'other', state: 'running' });
+    });
+
+    it('runs another pass when the key changes during a run, and says done after it', async () => {
+      await store.jobs.request('CS 2 2026', at(0));
+      await store.jobs.claim('a', LEASE, at(1));
+      await store.jobs.request('CS 2 2026', at(2));
+      await store.jobs.finish('CS 2 2026', 'a', { state: 'done' }, at(3));
+      expect((await store.jobs.list())[0]).toMatchObject({ state: 'queued', requested: 2, claimed: 1 });
+      await store.jobs.claim('b', LEASE, at(4));
+      await store.jobs.finish('CS 2 2026', 'b', { state: 'done' }, at(5));
+      expect((await store.jobs.list())[0]).toMatchObject({ state: 'done', requested: 2, claimed: 2 });
+      expect(await store.jobs.claim('c', LEASE, at(6))).toBeNull();
+    });
+
+    it('hands a released lease over at once, and records a failure with its message', async () => {
+      await store.jobs.request('CS 1 2025', at(0));
+      await store.jobs.claim('stopping', LEASE, at(0));
+      await store.jobs.release('CS 1 2025', 'stopping', at(1));
+      expect(await store.jobs.claim('next', LEASE, at(2))).toMatchObject({ owner: 'next' });
+      await store.jobs.finish('CS 1 2025', 'next', { state: 'failed', error: 'It broke.' }, at(3));
+      expect((await store.jobs.list())[0]).toMatchObject({ state: 'failed', error: 'It broke.' });
+    });
+
+    it('asks many times at once and loses none of the requests', async () => {
+      await Promise.all(Array.from({ length: 8 }, () => store.jobs.request('CS 1 2024')));
+      expect((await store.jobs.list())[0]).toMatchObject({ requested: 8, state: 'queued' });
     });
   });
 });

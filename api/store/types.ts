@@ -221,12 +221,63 @@ export interface ResultRepository {
   countBySet(set: string): Promise<number>;
   /** One batch of a set in ascending id order, for re-scoring. */
   listBySet(set: string, options: ResultBatchOptions): Promise<Result[]>;
-  /** @returns false when no such result. */
-  updateScores(id: string, scores: Partial<ResultScores>): Promise<boolean>;
+  /**
+   * @param options.keyVersionBelow only while the stored result was scored with an older key version, so a re-scoring
+   * run that lost its lease can never put older marks over newer ones.
+   * @returns false when no such result (or it is already scored with that version or a newer one).
+   */
+  updateScores(id: string, scores: Partial<ResultScores>, options?: { keyVersionBelow?: number }): Promise<boolean>;
   /** 1 + the number of fetched results of the set with higher normMarks (ties share a rank; uploads not counted). */
   rankOf(set: string, normMarks: number): Promise<number>;
   /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
   marksOfSet(set: string): Promise<SetMarks[]>;
+}
+
+// ---- background jobs ---------------------------------------------------------------------------------------------
+
+/**
+ * Re-scoring a paper set's stored results after its key changed, as a job every instance can see: one instance holds
+ * it at a time under a lease it renews; a lease left to run out (a killed instance) lets another take the job over.
+ */
+export interface RescoreJob {
+  paperSet: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Key changes asked for so far, and the one the latest run took on: a later request means another pass. */
+  requested: number;
+  claimed: number;
+  /** The instance holding the lease ('' before the first claim). */
+  owner: string;
+  leaseUntil: Date;
+  rescored: number;
+  total: number;
+  error?: string;
+  updatedAt: Date;
+}
+
+export interface JobRepository {
+  /** Asks for a (new) re-scoring pass of the paper set. */
+  request(paperSet: string, now?: Date): Promise<void>;
+  /** Takes one waiting or abandoned job under a lease of `leaseMs`, or null when there is none; one claimer wins. */
+  claim(owner: string, leaseMs: number, now?: Date): Promise<RescoreJob | null>;
+  /** Extends the holder's lease and records progress; false when the job is no longer this holder's. */
+  renew(
+    paperSet: string,
+    owner: string,
+    leaseMs: number,
+    progress: Pick<RescoreJob, 'rescored' | 'total'>,
+    now?: Date,
+  ): Promise<boolean>;
+  /** Ends the holder's run: done (or queued again when asked for meanwhile) or failed with a message. */
+  finish(
+    paperSet: string,
+    owner: string,
+    outcome: { state: 'done' | 'failed'; error?: string },
+    now?: Date,
+  ): Promise<void>;
+  /** Gives the lease up now (a graceful stop), so another instance takes the job over at once. */
+  release(paperSet: string, owner: string, now?: Date): Promise<void>;
+  /** Every paper set's job, by paper set. */
+  list(): Promise<RescoreJob[]>;
 }
 
 // ---- local mail outbox ------------------------------------------------------------------------------------------
@@ -259,6 +310,7 @@ export interface Store {
   readonly questions: QuestionRepository;
   readonly results: ResultRepository;
   readonly mail: MailOutbox;
+  readonly jobs: JobRepository;
   /** Makes the limiters of the README's Limits table, counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */

@@ -101,7 +101,7 @@ describe('liveness and readiness', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-ops-'));
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false' });
     const store = await createStore(config);
-    const lifecycle = { draining: false };
+    const lifecycle = { draining: false, onClose: [] };
     const app = createApp(config, store, pino({ level: 'silent' }), lifecycle);
     const server: Server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

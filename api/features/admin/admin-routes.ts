@@ -90,7 +90,7 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
       clientTime: clientTime(request.clientTime, new Date()),
     });
     if (!saved) throw new HttpError(404, 'No question with this id.');
-    if (saved.outcome === 'applied') rescorer.schedule(question.paperSet);
+    if (saved.outcome === 'applied') await rescorer.schedule(question.paperSet);
     ctx.body = {
       data: { data: { long_id: saved.question.long_id, answerKey: saved.question.answerKey, outcome: saved.outcome } },
     };
@@ -120,13 +120,13 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
       const saved = await store.questions.setAnswerKey(questionId, answerKey, { clientTime: now });
       if (saved?.outcome === 'applied') applied++;
     }
-    if (applied > 0) rescorer.schedule(paperSet);
+    if (applied > 0) await rescorer.schedule(paperSet);
     ctx.body = { data: { paperSet, applied, unchanged: keys.size - applied, unknown } };
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
     const [paperSets, results] = await Promise.all([store.questions.countPaperSets(), store.results.count()]);
-    ctx.body = { paperSets, results, rescoring: rescorer.statuses() };
+    ctx.body = { paperSets, results, rescoring: await rescorer.statuses() };
   });
 
   return router;

@@ -30,7 +30,11 @@ export const scoreStoredResponses: ScoreStoredResponses = (responses, paper: Que
 
 /** The admin API with its background re-scoring worker, which first finishes any run a restart cut short. */
 export function adminFeature(services: Services): Router {
-  const rescorer = createRescorer(services.store, scoreStoredResponses, services.logger);
+  const rescorer = createRescorer(services.store, scoreStoredResponses, services.logger, {
+    leaseMs: services.config.rescoreLeaseMs,
+    pollMs: services.config.rescorePollMs,
+  });
+  services.lifecycle.onClose.push(() => rescorer.stop());
   rescorer.resumeAll().catch((error) => services.logger.error({ err: error }, 'could not resume re-scoring'));
   services.metrics.readRescoring(() => rescorer.statuses());
   return adminRoutes(services, rescorer);

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { paperKeyVersion, type Question, type ResultScores, type Store } from '../../store';
+import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../../config';
+import { paperKeyVersion, type Question, type RescoreJob, type ResultScores, type Store } from '../../store';
 import { testPaperOf } from './paper-set';
 import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
 
@@ -10,43 +13,58 @@ export type ScoreStoredResponses = (
 ) => Omit<ResultScores, 'keyVersion' | 'scoredAt'>;
 
 export interface Rescorer {
-  /** Re-scores the paper set's stored results in the background (again, if a run is under way). */
-  schedule(paperSet: string): void;
-  /** Schedules every paper set: after a restart, results left on an older key version get finished. */
+  /** Asks for the paper set's stored results to be re-scored (by whichever instance claims the job). */
+  schedule(paperSet: string): Promise<void>;
+  /** Asks for every paper set with results left on an older key version (from before jobs were recorded). */
   resumeAll(): Promise<void>;
-  statuses(): RescoreStatus[];
-  /** Resolves once nothing is queued or running. */
+  /** Every paper set's job as the store has it: the same on every instance. */
+  statuses(): Promise<RescoreStatus[]>;
+  /** Resolves once this instance has no job running (tests). */
   idle(): Promise<void>;
-  /** Stops after the current batch (server shutdown). */
+  /** Stops polling, ends the current batch and gives its lease up, so another instance takes over at once. */
   stop(): Promise<void>;
+}
+
+export interface RescorerOptions {
+  batchSize?: number;
+  /** How long a claimed job stays this instance's without a renewal. */
+  leaseMs?: number;
+  /** How often an idle instance looks for a waiting or abandoned job. */
+  pollMs?: number;
 }
 
 export const RESCORE_BATCH_SIZE = 200;
 
+const asStatus = ({ paperSet, state, rescored, total, updatedAt, error }: RescoreJob): RescoreStatus => ({
+  paperSet,
+  state,
+  rescored,
+  total,
+  updatedAt: updatedAt.toISOString(),
+  ...(error === undefined ? {} : { error }),
+});
+
 /**
- * The background re-scoring worker. What needs doing is kept in the store, not here: each result records the paper
- * key version it was scored with, so a run only fetches results below the current version and a run cut short by a
- * restart is finished by resumeAll. One paper set runs at a time, in batches, yielding to requests between batches.
+ * The background re-scoring worker of one instance. The jobs live in the store (store.jobs): every instance polls
+ * for one that waits or whose holder's lease ran out, claims it (one wins), renews the lease between batches and
+ * records its progress there. What a pass must do is in the results themselves — each records the key version it
+ * was scored with — so a pass taken over from a killed instance only fetches the results still below the version,
+ * and a write is refused unless the result is still older (a late write of a lost lease changes nothing).
  */
 export function createRescorer(
   store: Store,
   score: ScoreStoredResponses,
   logger: Logger,
-  batchSize = RESCORE_BATCH_SIZE,
+  { batchSize = RESCORE_BATCH_SIZE, leaseMs = RESCORE_LEASE_MS, pollMs = RESCORE_POLL_MS }: RescorerOptions = {},
 ): Rescorer {
-  const statuses = new Map<string, RescoreStatus>();
-  const queue: string[] = [];
-  /** Paper sets checked only because the server started: they show a status only if they had work left. */
-  const quiet = new Set<string>();
-  let running: Promise<void> | null = null;
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
 
-  const setStatus = (paperSet: string, change: Partial<RescoreStatus>) => {
-    const previous = statuses.get(paperSet) ?? { paperSet, state: 'queued', rescored: 0, total: 0, updatedAt: '' };
-    statuses.set(paperSet, { ...previous, ...change, updatedAt: new Date().toISOString() });
-  };
-
-  async function rescorePaper(paperSet: string): Promise<void> {
+  /** Re-scores one batch after another; false when the lease was lost (another instance has the job now). */
+  async function rescorePaper(job: RescoreJob): Promise<boolean> {
+    const { paperSet } = job;
     const paper = await store.questions.listByPaperSet(paperSet);
     const version = paperKeyVersion(paper);
     const set = testPaperOf(paperSet);
@@ -54,77 +72,83 @@ export function createRescorer(
     // Results of other years share the test paper name; only those answering this paper's questions are ours.
     const answersThisPaper = (responses: Record<string, string>) =>
       Object.keys(responses).some((id) => longIds.has(id));
-    setStatus(paperSet, {
-      state: 'running',
-      rescored: 0,
-      total: await store.results.countBySet(set),
-      error: undefined,
-    });
-    let rescored = 0;
+    const total = await store.results.countBySet(set);
+    // A taken-over job goes on counting from where its last holder got (claim starts a new pass from 0).
+    let rescored = Math.min(job.rescored, total);
     let afterId: string | undefined;
     for (;;) {
-      if (stopped) return;
+      if (stopped || !(await store.jobs.renew(paperSet, owner, leaseMs, { rescored, total }))) return false;
       const batch = await store.results.listBySet(set, { afterId, limit: batchSize, keyVersionBelow: version });
       for (const result of batch) {
         if (!answersThisPaper(result.responses)) continue;
-        await store.results.updateScores(result.id, {
-          ...score(result.responses, paper),
-          keyVersion: version,
-          scoredAt: new Date(),
-        });
-        rescored++;
+        const scores = { ...score(result.responses, paper), keyVersion: version, scoredAt: new Date() };
+        if (await store.results.updateScores(result.id, scores, { keyVersionBelow: version })) rescored++;
       }
-      setStatus(paperSet, { rescored });
       const last = batch.at(-1);
       if (!last || batch.length < batchSize) break;
       afterId = last.id;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (quiet.has(paperSet) && rescored === 0) statuses.delete(paperSet);
-    else setStatus(paperSet, { state: 'done', rescored });
-    quiet.delete(paperSet);
+    await store.jobs.renew(paperSet, owner, leaseMs, { rescored: Math.min(rescored, total), total });
+    return true;
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length > 0 && !stopped) {
-      const paperSet = queue.shift()!;
+  async function runClaimedJobs(): Promise<void> {
+    for (;;) {
+      if (stopped) return;
+      const job = await store.jobs.claim(owner, leaseMs);
+      if (!job) return;
+      logger.info({ paperSet: job.paperSet, takenOver: job.rescored > 0 }, 're-scoring started');
       try {
-        await rescorePaper(paperSet);
+        if (await rescorePaper(job)) await store.jobs.finish(job.paperSet, owner, { state: 'done' });
+        else if (stopped) await store.jobs.release(job.paperSet, owner);
       } catch (error) {
-        logger.error({ err: error, paperSet }, 're-scoring failed');
-        setStatus(paperSet, {
-          state: 'failed',
-          error: 'Re-scoring stopped on an error; it resumes at the next key change or restart.',
-        });
+        logger.error({ err: error, paperSet: job.paperSet }, 're-scoring failed');
+        await store.jobs
+          .finish(job.paperSet, owner, {
+            state: 'failed',
+            error: 'Re-scoring stopped on an error; it resumes at the next key change or restart.',
+          })
+          .catch((finishError: unknown) => logger.error({ err: finishError }, 'could not record the failure'));
       }
     }
-    running = null;
   }
 
-  const schedule = (paperSet: string) => {
+  /** Looks for work now (after a key change here) and then every pollMs (changes elsewhere, abandoned leases). */
+  function poll(): void {
+    clearTimeout(timer);
     if (stopped) return;
-    quiet.delete(paperSet);
-    if (!queue.includes(paperSet)) queue.push(paperSet);
-    if (statuses.get(paperSet)?.state !== 'running') setStatus(paperSet, { state: 'queued' });
-    running ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
-  };
+    running ??= runClaimedJobs()
+      .catch((error: unknown) => logger.error({ err: error }, 're-scoring could not look for jobs'))
+      .finally(() => {
+        running = null;
+      });
+    timer = setTimeout(poll, pollMs);
+    timer.unref();
+  }
+  setImmediate(poll);
+
+  async function schedule(paperSet: string): Promise<void> {
+    await store.jobs.request(paperSet);
+    if (!running) poll();
+  }
 
   return {
     schedule,
     async resumeAll() {
-      for (const paperSet of Object.keys(await store.questions.listAll())) {
-        if (statuses.has(paperSet)) continue;
-        schedule(paperSet);
-        quiet.add(paperSet);
+      for (const [paperSet, paper] of Object.entries(await store.questions.listAll())) {
+        const version = paperKeyVersion(paper);
+        const left = await store.results.listBySet(testPaperOf(paperSet), { limit: 1, keyVersionBelow: version });
+        if (left.length > 0) await schedule(paperSet);
       }
     },
-    statuses: () => [...statuses.values()].sort((a, b) => a.paperSet.localeCompare(b.paperSet)),
+    statuses: async () => (await store.jobs.list()).map(asStatus),
     async idle() {
       while (running) await running;
     },
     async stop() {
       stopped = true;
-      queue.length = 0;
+      clearTimeout(timer);
       await running;
     },
   };

@@ -98,7 +98,11 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
       const docs = await results.find(filter, { sort: { _id: 1 }, limit });
       return docs.map((doc) => toResult(doc));
     },
-    updateScores: (id, scores) => results.updateOne({ _id: id }, { $set: { ...scores, updatedAt: new Date() } }),
+    updateScores: (id, scores, { keyVersionBelow } = {}) =>
+      results.updateOne(
+        { _id: id, ...(keyVersionBelow === undefined ? {} : { keyVersion: { $lt: keyVersionBelow } }) },
+        { $set: { ...scores, updatedAt: new Date() } },
+      ),
     async rankOf(set, normMarks) {
       return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
     },

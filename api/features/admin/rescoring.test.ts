@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createStore, paperKeyVersion, type PaperQuestion, type Store } from '../../store';
+import { openLaneStore, STORE_LANES, type LaneStore } from '../../../test/support/store-lanes';
+import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
+
+const PAPER_SET = 'CS 1 2026';
+const RESULTS = 60;
+const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
+  long_id: `Q${index}`,
+  short_id: index + 1,
+  name: 'CS 1 2026',
+  type: 'MCQ',
+  marks: 1,
+  question: `q${index}.png`,
+  options: { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
+}));
+
+/** One mark per response equal to its key: enough to see which key a result was scored with. */
+const countMatches: ScoreStoredResponses = (responses, paper) => {
+  const totalMarks = paper.filter((question) => responses[question.long_id] === question.answerKey).length;
+  return {
+    totalMarks,
+    finalMarks: totalMarks,
+    negativeMarks: 0,
+    attempts: 4,
+    incorrectAttempts: 4 - totalMarks,
+    normMarks: totalMarks,
+  };
+};
+
+const FAST = { leaseMs: 1_000, pollMs: 100, batchSize: 10 };
+const logger = pino({ level: 'silent' });
+
+describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane', ({ mongo }) => {
+  let lane: LaneStore;
+  let dataDir: string;
+  let store: Store;
+  let updates: number;
+  const rescorers: Rescorer[] = [];
+
+  beforeAll(async () => {
+    lane = await openLaneStore(mongo);
+  });
+  afterAll(async () => {
+    await lane?.stop();
+  });
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-rescoring-'));
+    store = await createStore({ mongodbUri: lane.env(`rescoring_${Date.now()}`).MONGODB_URI, dataDir });
+    const paper = await store.questions.upsertPaper(PAPER_SET, QUESTIONS);
+    for (const question of paper) await store.questions.setAnswerKey(question.id, 'A');
+    for (let index = 0; index < RESULTS; index++) {
+      await store.results.upsert({
+        candidateId: `CS26S${index}`,
+        name: `Candidate ${index}`,
+        set: 'CS 1',
+        isVerified: false,
+        linkHash: `link-${index}`,
+        responses: { Q0: 'A', Q1: 'B', Q2: index % 2 ? 'B' : 'A', Q3: 'C' },
+        totalMarks: 0,
+        finalMarks: 0,
+        negativeMarks: 0,
+        attempts: 4,
+        incorrectAttempts: 4,
+        normMarks: 0,
+        keyVersion: 0,
+        scoredAt: new Date(),
+      });
+    }
+    // Count the writes that changed a result: each must happen once.
+    updates = 0;
+    const update = store.results.updateScores.bind(store.results);
+    store.results.updateScores = async (...args) => {
+      const changed = await update(...args);
+      if (changed) updates++;
+      return changed;
+    };
+  });
+  afterEach(async () => {
+    await Promise.all(rescorers.splice(0).map((rescorer) => rescorer.stop()));
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The key changes from A to B on questions Q1 and Q2 (a new key version), then a re-score is asked for. */
+  async function changeKeys(rescorer: Rescorer) {
+    const paper = await store.questions.listByPaperSet(PAPER_SET);
+    for (const question of paper.filter((q) => q.long_id === 'Q1' || q.long_id === 'Q2')) {
+      await store.questions.setAnswerKey(question.id, 'B');
+    }
+    await rescorer.schedule(PAPER_SET);
+    return paperKeyVersion(await store.questions.listByPaperSet(PAPER_SET));
+  }
+
+  async function jobDone() {
+    for (;;) {
+      const job = (await store.jobs.list())[0];
+      if (job?.state === 'done') return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function expectEveryResultRescored(version: number) {
+    const results = await store.results.listBySet('CS 1', { limit: 1_000 });
+    expect(results).toHaveLength(RESULTS);
+    for (const result of results) {
+      const odd = Number(result.candidateId.slice(5)) % 2 === 1;
+      expect([result.candidateId, result.keyVersion, result.totalMarks]).toEqual([
+        result.candidateId,
+        version,
+        odd ? 3 : 2,
+      ]);
+    }
+  }
+
+  it('runs a job once, whichever instance claims it', async () => {
+    const [first, second] = [0, 1].map(() => createRescorer(store, countMatches, logger, FAST)) as [Rescorer, Rescorer];
+    rescorers.push(first, second);
+    const version = await changeKeys(first);
+    const job = await jobDone();
+    expect(job).toMatchObject({ rescored: RESULTS, total: RESULTS });
+    expect(updates).toBe(RESULTS);
+    await expectEveryResultRescored(version);
+    expect(await second.statuses()).toEqual(await first.statuses());
+  });
+
+  it("finishes a job whose instance died mid-run, and the dead run's late writes change nothing", async () => {
+    // The first instance stops in its second batch, as a killed process would: no more writes, no renewals. Its
+    // batch, read before the other instance finished the job, reaches it only afterwards.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let batches = 0;
+    const dyingStore: Store = {
+      ...store,
+      results: {
+        ...store.results,
+        listBySet: async (set, options) => {
+          const batch = await store.results.listBySet(set, options);
+          if (++batches === 2) await released;
+          return batch;
+        },
+      },
+    };
+    const dying = createRescorer(dyingStore, countMatches, logger, FAST);
+    const version = await changeKeys(dying);
+    await expect.poll(() => batches, { timeout: 5_000 }).toBe(2);
+    const survivor = createRescorer(store, countMatches, logger, FAST);
+    rescorers.push(survivor);
+    const job = await jobDone();
+    expect(job).toMatchObject({ rescored: RESULTS, total: RESULTS });
+    await expectEveryResultRescored(version);
+    expect(updates).toBe(RESULTS);
+    release();
+    await dying.stop();
+    expect(updates).toBe(RESULTS);
+    expect((await store.jobs.list())[0]).toMatchObject({ state: 'done', rescored: RESULTS });
+  });
+});
