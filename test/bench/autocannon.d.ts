@@ -1,4 +1,4 @@
-/** The part of autocannon's API the API benchmark uses (the package ships no types; @types/autocannon is not installed). */
+/** The part of autocannon's API the benchmarks and the cluster lane use (the package ships no types; @types/autocannon is not installed). */
 declare module 'autocannon' {
   interface RawRequest {
     method?: string;
@@ -8,8 +8,13 @@ declare module 'autocannon' {
   }
   interface Options {
     url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
     connections?: number;
     duration?: number;
+    /** For https: the cluster's self-signed certificate. */
+    tlsOptions?: { rejectUnauthorized?: boolean };
     requests?: Array<RawRequest & { setupRequest?: (request: RawRequest) => RawRequest }>;
   }
   interface Histogram {
@@ -23,6 +28,7 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }
