@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError, predictCommand } from './predict';
 
@@ -37,6 +40,37 @@ describe('gate predict command', () => {
     const result = (await predictCommand(['--paper', 'DA', '--marks=-20'])) as { normMarks: number; score: number };
     expect(result.normMarks).toBe(-20);
     expect(result.score).toBeLessThan(0);
+  });
+
+  async function crowdFile(content: unknown): Promise<string> {
+    const file = join(await mkdtemp(join(tmpdir(), 'crowd-')), 'crowd.json');
+    await writeFile(file, JSON.stringify(content));
+    return file;
+  }
+
+  it('uses a crowd file as stored results: the official normalisation and the crowd rank', async () => {
+    const session = (shift: number) => Array.from({ length: 300 }, (_, i) => Math.round((i / 3 + shift) * 3) / 3);
+    const file = await crowdFile({ marksBySession: { 'CS 1': session(0), 'CS 2': session(5) } });
+    const withCrowd = (await predictCommand(['--paper', 'CS 2', '--marks', '60', '--crowd', file])) as {
+      normalisation: string;
+      normMarks: number;
+      sampleSize: number;
+      method: string;
+    };
+    expect(withCrowd.normalisation).toBe('official-formula');
+    // CS 2 was 5 marks easier in this crowd, so its 60 normalises lower.
+    expect(withCrowd.normMarks).toBeLessThan(60);
+    expect(withCrowd.sampleSize).toBe(600);
+    expect(withCrowd.method).toContain('crowd rank');
+  });
+
+  it.each([
+    [{ marksBySession: { 'CS 1': [40, 'x'] } }, /must be a list of numbers/],
+    [{ marksBySession: { DA: [40] } }, /not a session of CS 1/],
+    [{ sessions: {} }, /must hold/],
+  ])('refuses the crowd file %j', async (content, message) => {
+    const file = await crowdFile(content);
+    await expect(predictCommand(['--paper', 'CS 1', '--marks', '60', '--crowd', file])).rejects.toThrow(message);
   });
 
   it.each([
