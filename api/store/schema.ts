@@ -36,6 +36,8 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       // listBySet walks a set in id order for re-scoring.
       { keys: { set: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
+      // Marks snapshots fetch what changed since their last look (marksOfSet with changedSince).
+      { keys: { set: 1, updatedAt: 1 } },
     ],
     // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
     retiredIndexes: [{ keys: { candidateId: 1, set: 1 }, unique: true }],

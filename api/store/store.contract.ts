@@ -419,10 +419,29 @@ describe(`storage contract on the ${lane} store`, () => {
       await store.results.upsert(resultInput({ candidateId: 'B', normMarks: 30, totalMarks: 33, session: undefined }));
       await store.results.upsert(resultInput({ candidateId: 'C', set: 'DA', normMarks: 70, totalMarks: 70 }));
       const marks = await store.results.marksOfSet('CS 1');
-      expect(marks.sort((a, b) => b.normMarks - a.normMarks)).toEqual([
+      expect(
+        marks.sort((a, b) => b.normMarks - a.normMarks).map(({ id: _id, updatedAt: _at, ...figures }) => figures),
+      ).toEqual([
         { normMarks: 50, totalMarks: 48, session: 'forenoon' },
         { normMarks: 30, totalMarks: 33 },
       ]);
+      expect(marks.every((entry) => typeof entry.id === 'string' && entry.updatedAt instanceof Date)).toBe(true);
+    });
+
+    it('pages the marks of a set in id order, and gives those changed since a time', async () => {
+      const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
+      for (let i = 0; i < 5; i++) {
+        await store.results.upsert(resultInput({ candidateId: `P${i}`, linkHash: `p${i}`, totalMarks: i }), at(i));
+      }
+      const first = await store.results.marksOfSet('CS 1', { limit: 2 });
+      const rest = await store.results.marksOfSet('CS 1', { afterId: first.at(-1)!.id, limit: 10 });
+      expect([...first, ...rest].map((marks) => marks.totalMarks).sort()).toEqual([0, 1, 2, 3, 4]);
+      expect(new Set([...first, ...rest].map((marks) => marks.id)).size).toBe(5);
+      const changed = await store.results.marksOfSet('CS 1', { changedSince: at(3) });
+      expect(changed.map((marks) => marks.totalMarks)).toEqual([3, 4]);
+      await store.results.updateScores(itemAt(first, 0).id, { totalMarks: 9 });
+      const rescored = await store.results.marksOfSet('CS 1', { changedSince: at(5) });
+      expect(rescored.map((marks) => [marks.id, marks.totalMarks])).toEqual([[itemAt(first, 0).id, 9]]);
     });
 
     it('walks a set in batches that together hold each result once, optionally only those scored with older keys', async () => {

@@ -199,7 +199,18 @@ export interface ResultBatchOptions {
   keyVersionBelow?: number;
 }
 
+export interface MarksQuery {
+  /** A page in id order: the results after this id. */
+  afterId?: string;
+  limit?: number;
+  /** Only results stored or re-scored at or after this time, oldest change first (instead of id order). */
+  changedSince?: Date;
+}
+
 export interface SetMarks {
+  id: string;
+  /** When the result was last stored or re-scored (snapshots keep current by it). */
+  updatedAt: Date;
   normMarks: number;
   totalMarks: number;
   session?: string;
@@ -230,7 +241,7 @@ export interface ResultRepository {
   /** 1 + the number of fetched results of the set with higher normMarks (ties share a rank; uploads not counted). */
   rankOf(set: string, normMarks: number): Promise<number>;
   /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
-  marksOfSet(set: string): Promise<SetMarks[]>;
+  marksOfSet(set: string, options?: MarksQuery): Promise<SetMarks[]>;
 }
 
 // ---- background jobs ---------------------------------------------------------------------------------------------

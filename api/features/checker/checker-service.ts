@@ -16,6 +16,7 @@ import { paperKeyVersion, type Question, type Store } from '../../store';
 import { hashLink } from '../../sheets/sheet-source';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from './crowd';
+import { createMarksSnapshots } from './marks-snapshot';
 
 /**
  * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to,
@@ -111,7 +112,8 @@ function responseVector(scorecard: SheetScorecard): Record<string, string> {
 }
 
 export function createChecker(store: Store): Checker {
-  const crowd = createCrowd(store);
+  const marks = createMarksSnapshots(store);
+  const crowd = createCrowd(marks);
   /** Probe Question IDs → paper sets holding them. */
   const paperSetsByProbe = new LRUCache<string, string[]>({
     max: 1_000,
@@ -168,7 +170,7 @@ export function createChecker(store: Store): Checker {
       const scorecard = scoreSheet(sheet, { testPaper, questions }, keys);
       const total = scorecard.totalScore;
       const prediction = await crowd.predictionFor(testPaper, total['Total Marks']);
-      const { id, created } = await store.results.upsert({
+      const { id } = await store.results.upsert({
         candidateId: sheet.candidate.id,
         name: sheet.candidate.name,
         email,
@@ -188,7 +190,8 @@ export function createChecker(store: Store): Checker {
         keyVersion,
         scoredAt: new Date(),
       });
-      if (created && fetched) crowd.recordNewResult(testPaper, total['Total Marks']);
+      // The candidate sees themselves in the chart and the rank at once (other instances within a refresh).
+      if (fetched) marks.record(testPaper, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
       const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id });
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
@@ -197,12 +200,9 @@ export function createChecker(store: Store): Checker {
     async rankOf(resultId, testPaper) {
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
-      const [rank, fetchedResults] = await Promise.all([
-        store.results.rankOf(testPaper, result.normMarks),
-        store.results.countBySet(testPaper),
-      ]);
+      const snapshot = await marks.of(testPaper);
       // An uploaded result is ranked among the fetched ones without being one of them.
-      return { rank, totalParticipants: fetchedResults + (result.uploaded ? 1 : 0) };
+      return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + (result.uploaded ? 1 : 0) };
     },
   };
 }

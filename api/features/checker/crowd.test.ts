@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { predict } from '../../../src/domain/gate/rank';
 import type { Store } from '../../store';
 import { createCrowd, histogram } from './crowd';
+import { createMarksSnapshots, SetMarksSnapshot } from './marks-snapshot';
+
+/** A snapshot holding these raw (and normalised) marks. */
+function snapshotOf(marks: number[]): SetMarksSnapshot {
+  const snapshot = new SetMarksSnapshot();
+  snapshot.apply(marks.map((mark, index) => ({ id: String(index), normMarks: mark, totalMarks: mark })));
+  return snapshot;
+}
 
 describe('distribution histogram', () => {
   it('puts every mark in a 5-mark bar from the lowest to the highest, empty bars included', () => {
-    const bins = histogram([-3.33, 12, 14.99, 15, 61.67, 100]);
+    const bins = histogram(snapshotOf([-3.33, 12, 14.99, 15, 61.67, 100]));
     expect(bins[0]).toEqual({ from: -5, to: 0, count: 1 });
     expect(bins.find((bin) => bin.from === 10)).toEqual({ from: 10, to: 15, count: 2 });
     expect(bins.find((bin) => bin.from === 15)!.count).toBe(1);
@@ -15,7 +23,7 @@ describe('distribution histogram', () => {
   });
 
   it('has no bars without marks', () => {
-    expect(histogram([])).toEqual([]);
+    expect(histogram(snapshotOf([]))).toEqual([]);
   });
 });
 
@@ -27,7 +35,13 @@ describe('crowd predictions', () => {
       results: {
         marksOfSet(set: string) {
           reads.push(set);
-          return Promise.resolve((marksBySet[set] ?? []).map((totalMarks) => ({ totalMarks, normMarks: totalMarks })));
+          const marks = (marksBySet[set] ?? []).map((totalMarks, index) => ({
+            id: `${set}-${index}`,
+            updatedAt: new Date(),
+            totalMarks,
+            normMarks: totalMarks,
+          }));
+          return Promise.resolve(marks);
         },
       },
     } as unknown as Store;
@@ -39,7 +53,7 @@ describe('crowd predictions', () => {
     const cs1 = spread(40, 10);
     const cs2 = spread(40, 20);
     const { store, reads } = storeWith({ 'CS 1': cs1, 'CS 2': cs2, DA: spread(5, 0) });
-    const crowd = createCrowd(store);
+    const crowd = createCrowd(createMarksSnapshots(store));
     const prediction = await crowd.predictionFor('CS 1', 55);
     expect(prediction).toEqual(
       predict({ testPaper: 'CS 1', marks: 55, crowd: { marksBySession: { 'CS 1': cs1, 'CS 2': cs2 } } }),
@@ -52,7 +66,7 @@ describe('crowd predictions', () => {
 
   it('reuses a prediction for the same marks instead of running the model again', async () => {
     const { store, reads } = storeWith({ DA: spread(10, 0) });
-    const crowd = createCrowd(store);
+    const crowd = createCrowd(createMarksSnapshots(store));
     const first = await crowd.predictionFor('DA', 40);
     expect(await crowd.predictionFor('DA', 40)).toBe(first);
     expect(reads).toEqual(['DA']);
@@ -60,9 +74,11 @@ describe('crowd predictions', () => {
 
   it('counts a newly stored result in the distribution at once', async () => {
     const { store } = storeWith({ DA: [12, 47] });
-    const crowd = createCrowd(store);
+    const snapshots = createMarksSnapshots(store);
+    const crowd = createCrowd(snapshots);
     expect((await crowd.distribution('DA')).count).toBe(2);
-    crowd.recordNewResult('DA', 80);
+    snapshots.record('DA', { id: 'new', normMarks: 80, totalMarks: 80 });
+    await Promise.resolve();
     const distribution = await crowd.distribution('DA');
     expect(distribution.count).toBe(3);
     expect(distribution.bins.at(-1)).toEqual({ from: 80, to: 85, count: 1 });

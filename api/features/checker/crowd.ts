@@ -1,15 +1,13 @@
 import { LRUCache } from 'lru-cache';
-import type { Store } from '../../store';
+import type { MarksSnapshots, SetMarksSnapshot } from './marks-snapshot';
 import type { TestPaper } from '../../../src/domain/gate';
 import { SESSIONS_OF, paperKeyOf } from '../../../src/domain/gate/rank/data';
 import { predict, RankModelError, type Prediction } from '../../../src/domain/gate/rank';
 
 /**
- * The crowd: the raw marks of every stored result per test paper, read once and kept for CROWD_TTL_MS. On answer-key
- * day thousands of checks a minute would otherwise each read the whole set; a crowd half a minute old predicts the
- * same rank to within the model's own range.
+ * The crowd: the raw marks of every stored result per test paper, from the in-memory marks snapshots
+ * (marks-snapshot.ts), which stay current without reading the whole set per check.
  */
-export const CROWD_TTL_MS = 30_000;
 /**
  * A prediction for given marks is reused this long: the model costs milliseconds per call, marks take only a few
  * hundred values per paper, and a crowd of thousands moves the estimate by far less than its range in five minutes.
@@ -39,27 +37,13 @@ export interface Distribution {
   bins: Array<{ from: number; to: number; count: number }>;
 }
 
-interface Snapshot {
-  marks: number[];
-}
-
 export interface Crowd {
   predictionFor(testPaper: TestPaper, marks: number): Promise<PredictionData | MissingPrediction>;
   distribution(testPaper: TestPaper): Promise<Distribution>;
-  /** A result stored for the first time joins the current snapshot, so the candidate sees themselves in the chart. */
-  recordNewResult(testPaper: TestPaper, marks: number): void;
 }
 
-export function createCrowd(store: Store): Crowd {
-  const snapshots = new LRUCache<TestPaper, Snapshot>({
-    max: 10,
-    ttl: CROWD_TTL_MS,
-    fetchMethod: async (set) => ({
-      marks: (await store.results.marksOfSet(set)).map((result) => result.totalMarks),
-    }),
-  });
+export function createCrowd(snapshots: MarksSnapshots): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
-  const snapshot = async (set: TestPaper) => (await snapshots.fetch(set))!;
 
   return {
     async predictionFor(testPaper, marks) {
@@ -68,7 +52,10 @@ export function createCrowd(store: Store): Crowd {
       if (cached) return cached;
       const sessions = SESSIONS_OF[paperKeyOf(testPaper)];
       const crowd = Object.fromEntries(
-        await Promise.all(sessions.map(async (session) => [session, (await snapshot(session)).marks] as const)),
+        await Promise.all(
+          // A copy: the model may sort what it is given, and the snapshot's list is live.
+          sessions.map(async (session) => [session, [...(await snapshots.of(session)).rawMarks()]] as const),
+        ),
       );
       let prediction: PredictionData | MissingPrediction;
       try {
@@ -81,30 +68,29 @@ export function createCrowd(store: Store): Crowd {
       return prediction;
     },
 
-    recordNewResult(testPaper, marks) {
-      snapshots.get(testPaper)?.marks.push(marks);
-    },
-
     async distribution(testPaper) {
-      const { marks } = await snapshot(testPaper);
-      return { testPaper, count: marks.length, binWidth: DISTRIBUTION_BIN_WIDTH, bins: histogram(marks) };
+      const snapshot = await snapshots.of(testPaper);
+      return { testPaper, count: snapshot.count, binWidth: DISTRIBUTION_BIN_WIDTH, bins: histogram(snapshot) };
     },
   };
 }
 
-/** Bars of DISTRIBUTION_BIN_WIDTH marks from the lowest to the highest result, empty bars included. */
-export function histogram(marks: readonly number[], width = DISTRIBUTION_BIN_WIDTH): Distribution['bins'] {
-  if (marks.length === 0) return [];
-  const lowest = marks.reduce((a, b) => Math.min(a, b));
-  const highest = marks.reduce((a, b) => Math.max(a, b));
+/**
+ * Bars of DISTRIBUTION_BIN_WIDTH marks from the lowest to the highest result, empty bars included: two binary searches
+ * per bar in the ascending marks, whatever the number of results.
+ */
+export function histogram(
+  marks: Pick<SetMarksSnapshot, 'rawMarks' | 'countBetween'>,
+  width = DISTRIBUTION_BIN_WIDTH,
+): Distribution['bins'] {
+  const sorted = marks.rawMarks();
+  const lowest = sorted[0];
+  const highest = sorted.at(-1);
+  if (lowest === undefined || highest === undefined) return [];
   const low = Math.floor(lowest / width) * width;
   const count = Math.floor((highest - low) / width) + 1;
-  const bins = Array.from({ length: count }, (_, index) => ({
-    from: low + index * width,
-    to: low + (index + 1) * width,
-    count: 0,
-  }));
-  // Every mark lies between lowest and highest, so its bin is one of the count made above.
-  for (const mark of marks) bins[Math.floor((mark - low) / width)]!.count++;
-  return bins;
+  return Array.from({ length: count }, (_, index) => {
+    const from = low + index * width;
+    return { from, to: from + width, count: marks.countBetween(from, from + width) };
+  });
 }

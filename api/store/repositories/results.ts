@@ -1,4 +1,4 @@
-import { definedFields, newId, type DocumentCollection } from '../collection';
+import { definedFields, newId, type DocumentCollection, type SortOrder } from '../collection';
 import { DuplicateError, type ResultInput, type ResultRepository, type SetMarks } from '../types';
 
 export interface ResultDoc extends ResultInput {
@@ -12,6 +12,8 @@ const OPTIONAL_FIELDS = ['link', 'session', 'uploaded'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
+/** What a marks query leaves out: the response vector is most of a result's size. */
+const MARKS_OMIT = ['responses', 'name', 'email', 'link', 'linkHash', 'candidateId'];
 
 type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
 
@@ -40,8 +42,14 @@ function toResult<T extends Partial<ResultDoc> & { _id: string }>(doc: T): Omit<
   return { id: _id, ...definedFields(fields) };
 }
 
-function toSetMarks({ normMarks, totalMarks, session }: Pick<ResultDoc, 'normMarks' | 'totalMarks' | 'session'>) {
-  const marks: SetMarks = { normMarks, totalMarks };
+function toSetMarks({
+  _id,
+  updatedAt,
+  normMarks,
+  totalMarks,
+  session,
+}: Pick<ResultDoc, '_id' | 'updatedAt' | 'normMarks' | 'totalMarks' | 'session'>) {
+  const marks: SetMarks = { id: _id, updatedAt, normMarks, totalMarks };
   if (session !== undefined) marks.session = session;
   return marks;
 }
@@ -106,8 +114,12 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
     async rankOf(set, normMarks) {
       return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
     },
-    async marksOfSet(set) {
-      const docs = await results.project({ set, ...FETCHED }, ['normMarks', 'totalMarks', 'session']);
+    async marksOfSet(set, { afterId, limit, changedSince } = {}) {
+      const filter: Record<string, unknown> = { set, ...FETCHED };
+      if (afterId !== undefined) filter._id = { $gt: afterId };
+      if (changedSince !== undefined) filter.updatedAt = { $gte: changedSince };
+      const sort: SortOrder = changedSince === undefined ? { _id: 1 } : { updatedAt: 1 };
+      const docs = await results.find(filter, { sort, limit, omit: MARKS_OMIT });
       return docs.map(toSetMarks);
     },
   };
