@@ -25,9 +25,7 @@ export interface NginxSettings {
 
 export function renderNginxConfig(settings: NginxSettings): string {
   const values: Record<string, string> = {
-    UPSTREAM_SERVERS: settings.instances
-      .map((instance) => `    server ${instance} max_fails=1 fail_timeout=10s;`)
-      .join('\n'),
+    UPSTREAM_SERVERS: settings.instances.map((instance) => `    server ${instance} max_fails=0;`).join('\n'),
     LISTEN_ADDRESS: settings.listenAddress,
     HTTPS_PORT: String(settings.httpsPort),
     SERVER_NAME: settings.serverName,
