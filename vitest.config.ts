@@ -24,15 +24,13 @@ export default defineConfig({
       },
       {
         test: {
-          // Several instances on one MongoDB behind Debian's nginx (test/cluster/cluster.ts), with a self-signed
-          // certificate the test process accepts.
+          // Several instances on one MongoDB behind Debian's nginx (test/cluster/cluster.ts).
           name: 'cluster',
           environment: 'node',
           include: ['test/cluster/**/*.cluster.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' },
         },
       },
       {

@@ -428,15 +428,13 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(marks.every((entry) => typeof entry.id === 'string' && entry.updatedAt instanceof Date)).toBe(true);
     });
 
-    it('pages the marks of a set in id order, and gives those changed since a time', async () => {
+    it('gives the marks of a set changed since a time, oldest change first', async () => {
       const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
       for (let i = 0; i < 5; i++) {
         await store.results.upsert(resultInput({ candidateId: `P${i}`, linkHash: `p${i}`, totalMarks: i }), at(i));
       }
-      const first = await store.results.marksOfSet('CS 1', { limit: 2 });
-      const rest = await store.results.marksOfSet('CS 1', { afterId: first.at(-1)!.id, limit: 10 });
-      expect([...first, ...rest].map((marks) => marks.totalMarks).sort()).toEqual([0, 1, 2, 3, 4]);
-      expect(new Set([...first, ...rest].map((marks) => marks.id)).size).toBe(5);
+      const first = await store.results.marksOfSet('CS 1');
+      expect(first.map((marks) => marks.totalMarks).sort()).toEqual([0, 1, 2, 3, 4]);
       const changed = await store.results.marksOfSet('CS 1', { changedSince: at(3) });
       expect(changed.map((marks) => marks.totalMarks)).toEqual([3, 4]);
       await store.results.updateScores(itemAt(first, 0).id, { totalMarks: 9 });

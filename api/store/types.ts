@@ -200,9 +200,6 @@ export interface ResultBatchOptions {
 }
 
 export interface MarksQuery {
-  /** A page in id order: the results after this id. */
-  afterId?: string;
-  limit?: number;
   /** Only results stored or re-scored at or after this time, oldest change first (instead of id order). */
   changedSince?: Date;
 }

@@ -17,7 +17,6 @@ import { ADMIN, startCluster, type Cluster } from '../cluster/cluster';
 import { seedFixturePaper, sheetLinks } from '../integration/checker-harness';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 
-process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;

@@ -77,7 +77,7 @@ async function main() {
   );
 
   const instance = cluster.instances[0]!;
-  const someone = (await store.results.marksOfSet('CS 1', { limit: 1 }))[0]!;
+  const someone = (await store.results.listBySet('CS 1', { limit: 1 }))[0]!;
   const warm = Date.now();
   await fetch(`${instance.url}/api/data/get-rank/${someone.id}/CS%201`);
   console.log(`first get-rank on the instance (its own snapshot build): ${Date.now() - warm} ms`);

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { renderNginxConfig } from '../../deploy/render-nginx';
 import { startMongoServer } from '../mongo/server.mjs';
 
+// The cluster's certificate is self-signed, made for the run: this test process (and nothing else) accepts it.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const ADMIN = { email: 'ops@hiregate.example', password: 'Cluster-pass-1!' };
 export const METRICS_TOKEN = 'cluster-metrics-token-0123';

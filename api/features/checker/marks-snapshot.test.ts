@@ -74,7 +74,7 @@ describe('marks snapshots over the store', () => {
     // A result stored and another re-scored "on the other instance".
     const { id } = await store.results.upsert(result(1_000, 120));
     here.record('CS 1', { id, normMarks: 120, totalMarks: 120 });
-    const [someone] = await store.results.marksOfSet('CS 1', { limit: 1 });
+    const [someone] = await store.results.marksOfSet('CS 1');
     await store.results.updateScores(someone!.id, { normMarks: 110, totalMarks: 110 });
     await there.refresh('CS 1');
     const seen = await there.of('CS 1');

@@ -3,14 +3,13 @@ import type { SetMarks, Store } from '../../store';
 /**
  * Every fetched result's marks per test paper, in memory and sorted, so a rank is a binary search and a distribution
  * a few, whatever the number of results: a million results answer get-rank in microseconds instead of a count over
- * the store. Built from the store at first use (pages of SNAPSHOT_PAGE in id order), kept current by this instance's
+ * the store. Built from the store at first use (one query of the marks alone), kept current by this instance's
  * own writes at once and by everybody's (other instances, re-scoring) through a look every SNAPSHOT_REFRESH_MS at
  * what changed since the last look, less SNAPSHOT_OVERLAP_MS: a write whose time stamp came from a clock a little
  * behind, or that committed late, is still seen. Re-seeing a result changes nothing (results are keyed by id).
  */
 export const SNAPSHOT_REFRESH_MS = 2_000;
 export const SNAPSHOT_OVERLAP_MS = 5_000;
-const SNAPSHOT_PAGE = 20_000;
 /** Beyond this many changes in one look, the sorted lists are rebuilt rather than edited one by one. */
 const REBUILD_BEYOND = 2_000;
 
@@ -134,14 +133,8 @@ export function createMarksSnapshots(
   async function build(set: string): Promise<Tracked> {
     const startedAt = Date.now();
     const snapshot = new SetMarksSnapshot();
-    let afterId: string | undefined;
-    for (;;) {
-      const page = await store.results.marksOfSet(set, { afterId, limit: SNAPSHOT_PAGE });
-      snapshot.apply(page);
-      const last = page.at(-1);
-      if (!last || page.length < SNAPSHOT_PAGE) break;
-      afterId = last.id;
-    }
+    // One query (the driver streams it in batches): pages by id would each make an in-memory server scan the set.
+    snapshot.apply(await store.results.marksOfSet(set));
     // Whatever changed while the pages were read is fetched again by the first look.
     return { snapshot, since: new Date(startedAt - overlapMs), lookedAt: Date.now() };
   }

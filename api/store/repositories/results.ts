@@ -114,12 +114,11 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
     async rankOf(set, normMarks) {
       return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
     },
-    async marksOfSet(set, { afterId, limit, changedSince } = {}) {
+    async marksOfSet(set, { changedSince } = {}) {
       const filter: Record<string, unknown> = { set, ...FETCHED };
-      if (afterId !== undefined) filter._id = { $gt: afterId };
       if (changedSince !== undefined) filter.updatedAt = { $gte: changedSince };
-      const sort: SortOrder = changedSince === undefined ? { _id: 1 } : { updatedAt: 1 };
-      const docs = await results.find(filter, { sort, limit, omit: MARKS_OMIT });
+      const sort: SortOrder | undefined = changedSince === undefined ? undefined : { updatedAt: 1 };
+      const docs = await results.find(filter, { sort, omit: MARKS_OMIT });
       return docs.map(toSetMarks);
     },
   };
