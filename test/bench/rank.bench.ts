@@ -4,8 +4,10 @@
  * published qualifying mark and qualified count ("after results"). Prints the median |ln(predicted / actual)| and the
  * share of reported points inside the predicted range. Years without an appeared count cannot be put on the scale of
  * the field: they are scored on shape only, after the one scale factor that fits them best.
- * A simulated crowd shows what stored results add before the results: candidates of the left-out year drawn from its
- * own curve, strong ones more likely to check (P ∝ (rank / appeared)^−0.35), split evenly over both sessions.
+ * A simulated crowd shows what stored results add before the results: 2,000 candidates of the left-out year drawn from
+ * its own field (its own curve), split evenly over both sessions, strong ones more likely to check. The strength of
+ * that self-selection is unknown, so several are tried: P(check) ∝ (rank / appeared)^−β for β from mild to strong,
+ * capped at 1 (almost every top candidate checks once β is strong).
  */
 import type { RankData } from '../../src/domain/gate/rank/data';
 import { RANK_DATA, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from '../../src/domain/gate/rank/data';
@@ -65,12 +67,33 @@ function marksAtRank(curve: YearCurve, rank: number): number {
   return curve.qualifyingMarks + (low + high) / 2;
 }
 
-function simulatedCrowd(curve: YearCurve, size: number, seed: number): CrowdInput {
+/** Self-selection strengths β tried: P(check) ∝ (rank / appeared)^−β. */
+const SELECTION_STRENGTHS = [0.1, 0.35, 0.6, 0.8] as const;
+const CROWD_SIZE = 2000;
+
+/** The scale that makes the expected crowd `size` under P = min(1, scale · (rank / appeared)^−β) (bisection). */
+function checkScale(appeared: number, size: number, beta: number): number {
+  const expected = (scale: number) => {
+    let sum = 0;
+    for (let rank = 1; rank <= appeared; rank++) sum += Math.min(1, scale * (rank / appeared) ** -beta);
+    return sum;
+  };
+  let low = 0;
+  let high = 1;
+  for (let i = 0; i < 40; i++) {
+    const middle = (low + high) / 2;
+    if (expected(middle) < size) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+function simulatedCrowd(curve: YearCurve, beta: number, seed: number): CrowdInput {
   const next = random(curve.year * 100 + seed);
-  const scale = (0.65 * size) / curve.appeared;
+  const scale = checkScale(curve.appeared, CROWD_SIZE, beta);
   const marks: number[] = [];
   for (let rank = 1; rank <= curve.appeared; rank++) {
-    if (next() < scale * (rank / curve.appeared) ** -0.35) marks.push(Math.round(marksAtRank(curve, rank) * 3) / 3);
+    if (next() < scale * (rank / curve.appeared) ** -beta) marks.push(Math.round(marksAtRank(curve, rank) * 3) / 3);
   }
   return {
     marksBySession: { 'CS 1': marks.filter((_, i) => i % 2 === 0), 'CS 2': marks.filter((_, i) => i % 2 === 1) },
@@ -92,12 +115,14 @@ function summary(label: string, results: PointResult[]): string {
 
 const scored = yearsOf(RANK_DATA, 'CS').filter((y) => (y.data.reported?.length ?? 0) > 0);
 const ownCurves = buildYearCurves(RANK_DATA, 'CS');
-const crowdSizes = [200, 2000];
 const crowdSeeds = [1, 2, 3];
-const withCrowd = new Map<number, PointResult[]>(crowdSizes.map((size) => [size, []]));
+const withCrowd = new Map<number, PointResult[]>(SELECTION_STRENGTHS.map((beta) => [beta, []]));
 const before: PointResult[] = [];
 const after: PointResult[] = [];
-console.log('Leave-one-year-out backtest, CS (marks are normalised marks; range ≈ 80% band)\n');
+console.log('Leave-one-year-out backtest, CS (marks are normalised marks; range ≈ 80% band)');
+console.log(
+  `Crowd assumption: ${CROWD_SIZE} checkers drawn from the held-out year's own field, P(check) = min(1, c · (rank / appeared)^−β), β ∈ {${SELECTION_STRENGTHS.join(', ')}} (mild → strong), ${crowdSeeds.length} crowds each\n`,
+);
 for (const { year, data } of scored) {
   const points = data.reported ?? [];
   const appeared = data.official?.appeared;
@@ -120,15 +145,15 @@ for (const { year, data } of scored) {
   }
   console.log(summary(`${year} after results (Mq, qualified)`, informed));
   const curve = ownCurves.find((c) => c.year === year)!;
-  for (const size of crowdSizes) {
+  for (const beta of SELECTION_STRENGTHS) {
     const results = crowdSeeds.flatMap((seed) => {
-      const crowd = simulatedCrowd(curve, size, seed);
+      const crowd = simulatedCrowd(curve, beta, seed);
       return backtestYear(dataWithoutYear(RANK_DATA, year), year, appeared, points, crowd);
     });
-    withCrowd.get(size)!.push(...results);
-    console.log(summary(`${year} before + ${crowdSeeds.length} crowds ≈ ${size}`, results));
+    withCrowd.get(beta)!.push(...results);
+    console.log(summary(`${year} + crowd ${CROWD_SIZE}, β = ${beta}`, results));
   }
 }
 console.log(`\n${summary('ALL before results', before)}`);
 console.log(summary('ALL after results', after));
-for (const [size, results] of withCrowd) console.log(summary(`ALL before + crowds ≈ ${size}`, results));
+for (const [beta, results] of withCrowd) console.log(summary(`ALL + crowd ${CROWD_SIZE}, β = ${beta}`, results));

@@ -1,32 +1,55 @@
 import { assert, describe, expect, it } from 'vitest';
-import { RANK_DATA, dataBefore, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from './data';
+import type { RankData } from './data';
+import { RANK_DATA, RANK_DATA_VERSIONS, dataBefore, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from './data';
 import { buildYearCurves } from './history';
 
-describe('bundled rank data', () => {
+const versions = Object.entries(RANK_DATA_VERSIONS).map(([version, data]) => [Number(version), data] as const);
+const yearsOfBoth = (data: RankData) => (['CS', 'DA'] as const).flatMap((paper) => yearsOf(data, paper));
+
+describe.each(versions)('rank data v%i', (version, data) => {
   it('has the shape the model reads', () => {
-    expect(RANK_DATA.scoreFormula).toMatchObject({ Sq: 350, St: 900, cap: 1000 });
-    expect(RANK_DATA.papers.CS?.sessions).toEqual(['CS 1', 'CS 2']);
-    for (const paper of ['CS', 'DA']) {
-      for (const { data } of yearsOf(RANK_DATA, paper as 'CS' | 'DA')) {
-        for (const pair of data.reported ?? []) {
-          expect(pair).toHaveLength(2);
-          expect(pair.every(Number.isFinite)).toBe(true);
-        }
+    expect(data.version).toBe(version);
+    expect(data.scoreFormula).toMatchObject({ Sq: 350, St: 900, cap: 1000 });
+    expect(data.papers.CS?.sessions).toEqual(['CS 1', 'CS 2']);
+    for (const { data: year } of yearsOfBoth(data)) {
+      for (const pair of year.reported ?? []) {
+        expect(pair).toHaveLength(2);
+        expect(pair.every(Number.isFinite)).toBe(true);
       }
+      const { appeared, qualified } = year.official ?? {};
+      if (appeared && qualified) expect(qualified).toBeLessThan(appeared);
     }
   });
 
   it('turns the years with counts into curves where more marks never mean a worse rank', () => {
-    const curves = buildYearCurves(RANK_DATA, 'CS');
+    const curves = buildYearCurves(data, 'CS');
     expect(curves.map((c) => c.year)).toEqual([2023, 2024]);
     for (const curve of curves) {
       const shares = curve.points.map((p) => p.logShare);
       expect(shares).toEqual([...shares].sort((a, b) => b - a));
     }
   });
+});
 
+describe('rank data v2', () => {
+  it('names a source for every official value and every reported point, and marks candidate reports as such', () => {
+    for (const { year, data } of yearsOfBoth(RANK_DATA_VERSIONS[2])) {
+      if (data.official) expect(data.source?.official, `${year} official`).toEqual(expect.any(String));
+      if (data.reported) {
+        expect(data.source?.reported, `${year} reported`).toEqual(expect.any(String));
+        expect(data.reportedKind, `${year} kind`).toBe('candidate-reported');
+      }
+    }
+  });
+
+  it('is the version the model uses', () => {
+    expect(RANK_DATA).toBe(RANK_DATA_VERSIONS[2]);
+  });
+});
+
+describe('rank data filters', () => {
   it('can hide a year, the years from a year on, or a year’s reported points', () => {
-    expect(yearsOf(dataBefore(RANK_DATA, 2024), 'CS').map((y) => y.year)).toEqual([2015, 2023]);
+    expect(yearsOf(dataBefore(RANK_DATA, 2024), 'CS').map((y) => y.year)).toEqual([2015, 2018, 2019, 2022, 2023]);
     expect(yearsOf(dataWithoutYear(RANK_DATA, 2023), 'CS').map((y) => y.year)).not.toContain(2023);
     const stripped = dataWithoutReportedPoints(RANK_DATA, 2023).papers.CS?.years['2023'];
     assert.isDefined(stripped, 'CS 2023 is still there');

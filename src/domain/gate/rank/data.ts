@@ -1,4 +1,5 @@
-import bundled from './rank-data.v1.json';
+import version1 from './rank-data.v1.json';
+import version2 from './rank-data.v2.json';
 
 /** The test papers a candidate can pick; CS 1 and CS 2 are the two session groups of the one CS paper. */
 export type RankTestPaper = 'CS 1' | 'CS 2' | 'DA';
@@ -15,8 +16,12 @@ export interface OfficialYear {
 
 export interface YearData {
   official?: OfficialYear;
-  /** Candidate-reported [marks, rank] pairs: noisy observations. */
+  /** [marks, rank] pairs; candidate-reported ones are noisy observations, weighted below the official anchors. */
   reported?: [number, number][];
+  /** Since version 2: who the reported points come from. */
+  reportedKind?: 'candidate-reported' | 'official';
+  /** Since version 2: where the official values and the reported points come from. */
+  source?: { official?: string; reported?: string };
   note?: string;
 }
 
@@ -32,8 +37,13 @@ export interface RankData {
   papers: Record<string, PaperData>;
 }
 
-/** The JSON types its pairs as number[][]; the file's shape is what RankData describes (data.test.ts checks it). */
-export const RANK_DATA: RankData = bundled as unknown as RankData;
+/** The JSON types its pairs as number[][]; the files' shape is what RankData describes (data.test.ts checks it). */
+export const RANK_DATA_VERSIONS: Record<1 | 2, RankData> = {
+  1: version1 as unknown as RankData,
+  2: version2 as unknown as RankData,
+};
+/** The data version the model uses. */
+export const RANK_DATA: RankData = RANK_DATA_VERSIONS[2];
 
 export const SESSIONS_OF: Record<PaperKey, readonly RankTestPaper[]> = { CS: ['CS 1', 'CS 2'], DA: ['DA'] };
 

@@ -45,13 +45,11 @@ export function historicalEstimate(
     : 0;
   const gap = Math.min(...used.map((v) => v.value.toNearestPoint));
   const slopeHere = (historicalLogShare(curves, x + 0.5) - historicalLogShare(curves, x - 0.5)) * qualifyingMarksSd;
-  const sd = Math.sqrt(
-    BASE_SD ** 2 +
-      spread ** 2 +
-      (GAP_SD_PER_MARK * gap) ** 2 +
-      (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2 +
-      slopeHere ** 2,
-  );
+  // The qualifying mark's error is added, not combined in quadrature: a year unlike the others moves its qualifying
+  // mark and its curve's shape together (CS 2023, hard: both made a forecast from 2022 and 2024 too optimistic).
+  const sd =
+    Math.sqrt(BASE_SD ** 2 + spread ** 2 + (GAP_SD_PER_MARK * gap) ** 2 + (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2) +
+    Math.abs(slopeHere);
   return {
     logShare,
     sd,

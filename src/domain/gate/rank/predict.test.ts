@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_DATA } from './data';
+import { RANK_DATA, RANK_DATA_VERSIONS } from './data';
 import { buildYearCurves, xForLogShare } from './history';
 import type { CrowdInput } from './predict';
 import { RankModelError, predict } from './predict';
@@ -31,9 +31,10 @@ describe('predict: score and qualifying', () => {
     expect(p.qualifying.scStPwd.qualifyingMarks).toBe(19.4);
   });
 
-  it('falls back on the latest published values and says so', () => {
+  it('falls back on the mean of the published qualifying marks and the latest top mean, and says so', () => {
     const p = predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2025 });
-    expect(p.scoreInputs.qualifyingMarks.source).toBe('published 2024 (latest known)');
+    // CS 2018, 2019, 2022, 2023, 2024: 25, 29.5, 25, 32.5, 27.6.
+    expect(p.scoreInputs.qualifyingMarks).toEqual({ value: 27.92, source: 'mean of published 2018–2024' });
     expect(p.scoreInputs.topMean.source).toBe('published 2023 (latest known)');
     expect(p.historicalYears).toEqual([2023, 2024]);
   });
@@ -71,14 +72,16 @@ describe('predict: normalisation', () => {
 });
 
 describe('predict: rank', () => {
-  it.each([
-    ['no crowd', undefined],
-    ['a small crowd', crowd(40)],
-    ['a large crowd', crowd(3000)],
-  ])('keeps the point inside the range and never ranks more marks worse (%s)', (_, stored) => {
+  it.each(
+    ([1, 2] as const).flatMap((version) => [
+      [`data v${version}, no crowd`, version, undefined],
+      [`data v${version}, a small crowd`, version, crowd(40)],
+      [`data v${version}, a large crowd`, version, crowd(3000)],
+    ]),
+  )('keeps the point inside the range and never ranks more marks worse (%s)', (_, version, stored) => {
     let previous = Infinity;
     for (const marks of marksGrid) {
-      const p = predict({ testPaper: 'CS 1', marks, crowd: stored });
+      const p = predict({ testPaper: 'CS 1', marks, crowd: stored, data: RANK_DATA_VERSIONS[version] });
       expect(p.rankRange[0]).toBeLessThanOrEqual(p.estimatedRank);
       expect(p.estimatedRank).toBeLessThanOrEqual(p.rankRange[1]);
       expect(p.rankRange[0]).toBeGreaterThanOrEqual(1);
@@ -86,6 +89,28 @@ describe('predict: rank', () => {
       expect(p.estimatedRank).toBeLessThanOrEqual(previous);
       previous = p.estimatedRank;
     }
+  });
+
+  it('says why the range is wide while the qualifying mark is only forecast, and not once it is published', () => {
+    const forecast = predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2025 });
+    expect(forecast.warnings.join(' ')).toMatch(/range is wide: this year's qualifying mark is not known yet/);
+    expect(forecast.warnings.join(' ')).toMatch(/differ by up to 7\.5 marks/);
+    const published = predict({ testPaper: 'CS 1', marks: 60, year: 2025 });
+    expect(published.warnings.join(' ')).not.toMatch(/range is wide/);
+    const spread = (p: typeof forecast) => p.rankRange[1] / p.rankRange[0];
+    expect(spread(forecast)).toBeGreaterThan(spread(published));
+  });
+
+  it('with a strongly self-selected crowd, reads the top of the field off the top of the crowd', () => {
+    // Every one of the best 40 checks (ranks 1–40 at marks 90, 89.5, …); below them only one in ten.
+    const top = Array.from({ length: 40 }, (_, i) => 90 - i / 2);
+    const rest = Array.from({ length: 1500 }, (_, i) => 69 - (i * 60) / 1500);
+    const stored = { marksBySession: { DA: [...top, ...rest] } };
+    const p = predict({ testPaper: 'DA', marks: 85, year: 2025, crowd: stored });
+    // 10 results above 85: the top being whole, the field rank is about 11, not 11 × (57054 / 1540).
+    expect(p.rankRange[0]).toBeLessThanOrEqual(11);
+    expect(p.rankRange[1]).toBeGreaterThanOrEqual(11);
+    expect(p.estimatedRank).toBeLessThan(60);
   });
 
   it('puts the qualified count at the qualifying mark when the year has one', () => {
