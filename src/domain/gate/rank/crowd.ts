@@ -49,7 +49,7 @@ export function assumedCrowdFit(qualifyingMarks: number): CrowdFit {
 /** Model error of the selection law itself (log space), whatever the fit says. */
 const CROWD_MODEL_SD = 0.2;
 /** A β stays plausible while its squared misfit is within this factor of the best one's. */
-const PLAUSIBLE_MISFIT_RATIO = 2;
+const PLAUSIBLE_MISFIT_RATIO = 4;
 /**
  * The qualifying mark is searched within this many marks of the first guess, in steps of 0.1: about the largest
  * year-to-year move published. A wider search lets a strongly self-selected crowd pass for an easy year (simulated

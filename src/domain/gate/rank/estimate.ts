@@ -95,7 +95,8 @@ export function blend(a: LogShareEstimate, b: LogShareEstimate): LogShareEstimat
   const weightOfB = wb / (wa + wb);
   return {
     logShare: (1 - weightOfB) * a.logShare + weightOfB * b.logShare,
-    sd: (1 - weightOfB) * a.sd + weightOfB * b.sd,
+    // When the two disagree by more than their widths, the disagreement is itself evidence of the error.
+    sd: Math.max((1 - weightOfB) * a.sd + weightOfB * b.sd, Math.abs(a.logShare - b.logShare) / 2),
     weightOfB,
   };
 }
