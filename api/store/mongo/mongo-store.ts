@@ -16,6 +16,9 @@ import { createLimitIndexes, mongoLimiters } from '../limiters';
 import { SCHEMA, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 
+/** Documents per reply of a query (a million results come in a hundred replies). */
+const FIND_BATCH = 10_000;
+
 export interface MongoStoreOptions {
   /** Overrides the database named in the URI (default `hiregate` when the URI names none). */
   databaseName?: string;
@@ -80,7 +83,8 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
   }
 
   async find(filter: Filter, { sort, skip, limit, omit }: FindOptions = {}) {
-    let cursor = this.collection.find(filter, omit && { projection: exclusion(omit) });
+    // Bounded batches: a server answering a large query in one batch would overflow the driver's toArray.
+    let cursor = this.collection.find(filter, { batchSize: FIND_BATCH, ...(omit && { projection: exclusion(omit) }) });
     if (sort) cursor = cursor.sort(sort);
     if (skip) cursor = cursor.skip(skip);
     if (limit !== undefined) cursor = cursor.limit(limit);
@@ -89,7 +93,8 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
 
   async project<K extends keyof D & string>(filter: Filter, fields: K[]) {
     const projection = Object.fromEntries(['_id', ...fields].map((field) => [field, 1] as const));
-    return (await this.collection.find(filter, { projection }).toArray()) as unknown as Pick<D, K | '_id'>[];
+    const cursor = this.collection.find(filter, { projection, batchSize: FIND_BATCH });
+    return (await cursor.toArray()) as unknown as Pick<D, K | '_id'>[];
   }
 
   count(filter: Filter) {
