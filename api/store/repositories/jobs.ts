@@ -1,25 +1,8 @@
 import type { DocumentCollection } from '../collection';
 import { DuplicateError, type JobRepository, type RescoreJob } from '../types';
 
-/**
- * One re-scoring job per paper set, leased by one instance at a time. Every change is a compare-and-set on the
- * fields it read (one updateOne whose filter holds the values seen), so two instances racing for a job, or a key
- * change racing the end of a run, never both win: the loser reads again.
- */
-export interface JobDoc {
-  /** The paper set. */
-  _id: string;
-  state: RescoreJob['state'];
-  /** Bumped by every key change; the run that claims the job takes this number as its own. */
-  requested: number;
-  claimed: number;
-  owner: string;
-  leaseUntil: Date;
-  rescored: number;
-  total: number;
-  error?: string;
-  updatedAt: Date;
-}
+/** A job as stored: its paper set is the document's id. */
+export type JobDoc = Omit<RescoreJob, 'paperSet'> & { _id: string };
 
 const toJob = ({ _id, ...job }: JobDoc): RescoreJob => ({ paperSet: _id, ...job });
 
@@ -35,6 +18,11 @@ async function untilApplied(attempt: () => Promise<boolean>): Promise<void> {
   while (!(await attempt()));
 }
 
+/**
+ * One re-scoring job per paper set, leased by one instance at a time. Every change is a compare-and-set on the
+ * fields it read (one updateOne whose filter holds the values seen), so two instances racing for a job, or a key
+ * change racing the end of a run, never both win: the loser reads again.
+ */
 export function jobRepository(jobs: DocumentCollection<JobDoc>): JobRepository {
   /** The filter that matches the document only as it was read. */
   const asRead = (job: JobDoc) => ({ _id: job._id, requested: job.requested, claimed: job.claimed, owner: job.owner });
