@@ -1,8 +1,11 @@
+import { alertMailRepository } from './repositories/alert-mails';
 import { jobRepository } from './repositories/jobs';
+import { keyVersionRepository } from './repositories/key-versions';
 import { mailOutbox } from './repositories/mail-outbox';
 import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
 import { resultRepository } from './repositories/results';
+import { scoreAlertRepository } from './repositories/score-alerts';
 import { userRepository } from './repositories/users';
 import { verificationRepository } from './repositories/verifications';
 import type { Doc, DocumentCollection } from './collection';
@@ -66,6 +69,9 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     results: resultRepository(collection('results')),
     mail: mailOutbox(collection('mail')),
     jobs: jobRepository(collection('jobs')),
+    keyVersions: keyVersionRepository(collection('keyVersions')),
+    scoreAlerts: scoreAlertRepository(collection('scoreAlerts')),
+    alertMails: alertMailRepository(collection('alertMails')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),
     close: () => adapter.close(),

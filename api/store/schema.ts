@@ -1,9 +1,12 @@
 import type { CollectionSpec, DocumentCollection } from './collection';
+import type { AlertMailDoc } from './repositories/alert-mails';
 import type { JobDoc } from './repositories/jobs';
+import type { KeyVersionDoc } from './repositories/key-versions';
 import type { MailDoc } from './repositories/mail-outbox';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
 import type { ResultDoc } from './repositories/results';
+import type { ScoreAlertDoc } from './repositories/score-alerts';
 import type { UserDoc } from './repositories/users';
 import type { VerificationDoc } from './repositories/verifications';
 
@@ -15,6 +18,9 @@ export interface Collections {
   results: DocumentCollection<ResultDoc>;
   mail: DocumentCollection<MailDoc>;
   jobs: DocumentCollection<JobDoc>;
+  keyVersions: DocumentCollection<KeyVersionDoc>;
+  scoreAlerts: DocumentCollection<ScoreAlertDoc>;
+  alertMails: DocumentCollection<AlertMailDoc>;
 }
 
 /** Collection names (MongoDB) / datafile names (embedded) and the indexes both create at start. */
@@ -45,4 +51,13 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
   // One document per paper set (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },
+  // Ids are `<paper set>@<version>`; the newest version of a paper is what scorecards name.
+  keyVersions: { name: 'key_versions', indexes: [{ keys: { paperSet: 1, version: -1 } }] },
+  // Ids are result ids; planning a version's mails reads a paper's alerts that are on.
+  scoreAlerts: { name: 'score_alerts', indexes: [{ keys: { paperSet: 1, active: 1 } }] },
+  // Senders take what is due; a newer version's mail drops a result's older waiting ones.
+  alertMails: {
+    name: 'score_alert_mails',
+    indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { resultId: 1, state: 1 } }],
+  },
 };

@@ -604,4 +604,146 @@ describe(`storage contract on the ${lane} store`, () => {
       expect((await store.jobs.list())[0]).toMatchObject({ requested: 8, state: 'queued' });
     });
   });
+
+  describe('answer-key versions', () => {
+    const version = (number: number, label: string, keys: Record<string, string>) => ({
+      paperSet: 'CS 1 2026',
+      version: number,
+      label,
+      source: 'import' as const,
+      by: 'admin@example.com',
+      keys,
+      createdAt: new Date(Date.UTC(2026, 2, number)),
+    });
+
+    it('keeps every version of a paper, newest first, and finds one by its number', async () => {
+      await store.keyVersions.record(version(3, 'provisional', { '1': 'A' }));
+      await store.keyVersions.record(version(7, 'final', { '1': 'B', '2': 'MTA' }));
+      await store.keyVersions.record({ ...version(2, 'provisional', {}), paperSet: 'DA 2026' });
+      expect((await store.keyVersions.list('CS 1 2026')).map((v) => [v.version, v.label])).toEqual([
+        [7, 'final'],
+        [3, 'provisional'],
+      ]);
+      expect(await store.keyVersions.latest('CS 1 2026')).toMatchObject({ version: 7, keys: { '1': 'B', '2': 'MTA' } });
+      expect(await store.keyVersions.find('CS 1 2026', 3)).toMatchObject({
+        label: 'provisional',
+        by: 'admin@example.com',
+      });
+      expect(await store.keyVersions.find('CS 1 2026', 4)).toBeNull();
+      expect(await store.keyVersions.latest('CS 2 2026')).toBeNull();
+    });
+
+    it('keeps the first record of a version recorded twice at once, and marks its alerts planned once', async () => {
+      const [first, second] = await Promise.all([
+        store.keyVersions.record(version(5, 'final', { '1': 'C' })),
+        store.keyVersions.record(version(5, 'edit', { '1': 'C' })),
+      ]);
+      expect(first.label).toBe(second.label);
+      expect((await store.keyVersions.list('CS 1 2026')).length).toBe(1);
+      const planned = new Date(Date.UTC(2026, 2, 9));
+      await store.keyVersions.markAlertsPlanned('CS 1 2026', 5, planned);
+      expect((await store.keyVersions.latest('CS 1 2026'))?.alertsPlannedAt).toEqual(planned);
+    });
+  });
+
+  describe('score alerts', () => {
+    const alert = {
+      resultId: 'r1',
+      email: 'asha@example.com',
+      paperSet: 'CS 1 2026',
+      set: 'CS 1',
+      toldTotal: 41,
+      toldVersion: 3,
+    };
+
+    it('turns an alert on and off, keeping what the candidate was told while it stays on', async () => {
+      await store.scoreAlerts.subscribe(alert);
+      await store.scoreAlerts.markTold('r1', { toldTotal: 43, toldVersion: 5 });
+      expect(await store.scoreAlerts.subscribe({ ...alert, toldTotal: 50, toldVersion: 9 })).toMatchObject({
+        active: true,
+        toldTotal: 43,
+        toldVersion: 5,
+      });
+      expect(await store.scoreAlerts.unsubscribe('r1')).toMatchObject({ active: false });
+      expect(await store.scoreAlerts.listActive('CS 1 2026')).toEqual([]);
+      // Asked again after stopping: it starts from what the scorecard shows now.
+      expect(await store.scoreAlerts.subscribe({ ...alert, toldTotal: 50, toldVersion: 9 })).toMatchObject({
+        active: true,
+        toldTotal: 50,
+      });
+      expect(await store.scoreAlerts.unsubscribe('nobody')).toBeNull();
+    });
+
+    it('lists the alerts that are on per paper set', async () => {
+      await store.scoreAlerts.subscribe(alert);
+      await store.scoreAlerts.subscribe({ ...alert, resultId: 'r2', email: 'b@example.com' });
+      await store.scoreAlerts.subscribe({ ...alert, resultId: 'r3', paperSet: 'DA 2026', set: 'DA' });
+      await store.scoreAlerts.unsubscribe('r2');
+      expect((await store.scoreAlerts.listActive('CS 1 2026')).map((a) => a.resultId)).toEqual(['r1']);
+      expect(await store.scoreAlerts.activePaperSets()).toEqual(['CS 1 2026', 'DA 2026']);
+    });
+  });
+
+  describe('score-change mails', () => {
+    const LEASE = 30_000;
+    const at = (ms: number) => new Date(Date.UTC(2026, 4, 1) + ms);
+    const mail = (resultId: string, version: number) => ({
+      resultId,
+      paperSet: 'CS 1 2026',
+      version,
+      newTotal: 44,
+      to: `${resultId}@example.com`,
+      subject: 'Your score changed',
+      text: 'text',
+      html: '<p>html</p>',
+      headers: { 'List-Unsubscribe': '<https://hiregate.example/u>' },
+    });
+
+    it('queues one mail per result and key version', async () => {
+      expect(await store.alertMails.enqueue(mail('r1', 7), at(0))).toBe(true);
+      expect(await store.alertMails.enqueue(mail('r1', 7), at(1))).toBe(false);
+      expect(await store.alertMails.countByState()).toMatchObject({ pending: 1, sent: 0 });
+    });
+
+    it('gives each due mail to one of several senders at once, and marks it sent by its sender only', async () => {
+      for (const id of ['r1', 'r2', 'r3']) await store.alertMails.enqueue(mail(id, 7), at(0));
+      const claims = await Promise.all(['a', 'b'].map((owner) => store.alertMails.claim(owner, LEASE, 10, at(1))));
+      const ids = claims.flat().map((claimed) => claimed.id);
+      expect(ids.sort()).toEqual(['r1@7', 'r2@7', 'r3@7']);
+      const [mine] = claims.find((claimed) => claimed.length > 0)!;
+      expect(mine).toMatchObject({ state: 'sending', headers: { 'List-Unsubscribe': '<https://hiregate.example/u>' } });
+      expect(await store.alertMails.markSent(mine!.id, 'someone else', at(2))).toBe(false);
+      expect(await store.alertMails.markSent(mine!.id, mine!.owner, at(2))).toBe(true);
+      expect(await store.alertMails.claim('c', LEASE, 10, at(3))).toEqual([]);
+      expect((await store.alertMails.countByState()).sent).toBe(1);
+    });
+
+    it("retries a failed mail after its back-off, gives up when told, and frees a dead sender's mails", async () => {
+      await store.alertMails.enqueue(mail('r1', 7), at(0));
+      await store.alertMails.enqueue(mail('r2', 7), at(0));
+      const [first, second] = await store.alertMails.claim('a', LEASE, 10, at(1));
+      await store.alertMails.markFailed(first!.id, 'a', 'SMTP 451', at(20_000), at(2));
+      expect(await store.alertMails.claim('b', LEASE, 10, at(3))).toEqual([]);
+      expect(await store.alertMails.claim('b', LEASE, 10, at(20_000))).toMatchObject([
+        { id: first!.id, attempts: 1, error: 'SMTP 451' },
+      ]);
+      await store.alertMails.markFailed(first!.id, 'b', 'SMTP 550', null, at(20_001));
+      // 'a' died holding the second mail: it is due again once the lease ran out.
+      expect(await store.alertMails.claim('c', LEASE, 10, at(1 + LEASE))).toMatchObject([
+        { id: second!.id, owner: 'c' },
+      ]);
+      expect(await store.alertMails.countByState()).toMatchObject({ failed: 1, sending: 1 });
+    });
+
+    it("gives a stopping sender's mails back at once, and drops a result's older waiting mails", async () => {
+      await store.alertMails.enqueue(mail('r1', 3), at(0));
+      await store.alertMails.enqueue(mail('r2', 3), at(0));
+      await store.alertMails.claim('a', LEASE, 1, at(1));
+      await store.alertMails.release('a', at(2));
+      await store.alertMails.supersede('r1', 5, at(3));
+      await store.alertMails.supersede('r2', 3, at(3));
+      expect(await store.alertMails.countByState()).toMatchObject({ pending: 1, superseded: 1, sending: 0 });
+      expect(await store.alertMails.claim('b', LEASE, 10, at(4))).toMatchObject([{ id: 'r2@3' }]);
+    });
+  });
 });

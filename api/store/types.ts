@@ -288,6 +288,122 @@ export interface JobRepository {
   list(): Promise<RescoreJob[]>;
 }
 
+// ---- answer-key versions ----------------------------------------------------------------------------------------
+
+/** How a key version came about: an imported key, an administrator's answer edit, or recorded as it was found. */
+export type KeyVersionSource = 'import' | 'edit' | 'recorded';
+
+/** A paper's whole answer key as it stood at one version (paperKeyVersion of its questions). */
+export interface KeyVersion {
+  paperSet: string;
+  version: number;
+  /** 'provisional', 'final', an administrator's own name, or what an edit or a recording says of itself. */
+  label: string;
+  source: KeyVersionSource;
+  /** The administrator (e-mail) who made it, when one did. */
+  by?: string;
+  /** Question ID → key, every keyed question of the paper. */
+  keys: Record<string, string>;
+  createdAt: Date;
+  /** When the score-change e-mails of this version were planned (at most once per version). */
+  alertsPlannedAt?: Date;
+}
+
+export type NewKeyVersion = Omit<KeyVersion, 'alertsPlannedAt'>;
+
+export interface KeyVersionRepository {
+  /** Records a version; when the paper already has one with this number, that first record stays and is returned. */
+  record(version: NewKeyVersion): Promise<KeyVersion>;
+  find(paperSet: string, version: number): Promise<KeyVersion | null>;
+  latest(paperSet: string): Promise<KeyVersion | null>;
+  /** Newest first. */
+  list(paperSet: string): Promise<KeyVersion[]>;
+  markAlertsPlanned(paperSet: string, version: number, now?: Date): Promise<void>;
+}
+
+// ---- score alerts: candidates told when a key change moves their total -----------------------------------------
+
+export interface ScoreAlert {
+  /** One alert per stored result. */
+  resultId: string;
+  /** The result's verified e-mail when the candidate asked; mails go nowhere else. */
+  email: string;
+  paperSet: string;
+  /** The test paper, e.g. `CS 1`. */
+  set: string;
+  active: boolean;
+  /** The total the candidate last heard of (when asking, or in the last mail) and the key version it came from. */
+  toldTotal: number;
+  toldVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewScoreAlert = Pick<ScoreAlert, 'resultId' | 'email' | 'paperSet' | 'set' | 'toldTotal' | 'toldVersion'>;
+
+export interface ScoreAlertRepository {
+  /** Turns the alert on. An alert already on keeps what the candidate was told; a new or renewed one starts from now. */
+  subscribe(alert: NewScoreAlert, now?: Date): Promise<ScoreAlert>;
+  /** @returns the alert as it is now off, or null when there is none. */
+  unsubscribe(resultId: string, now?: Date): Promise<ScoreAlert | null>;
+  find(resultId: string): Promise<ScoreAlert | null>;
+  listActive(paperSet: string): Promise<ScoreAlert[]>;
+  /** Paper sets with at least one alert on. */
+  activePaperSets(): Promise<string[]>;
+  /** What a sent mail told the candidate. */
+  markTold(resultId: string, told: Pick<ScoreAlert, 'toldTotal' | 'toldVersion'>, now?: Date): Promise<void>;
+}
+
+export type AlertMailState = 'pending' | 'sending' | 'sent' | 'failed' | 'superseded';
+
+export interface NewAlertMail {
+  resultId: string;
+  paperSet: string;
+  /** The key version the mail tells of: one mail per result and version at most. */
+  version: number;
+  /** The total the mail tells of (the candidate's told total once it is sent). */
+  newTotal: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+export interface AlertMail extends NewAlertMail {
+  id: string;
+  state: AlertMailState;
+  attempts: number;
+  /** A pending mail waits until then (a retry's back-off). */
+  nextAttemptAt: Date;
+  /** The instance sending it, until leaseUntil. */
+  owner: string;
+  leaseUntil: Date;
+  error?: string;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt?: Date;
+}
+
+export interface AlertMailRepository {
+  /** Queues a mail; false when the result already has one for this version. */
+  enqueue(mail: NewAlertMail, now?: Date): Promise<boolean>;
+  /** Drops the result's mails still waiting for versions before this one: the newer mail tells the whole change. */
+  supersede(resultId: string, beforeVersion: number, now?: Date): Promise<void>;
+  /**
+   * Takes up to `limit` mails that are due (pending, or left sending by an instance whose lease ran out) under a
+   * lease of `leaseMs`; one claimer wins each.
+   */
+  claim(owner: string, leaseMs: number, limit: number, now?: Date): Promise<AlertMail[]>;
+  /** @returns false when the mail is no longer this owner's (its lease ran out and another took it). */
+  markSent(id: string, owner: string, now?: Date): Promise<boolean>;
+  /** A failed attempt: pending again from `retryAt`, or failed for good when `retryAt` is null. */
+  markFailed(id: string, owner: string, error: string, retryAt: Date | null, now?: Date): Promise<void>;
+  /** Gives claimed, unsent mails back at once (a graceful stop). */
+  release(owner: string, now?: Date): Promise<void>;
+  countByState(): Promise<Record<AlertMailState, number>>;
+}
+
 // ---- local mail outbox ------------------------------------------------------------------------------------------
 
 export interface OutboxMail {
@@ -319,6 +435,9 @@ export interface Store {
   readonly results: ResultRepository;
   readonly mail: MailOutbox;
   readonly jobs: JobRepository;
+  readonly keyVersions: KeyVersionRepository;
+  readonly scoreAlerts: ScoreAlertRepository;
+  readonly alertMails: AlertMailRepository;
   /** Makes the limiters of the README's Limits table, counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */

@@ -44,6 +44,18 @@ export {
   type OfficialKeyRow,
 } from './official-key';
 export { officialRowsOfPdf, readPdfTextPages, type PdfTextItem, type PdfTextPage, type PdfTextSource } from './key-pdf';
+export {
+  changedQuestions,
+  classifyKeyChange,
+  diffKeys,
+  keyVersionName,
+  readableKey,
+  type ChangedQuestion,
+  type KeyChange,
+  type KeyChangeKind,
+  type KeyVersionStamp,
+  type QuestionKeyChange,
+} from './key-changes';
 export { isAttempted, isCorrect, responseMatchesKey, type IconQuestion } from './correctness';
 export {
   DEFAULT_SCORING_RULES,

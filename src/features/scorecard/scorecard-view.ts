@@ -5,11 +5,12 @@ import {
   isMarksToAll,
   NOT_EVALUATED,
   parseKey,
+  readableKey,
   sectionOfMaster,
-  type KeyAlternative,
   type ParsedKey,
   type ScorecardQuestion,
 } from '../../domain/gate';
+
 import type { ScorecardData } from '../../lib/scorecard/types';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
@@ -75,18 +76,9 @@ function parsedKeyOf(question: ScorecardQuestion): ParsedKey | undefined {
   }
 }
 
-function alternativeText(alternative: KeyAlternative): string {
-  if (alternative.kind === 'letters') return alternative.letters.join(', ');
-  if (alternative.kind === 'number') return String(alternative.value);
-  return `${alternative.low} to ${alternative.high}`;
-}
-
 /** The key as a candidate reads it: 'B', 'A, C', '7.78 to 7.88', 'A or C', 'Marks to all (MTA)'; '--' without one. */
 export function keyText(question: ScorecardQuestion): string {
-  const parsed = parsedKeyOf(question);
-  if (!parsed) return hasKey(question) ? String(question.answerKey).trim() : '--';
-  if (parsed.kind === 'MTA') return 'Marks to all (MTA)';
-  return parsed.alternatives.map(alternativeText).join(' or ');
+  return hasKey(question) ? readableKey(question.type, String(question.answerKey)) : '--';
 }
 
 export interface OptionView {
