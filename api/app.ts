@@ -16,6 +16,9 @@ import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
+import { createChecker } from './features/checker/checker-service';
+import { keyVersionRoutes } from './features/key-versions/routes';
+import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { demoRoutes } from './demo';
 
@@ -48,7 +51,13 @@ export function createApp(
   app.use(jsonErrors);
   app.use(compress());
   app.use(spaFiles(config.distDir));
-  app.use(acceptBodies({ htmlPaths: ['/api/data/upload-response', '/api/data/process'] }));
+  app.use(
+    acceptBodies({
+      htmlPaths: ['/api/data/upload-response', '/api/data/process'],
+      // Mail programs' one-click unsubscribe posts a form (RFC 8058); the route reads only its address.
+      formPaths: ['/api/data/score-alerts/unsubscribe'],
+    }),
+  );
   app.use(
     bodyParser({
       enableTypes: ['json', 'text'],
@@ -57,12 +66,15 @@ export function createApp(
       extendTypes: { text: ['text/html'] },
     }),
   );
+  const checker = createChecker(store);
   const routers = [
     healthRoutes(services),
     metricsRoutes(metrics, config.metricsToken),
     accountRoutes(services),
     adminFeature(services),
-    checkerRoutes(services),
+    checkerRoutes(services, checker),
+    keyVersionRoutes(services),
+    scoreAlertsFeature(services, checker.crowd).router,
     imageRoutes(services),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];

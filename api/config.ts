@@ -5,6 +5,9 @@ import path from 'node:path';
 /** A killed instance's re-scoring job is taken over within lease + poll. */
 export const RESCORE_LEASE_MS = 15_000;
 export const RESCORE_POLL_MS = 2_000;
+/** Score-change mails wait until a paper's key has not changed for this long, so a run of edits sends one mail. */
+export const SCORE_ALERT_QUIET_MS = 60_000;
+export const SCORE_ALERT_MAILS_PER_SECOND = 10;
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -52,6 +55,9 @@ export interface Config {
   /** Re-scoring jobs: how long a claimed job stays an instance's without renewal, and how often instances look. */
   rescoreLeaseMs: number;
   rescorePollMs: number;
+  /** Score-change mails: the quiet time a key must keep before they are planned, and the sending rate (all instances). */
+  scoreAlertQuietMs: number;
+  scoreAlertMailsPerSecond: number;
   /** Bearer token that opens GET /metrics; unset = metrics off. */
   metricsToken: string | undefined;
   /** Seed demo papers and serve sample sheets under /demo (always on for the embedded store). */
@@ -177,6 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     rescoreLeaseMs: integer(env, 'RESCORE_LEASE_MS', RESCORE_LEASE_MS, 1_000, 600_000),
     rescorePollMs: integer(env, 'RESCORE_POLL_MS', RESCORE_POLL_MS, 100, 60_000),
+    scoreAlertQuietMs: integer(env, 'SCORE_ALERT_QUIET_MS', SCORE_ALERT_QUIET_MS, 0, 86_400_000),
+    scoreAlertMailsPerSecond: integer(env, 'SCORE_ALERT_MAILS_PER_SECOND', SCORE_ALERT_MAILS_PER_SECOND, 1, 10_000),
     demo: flag(env, 'DEMO', !mongodbUri),
     version: packageVersion(),
   };

@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe for mails a candidate asked for. */
+  headers?: Record<string, string>;
   /**
    * The mail's link, printed on a line of its own when there is no SMTP server, so whoever runs the server can follow
    * it (the e-mail verification). Leave it out for links that grant an account (password reset): those stay in the
@@ -42,7 +44,7 @@ export function createMailer({ smtpUrl, from, logger, saveToOutbox }: MailerOpti
   }
   return {
     kind: 'outbox',
-    async send({ linkForLocalLog, ...mail }) {
+    async send({ linkForLocalLog, headers: _headers, ...mail }) {
       await saveToOutbox({ ...mail, createdAt: new Date() });
       // The body stays out of the log: a reset link in it would let anyone who reads the log take the account.
       logger.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox');

@@ -1,4 +1,4 @@
-import type { SheetScorecard, TestPaper } from '../../src/domain/gate';
+import type { KeyVersionStamp, SheetScorecard, TestPaper } from '../../src/domain/gate';
 import type { MissingPrediction, PredictionData } from '../features/checker/crowd';
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
@@ -8,11 +8,18 @@ export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
   candidate: { id: string; name: string };
   prediction_data: PredictionData | MissingPrediction;
   resultId: string;
+  /** The answer-key version the marks come from. */
+  keyVersion: KeyVersionStamp;
 }
 
 export function presentScorecard(
   scorecard: SheetScorecard,
-  checked: { testPaper: TestPaper; prediction: PredictionData | MissingPrediction; resultId: string },
+  checked: {
+    testPaper: TestPaper;
+    prediction: PredictionData | MissingPrediction;
+    resultId: string;
+    keyVersion: KeyVersionStamp;
+  },
 ): CheckerScorecard {
   const { candidate, ...card } = scorecard;
   return {
@@ -21,6 +28,7 @@ export function presentScorecard(
     candidate: { id: candidate.id, name: candidate.name },
     prediction_data: checked.prediction,
     resultId: checked.resultId,
+    keyVersion: checked.keyVersion,
   };
 }
 

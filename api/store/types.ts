@@ -222,6 +222,8 @@ export interface ResultRepository {
    */
   upsert(result: ResultInput, now?: Date): Promise<{ id: string; created: boolean }>;
   findById(id: string): Promise<Result | null>;
+  /** The result of a link (its hash, as upsert keys it) and test paper. */
+  findByIdentity(linkHash: string, set: string): Promise<Result | null>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
   count(): Promise<number>;

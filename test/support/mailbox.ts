@@ -20,11 +20,12 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** The text of a message with quoted-printable soft breaks and escapes undone. */
+/** The text of a message with quoted-printable soft breaks and escapes undone (escaped bytes read as UTF-8). */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw
+  const bytes = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** A real SMTP peer on a free port that keeps every message, as sent and decoded from quoted-printable. */

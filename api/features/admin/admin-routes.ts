@@ -11,6 +11,7 @@ import { createSheetLoader } from '../../sheets/sheet-loader';
 import type { Rescorer } from './rescoring';
 import { readPaper } from './paper-reader';
 import { checkAnswerKey, readKeyImport } from './answer-keys';
+import { recordKeyVersion, stampOf } from '../key-versions/key-versions';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
@@ -31,10 +32,16 @@ const updateAnswerSchema = object({
   clientTime: mixed<string | number>(),
 });
 
+/** Longest name of a key version ('provisional', 'final', or the administrator's own). */
+export const KEY_LABEL_MAX = 60;
+
 const importKeySchema = object({
   paperSet: plainText(string().trim().required('Name the paper set the key belongs to (paperSet).').max(200)),
   keys: mixed(),
   rows: plainText(string(), { multiLine: true }),
+  label: plainText(
+    string().trim().max(KEY_LABEL_MAX, `Name the key version in at most ${KEY_LABEL_MAX} characters (label).`),
+  ),
 });
 
 /** A page parameter of the query: a whole number in range, or absent when left empty. */
@@ -90,7 +97,11 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
       clientTime: clientTime(request.clientTime, new Date()),
     });
     if (!saved) throw new HttpError(404, 'No question with this id.');
-    if (saved.outcome === 'applied') await rescorer.schedule(question.paperSet);
+    if (saved.outcome === 'applied') {
+      const label = `Edited Q${question.short_id}`;
+      await recordKeyVersion(store, question.paperSet, { label, source: 'edit', by: ctx.state.admin?.email });
+      await rescorer.schedule(question.paperSet);
+    }
     ctx.body = {
       data: { data: { long_id: saved.question.long_id, answerKey: saved.question.answerKey, outcome: saved.outcome } },
     };
@@ -120,8 +131,19 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
       const saved = await store.questions.setAnswerKey(questionId, answerKey, { clientTime: now });
       if (saved?.outcome === 'applied') applied++;
     }
+    // One version for the whole import, named as the administrator chose ('provisional', 'final' or their own).
+    const version =
+      applied > 0
+        ? await recordKeyVersion(store, paperSet, {
+            label: request.label || 'Imported key',
+            source: 'import',
+            by: ctx.state.admin?.email,
+          })
+        : null;
     if (applied > 0) await rescorer.schedule(paperSet);
-    ctx.body = { data: { paperSet, applied, unchanged: keys.size - applied, unknown } };
+    ctx.body = {
+      data: { paperSet, applied, unchanged: keys.size - applied, unknown, keyVersion: version && stampOf(version) },
+    };
   });
 
   router.get('/admin-stats', admin, async (ctx) => {

@@ -3,6 +3,7 @@ import { scoreResponses, type PaperQuestion as EnginePaperQuestion } from '../..
 import type { Services } from '../../services';
 import type { Question } from '../../store';
 import { adminRoutes } from './admin-routes';
+import { keysOf } from '../key-versions/key-versions';
 import { createRescorer, type ScoreStoredResponses } from './rescoring';
 
 /**
@@ -10,9 +11,7 @@ import { createRescorer, type ScoreStoredResponses } from './rescoring';
  * follow the raw total here; the checker's normalisation replaces them when a candidate checks again.
  */
 export const scoreStoredResponses: ScoreStoredResponses = (responses, paper: Question[]) => {
-  const keys = Object.fromEntries(
-    paper.filter((question) => question.answerKey).map((question) => [question.long_id, question.answerKey!]),
-  );
+  const keys = keysOf(paper);
   const questions: EnginePaperQuestion[] = paper.map((question) => ({
     ...question,
     short_id: String(question.short_id),

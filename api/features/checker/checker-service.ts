@@ -10,9 +10,11 @@ import {
   type PaperQuestion as EnginePaperQuestion,
   type ParsedSheet,
   type SheetScorecard,
+  type KeyVersionStamp,
   type TestPaper,
 } from '../../../src/domain/gate';
-import { paperKeyVersion, type Question, type Store } from '../../store';
+import type { Store } from '../../store';
+import { currentKeyVersion, keysOf, stampOf } from '../key-versions/key-versions';
 import { hashLink } from '../../sheets/sheet-source';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from './crowd';
@@ -76,15 +78,18 @@ interface ScoringInputs {
   questions: EnginePaperQuestion[];
   keys: KeysByLongId;
   keyVersion: number;
+  /** The key version as the scorecard names it. */
+  keyStamp: KeyVersionStamp;
 }
 
-function scoringInputs(stored: Question[]): ScoringInputs {
+async function scoringInputs(store: Store, paperSet: string): Promise<ScoringInputs> {
+  const stored = await store.questions.listByPaperSet(paperSet);
+  const current = await currentKeyVersion(store, paperSet, stored);
   return {
     questions: stored.map((question) => ({ ...question, short_id: String(question.short_id) })),
-    keys: Object.fromEntries(
-      stored.filter((question) => question.answerKey).map((question) => [question.long_id, question.answerKey!]),
-    ),
-    keyVersion: paperKeyVersion(stored),
+    keys: keysOf(stored),
+    keyVersion: current.version,
+    keyStamp: stampOf(current),
   };
 }
 
@@ -126,7 +131,7 @@ export function createChecker(store: Store): Checker {
   const papers = new LRUCache<string, ScoringInputs>({
     max: 50,
     ttl: PAPER_TTL_MS,
-    fetchMethod: async (paperSet) => scoringInputs(await store.questions.listByPaperSet(paperSet)),
+    fetchMethod: (paperSet) => scoringInputs(store, paperSet),
   });
 
   /** The stored paper of this sheet and test paper, with at least one key; else the message the candidate needs. */
@@ -161,7 +166,7 @@ export function createChecker(store: Store): Checker {
     crowd,
 
     async check({ sheet, origin, testPaper: chosen, email, isVerified }) {
-      const { testPaper, paperSet, questions, keys, keyVersion } = await storedPaper(sheet, chosen);
+      const { testPaper, paperSet, questions, keys, keyVersion, keyStamp } = await storedPaper(sheet, chosen);
       const linkHash = resultIdentity(origin, sheet.candidate.id);
       const fetched = origin.kind === 'link';
       const memoKey = fetched && [linkHash, paperSet, keyVersion, email ?? '', isVerified].join('\0');
@@ -192,7 +197,7 @@ export function createChecker(store: Store): Checker {
       });
       // The candidate sees themselves in the chart and the rank at once (other instances within a refresh).
       if (fetched) marks.record(testPaper, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
-      const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id });
+      const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id, keyVersion: keyStamp });
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
     },

@@ -17,7 +17,7 @@ import { requireAdmin } from '../../http/admin-auth';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import { serialisedScorecard } from '../../presenters';
-import { createChecker, NoKeysError, type SheetOrigin } from './checker-service';
+import { NoKeysError, type Checker, type SheetOrigin } from './checker-service';
 import { limitPerAddress } from './rate-limit';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
@@ -84,9 +84,8 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
  * The public checker calls (generate-response, send-verification, verify, get-rank) and two more:
  * upload-response for a saved page, and distribution for the scorecard's chart.
  */
-export function checkerRoutes(services: Services): Router {
+export function checkerRoutes(services: Services, checker: Checker): Router {
   const { config } = services;
-  const checker = createChecker(services.store);
   const { metrics } = services;
   const sheets = createSheetLoader(config, (result) => metrics.portalFetches.inc({ result }));
   const verification = createVerificationService(services);

@@ -23,7 +23,7 @@ const MAX_SAVE_ATTEMPTS = 10;
 const MASTER_ORDER = { short_id: 1, long_id: 1 } as const;
 
 /** A paper's key version: it grows with every applied key change of any of its questions. */
-export function paperKeyVersion(questions: Pick<Question, 'keyVersion'>[]): number {
+export function paperKeyVersion(questions: readonly Pick<Question, 'keyVersion'>[]): number {
   return questions.reduce((sum, question) => sum + question.keyVersion, 0);
 }
 

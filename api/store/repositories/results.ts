@@ -93,6 +93,10 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
       const doc = await results.findOne({ _id: id });
       return doc && toResult(doc);
     },
+    async findByIdentity(linkHash, set) {
+      const doc = await results.findOne({ linkHash, set });
+      return doc && toResult(doc);
+    },
     async list({ limit, skip } = {}) {
       const docs = await results.find({}, { sort: NEWEST_FIRST, limit, skip, omit: ['responses'] });
       return (docs as Omit<ResultDoc, 'responses'>[]).map((doc) => toResult(doc));

@@ -1,0 +1,188 @@
+import { LRUCache } from 'lru-cache';
+import {
+  diffKeys,
+  scoreResponses,
+  type KeyVersionStamp,
+  type PaperQuestion as EnginePaperQuestion,
+  type QuestionKeyChange,
+} from '../../../src/domain/gate';
+import { paperKeyVersion, type KeyVersion, type KeyVersionSource, type Question, type Store } from '../../store';
+import { testPaperOf } from '../admin/paper-set';
+
+/**
+ * Key versions: every import or answer edit that changes a paper's key records the whole key as it then stands, with
+ * a label and a time, so a scorecard can say which key it used, an administrator can compare any two versions, and a
+ * candidate can be told what changed since the key they last saw.
+ */
+
+/** What a paper recorded before key versions existed (or changed outside the admin calls) is named so. */
+export const RECORDED_LABEL = 'Answer key';
+
+/** Question ID → key of every keyed question. */
+export function keysOf(paper: readonly Question[]): Record<string, string> {
+  return Object.fromEntries(
+    paper.filter((question) => question.answerKey).map((question) => [question.long_id, question.answerKey!]),
+  );
+}
+
+export const stampOf = ({ paperSet, version, label, createdAt }: KeyVersion): KeyVersionStamp => ({
+  paperSet,
+  version,
+  label,
+  at: createdAt.toISOString(),
+});
+
+/** The latest time a key of the paper changed: when a version found unrecorded came about. */
+function lastKeyChange(paper: readonly Question[]): Date {
+  const times = paper.map((question) => (question.keyUpdatedAt ?? question.updatedAt).getTime());
+  return new Date(Math.max(0, ...times));
+}
+
+/** Records the paper's key as it stands now, as one version with the given label. */
+export async function recordKeyVersion(
+  store: Store,
+  paperSet: string,
+  made: { label: string; source: KeyVersionSource; by?: string },
+  now = new Date(),
+): Promise<KeyVersion> {
+  const paper = await store.questions.listByPaperSet(paperSet);
+  return store.keyVersions.record({
+    paperSet,
+    version: paperKeyVersion(paper),
+    keys: keysOf(paper),
+    createdAt: now,
+    ...made,
+  });
+}
+
+/**
+ * The version of the key the paper has now. A key that changed without a recorded version (papers keyed before
+ * versions were recorded, the demo's seeding) is recorded here once, as RECORDED_LABEL at its last change.
+ */
+export async function currentKeyVersion(
+  store: Store,
+  paperSet: string,
+  paper: readonly Question[],
+): Promise<KeyVersion> {
+  const version = paperKeyVersion(paper);
+  const recorded = await store.keyVersions.find(paperSet, version);
+  if (recorded) return recorded;
+  return store.keyVersions.record({
+    paperSet,
+    version,
+    label: RECORDED_LABEL,
+    source: 'recorded',
+    keys: keysOf(paper),
+    createdAt: lastKeyChange(paper),
+  });
+}
+
+/** How the stored results of a paper fare under one key version against another. */
+export interface ResultsImpact {
+  /** Stored results of this paper that were scored under both. */
+  compared: number;
+  changed: number;
+  rose: number;
+  fell: number;
+  /** Mean change of the total over the results that changed (0 when none did). */
+  meanChange: number;
+  largestRise: number;
+  largestFall: number;
+  /** How many results moved by how much, largest fall first (unchanged results left out). */
+  changes: Array<{ change: number; count: number }>;
+}
+
+export interface VersionComparison {
+  paperSet: string;
+  from: KeyVersionStamp;
+  to: KeyVersionStamp;
+  questions: QuestionKeyChange[];
+  results: ResultsImpact;
+}
+
+const enginePaper = (paper: readonly Question[]) => ({
+  testPaper: null,
+  questions: paper.map((question): EnginePaperQuestion => ({ ...question, short_id: String(question.short_id) })),
+});
+
+/** Results are re-read from the store in batches of this many. */
+const IMPACT_BATCH = 2_000;
+
+/**
+ * Scores every stored result of the paper under both keys: the same engine, the same responses, so the figures are
+ * what re-scoring did or would do. The cost grows with the number of results, hence the cache of comparisons.
+ */
+async function resultsImpact(
+  store: Store,
+  paper: readonly Question[],
+  paperSet: string,
+  before: Record<string, string>,
+  after: Record<string, string>,
+): Promise<ResultsImpact> {
+  const scoring = enginePaper(paper);
+  const longIds = new Set(paper.map((question) => question.long_id));
+  const moves = new Map<number, number>();
+  let compared = 0;
+  let afterId: string | undefined;
+  for (;;) {
+    const batch = await store.results.listBySet(testPaperOf(paperSet), { afterId, limit: IMPACT_BATCH });
+    for (const { responses } of batch) {
+      // Results of other years share the test paper; only those answering this paper's questions are its own.
+      if (!Object.keys(responses).some((id) => longIds.has(id))) continue;
+      compared++;
+      const total = (keys: Record<string, string>) =>
+        scoreResponses(responses, scoring, keys).totalScore['Total Marks'];
+      const change = Math.round((total(after) - total(before)) * 100) / 100;
+      if (change !== 0) moves.set(change, (moves.get(change) ?? 0) + 1);
+    }
+    const last = batch.at(-1);
+    if (!last || batch.length < IMPACT_BATCH) break;
+    afterId = last.id;
+  }
+  return summarise(compared, moves);
+}
+
+function summarise(compared: number, moves: Map<number, number>): ResultsImpact {
+  const changes = [...moves].sort(([a], [b]) => a - b).map(([change, count]) => ({ change, count }));
+  const changed = changes.reduce((sum, { count }) => sum + count, 0);
+  const sum = changes.reduce((total, { change, count }) => total + change * count, 0);
+  return {
+    compared,
+    changed,
+    rose: changes.filter(({ change }) => change > 0).reduce((n, { count }) => n + count, 0),
+    fell: changes.filter(({ change }) => change < 0).reduce((n, { count }) => n + count, 0),
+    meanChange: changed ? Math.round((sum / changed) * 100) / 100 : 0,
+    largestRise: Math.max(0, ...changes.map(({ change }) => change)),
+    largestFall: Math.min(0, ...changes.map(({ change }) => change)),
+    changes,
+  };
+}
+
+export interface KeyVersionComparer {
+  compare(paperSet: string, from: KeyVersion, to: KeyVersion): Promise<VersionComparison>;
+}
+
+/** Comparisons kept for a while: an admin flipping between versions on key day does not re-score everything. */
+const COMPARISONS_KEPT = 50;
+const COMPARISON_TTL_MS = 60_000;
+
+export function createComparer(store: Store): KeyVersionComparer {
+  const cache = new LRUCache<string, VersionComparison>({ max: COMPARISONS_KEPT, ttl: COMPARISON_TTL_MS });
+  return {
+    async compare(paperSet, from, to) {
+      const cacheKey = `${paperSet}\0${from.version}\0${to.version}`;
+      const cached = cache.get(cacheKey);
+      if (cached) return cached;
+      const paper = await store.questions.listByPaperSet(paperSet);
+      const comparison: VersionComparison = {
+        paperSet,
+        from: stampOf(from),
+        to: stampOf(to),
+        questions: diffKeys(paper, from.keys, to.keys),
+        results: await resultsImpact(store, paper, paperSet, from.keys, to.keys),
+      };
+      cache.set(cacheKey, comparison);
+      return comparison;
+    },
+  };
+}
