@@ -145,6 +145,18 @@ function jsonCalls(target: Target): JsonCall[] {
       headers: admin,
     },
     { route: '/api/data/process', method: 'POST', body: { link: target.sheetLink }, headers: admin },
+    {
+      route: '/api/data/score-alerts/status',
+      method: 'POST',
+      body: { link: target.sheetLink, testPaper: 'CS 1' },
+      headers: {},
+    },
+    {
+      route: '/api/data/score-alerts',
+      method: 'PUT',
+      body: { link: target.sheetLink, testPaper: 'CS 1', subscribed: true },
+      headers: {},
+    },
   ];
 }
 
@@ -157,6 +169,8 @@ function spoiledBodies(target: Target): HostileRequest[] {
   for (const call of jsonCalls(target)) {
     for (const field of Object.keys(call.body)) {
       for (const [what, value] of HOSTILE_VALUES) {
+        // A yes/no field (the score-alert switch) takes either boolean: only the other kinds are hostile there.
+        if (typeof value === 'boolean' && typeof call.body[field] === 'boolean') continue;
         // The login and reset calls must refuse the wrong password or token anyway: their 401/400 is a refusal too.
         requests.push({
           name: `${call.method} ${call.route} with ${field} = ${what}`,
@@ -487,6 +501,13 @@ export function wrongTypedParameters(target: Pick<Target, 'url' | 'sheetLink' | 
     { field: 'limit', path: '/api/data/get-all-results?limit=1&limit=2', init: { headers: admin } },
     { field: 'testPaper', path: '/api/data/get-rank/x/%7B%22%24gt%22%3A%22%22%7D' },
     { field: 'testPaper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
+    { field: 'paperSet', path: '/api/data/key-version?paperSet=CS%201%202026&paperSet=DA%202025' },
+    {
+      field: 'from',
+      path: '/api/data/key-versions/compare?paperSet=CS%201&from=1&from=2&to=3',
+      init: { headers: admin },
+    },
+    { field: 'alert', path: '/api/data/score-alerts/unsubscribe?alert=a&alert=b&token=t', init: { method: 'POST' } },
   ];
   return cases.map(({ field, path, init }) => ({
     name: `${init?.method ?? 'GET'} ${path.slice(0, 60)}… (${field} of the wrong type)`,
