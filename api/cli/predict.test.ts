@@ -33,7 +33,8 @@ describe('gate predict command', () => {
     };
     expect(result.year).toBe(2025);
     expect(result.expectedAppeared.value).toBe(170825);
-    expect(result.historicalYears).toEqual([2023, 2024]);
+    expect(result.historicalYears).toContain(2024);
+    expect(result.historicalYears.every((y) => y < 2025)).toBe(true);
   });
 
   it('takes negative marks written as --marks=-20', async () => {

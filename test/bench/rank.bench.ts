@@ -69,6 +69,8 @@ function marksAtRank(curve: YearCurve, rank: number): number {
 
 /** Self-selection strengths β tried: P(check) ∝ (rank / appeared)^−β. */
 const SELECTION_STRENGTHS = [0.1, 0.35, 0.6, 0.8] as const;
+/** A year without an appeared count is scored on shape only, after fitting one scale: that needs a few points. */
+const MIN_SHAPE_POINTS = 3;
 const CROWD_SIZE = 2000;
 
 /** The scale that makes the expected crowd `size` under P = min(1, scale · (rank / appeared)^−β) (bisection). */
@@ -127,6 +129,7 @@ for (const { year, data } of scored) {
   const points = data.reported ?? [];
   const appeared = data.official?.appeared;
   if (!appeared) {
+    if (points.length < MIN_SHAPE_POINTS) continue;
     const results = backtestYear(dataWithoutYear(RANK_DATA, year), year, 100_000, points);
     const scale = Math.exp(median(results.map((r) => Math.log(r.actual / r.predicted))));
     const shaped = results.map((r) => ({ ...r, predicted: r.predicted * scale }));

@@ -1,63 +1,54 @@
-import type { LogShareEstimate } from './estimate';
+import type { HistoryTable, LogShareEstimate } from './estimate';
 import { itemAt } from '../../lists';
 import { countAbove } from './statistics';
 
 /**
  * The crowd of stored results is self-selected: strong candidates check more. Model: the candidate at field rank r of
  * N checks with probability min(1, c · (r / N)^−β). β is how strongly the crowd leans (0: a fair sample); c follows
- * from the crowd's size; the cap is what makes the top identifiable — once almost every top candidate checks, the
- * crowd's top ranks are the field's. β (and, without a published one, the qualifying mark) is fitted so the crowd
- * mapped onto the field matches the history; every β that fits almost as well is kept, and the spread of their
- * answers widens the range where the crowd cannot tell them apart.
+ * from the crowd's size; the cap makes the top identifiable: once almost every top candidate checks, the crowd's top
+ * ranks are the field's. β cannot be read off the crowd alone (a leaning crowd looks like a year with a wider top), so
+ * every β is weighed by how well the crowd, mapped onto the field with it, lands on the history's marks-to-rank curve
+ * (and, without a published one, the qualifying mark with it); the answer mixes the β that fit.
  */
-export interface CrowdFit {
-  /** β of the best fit. */
-  selection: number;
-  /** β values that fit almost as well as the best (the best included). */
-  plausibleSelections: number[];
+export interface SelectionHypothesis {
+  law: SelectionLaw;
+  /** Posterior weight of this β (the weights sum to 1). */
+  weight: number;
+  /** The qualifying mark that fits the crowd best with this β, and how unsure it is (0 when published). */
   qualifyingMarks: number;
+  qualifyingMarksSd: number;
+}
+
+export interface CrowdFit {
+  hypotheses: SelectionHypothesis[];
+  /** Weighted mean β: how strongly the crowd seems to lean. */
+  selection: number;
+  /** Weighted mean and spread of the qualifying mark over the hypotheses. */
+  qualifyingMarks: number;
+  qualifyingMarksSd: number;
   /** Whether the qualifying mark was fitted (true) or given (false). */
   fittedQualifyingMarks: boolean;
-  /** Root-mean-square misfit in ln(share) between the mapped crowd and the history. */
-  misfit: number;
 }
 
-/**
- * Fewer results than this cannot locate the qualifying mark. With the mark published, they still fit the selection;
- * without it, fitting the selection alone would absorb how easy the year was, so an assumed one is used instead.
- */
-export const MIN_CROWD_TO_FIT_QUALIFYING_MARKS = 100;
 /** β tried: 0 (a fair sample) to 0.9 (nearly only the strong check). */
 const SELECTIONS = Array.from({ length: 19 }, (_, i) => i * 0.05);
+/** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.2 marks. */
+const QUALIFYING_MARKS_SEARCH_SDS = 2.5;
+const QUALIFYING_MARKS_STEP = 0.2;
 /**
- * The assumed selection, how unsure it is in ln(share), and the β it leaves plausible (mild to strong). An
- * assumption: no real crowd was available to calibrate it; fits to larger crowds replace it.
+ * The crowd is compared with the history at ranks spaced ×RANK_STEP. A year's shape differs from the history's over
+ * about a doubling of rank, so neighbouring residuals are not independent: each counts ln(RANK_STEP)/ln(2) of one.
  */
-const ASSUMED_SELECTION = 0.35;
-const ASSUMED_SELECTION_MISFIT = 0.5;
-const ASSUMED_PLAUSIBLE = SELECTIONS.filter((beta) => beta >= 0.1 && beta <= 0.8);
-
-export function assumedCrowdFit(qualifyingMarks: number): CrowdFit {
-  return {
-    selection: ASSUMED_SELECTION,
-    plausibleSelections: ASSUMED_PLAUSIBLE,
-    qualifyingMarks,
-    fittedQualifyingMarks: false,
-    misfit: ASSUMED_SELECTION_MISFIT,
-  };
-}
-/** Model error of the selection law itself (log space), whatever the fit says. */
-const CROWD_MODEL_SD = 0.2;
-/** A β stays plausible while its squared misfit is within this factor of the best one's. */
-const PLAUSIBLE_MISFIT_RATIO = 4;
-/**
- * The qualifying mark is searched within this many marks of the first guess, in steps of 0.1: about the largest
- * year-to-year move published. A wider search lets a strongly self-selected crowd pass for an easy year (simulated
- * crowds with β = 0.8 fitted 47.5 for a true 27.6).
- */
-const QUALIFYING_MARKS_SEARCH = 6;
-/** The range covers about ±this many standard deviations (kept equal to predict's RANGE_Z). */
-const BAND_Z = 1.2816;
+const RANK_STEP = 1.2;
+const RESIDUALS_PER_DOUBLING = Math.log(RANK_STEP) / Math.log(2);
+/** Hypotheses whose weight is below this are dropped (they change no answer). */
+const MIN_WEIGHT = 1e-3;
+/** Above this many results ahead, the count's Poisson likelihood is close enough to a normal in ln(rank). */
+const DENSE_COUNT = 25;
+/** Points of the ln(rank) grid on which a sparse count's likelihood is multiplied with the history. */
+const SPARSE_GRID = 120;
+/** Error of the selection law itself (ln rank), whatever the fit says: real crowds need not lean as a power law. */
+const LAW_SD = 0.15;
 
 /** The selection law for one β, scaled to a crowd of a given size from a field of `appeared`. */
 export interface SelectionLaw {
@@ -88,7 +79,7 @@ export function selectionLaw(beta: number, size: number, appeared: number): Sele
 }
 
 /** Expected number of checkers among the field's best `rank`. */
-function expectedCrowdAbove({ beta, capRank, scale, appeared }: SelectionLaw, rank: number): number {
+export function expectedCrowdAbove({ beta, capRank, scale, appeared }: SelectionLaw, rank: number): number {
   if (rank <= capRank) return rank;
   const power = 1 - beta;
   return capRank + (scale * appeared ** beta * (rank ** power - capRank ** power)) / power;
@@ -106,88 +97,179 @@ export function fieldRankOf(law: SelectionLaw, crowdCount: number): number {
 /** Crowd marks at ranks spread evenly in log(rank), from the 5th result to the 95th percentile. */
 function fitMarks(descending: readonly number[]): number[] {
   const marks: number[] = [];
-  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * 1.2)) marks.push(itemAt(descending, i));
+  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * RANK_STEP)) marks.push(itemAt(descending, i));
   return marks;
 }
 
+/** The qualifying mark as known before the fit: published (sd 0) or forecast from earlier years. */
+export interface QualifyingMarksGuess {
+  value: number;
+  sd: number;
+}
+
 /**
- * Least-squares match of the crowd mapped onto the field to `historyAt` (ln field share at marks − qualifying mark),
- * for every β, with the qualifying mark searched too unless `fixedQualifyingMarks`.
+ * Weighs every β (and, unless published, every qualifying mark near the forecast) by how well the crowd mapped onto
+ * the field lands on the history: residuals in ln(share) over the years' own disagreement there and the count's
+ * sampling error, plus the forecast's own prior on the qualifying mark.
  */
 export function fitCrowd(
   descending: readonly number[],
-  historyAt: (x: number) => number,
-  guess: number,
-  fixedQualifyingMarks: boolean,
+  history: HistoryTable,
+  guess: QualifyingMarksGuess,
   appeared: number,
 ): CrowdFit | undefined {
   const marks = fitMarks(descending);
   if (marks.length < 3) return undefined;
   const counts = marks.map((mark) => ({ mark, count: countAbove(descending, mark) + 0.5 }));
-  const candidates = fixedQualifyingMarks
-    ? [guess]
-    : Array.from({ length: 2 * QUALIFYING_MARKS_SEARCH * 10 + 1 }, (_, i) => guess - QUALIFYING_MARKS_SEARCH + i / 10);
+  const reach = QUALIFYING_MARKS_SEARCH_SDS * guess.sd;
+  const steps = Math.round(reach / QUALIFYING_MARKS_STEP);
+  const candidates = Array.from({ length: 2 * steps + 1 }, (_, i) => guess.value + (i - steps) * QUALIFYING_MARKS_STEP);
   const fits = SELECTIONS.map((beta) => {
     const law = selectionLaw(beta, descending.length, appeared);
-    const field = counts.map((c) => ({ mark: c.mark, logShare: Math.log(fieldRankOf(law, c.count) / appeared) }));
-    let best = { error: Infinity, qualifyingMarks: guess };
-    for (const qualifyingMarks of candidates) {
-      const error = field.reduce((sum, f) => sum + (f.logShare - historyAt(f.mark - qualifyingMarks)) ** 2, 0);
-      if (error < best.error) best = { error, qualifyingMarks };
-    }
-    return { beta, ...best };
+    const mapped = counts.map(({ mark, count }) => ({
+      mark,
+      logShare: Math.log(fieldRankOf(law, count) / appeared),
+      samplingVariance: 1 / ((1 - beta) ** 2 * count),
+    }));
+    const misfits = candidates.map((qualifyingMarks) => {
+      let sum = 0;
+      for (const m of mapped) {
+        const x = m.mark - qualifyingMarks;
+        sum += (m.logShare - history.logShare(x)) ** 2 / (history.observedSd(x) ** 2 + m.samplingVariance);
+      }
+      const prior = guess.sd > 0 ? ((qualifyingMarks - guess.value) / guess.sd) ** 2 : 0;
+      return { qualifyingMarks, chiSquare: sum * RESIDUALS_PER_DOUBLING + prior };
+    });
+    return { law, misfits };
   });
-  const best = fits.reduce((a, b) => (b.error < a.error ? b : a));
+  const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.chiSquare)));
+  const hypotheses = normalised(
+    fits.map(({ law, misfits }) => {
+      const likelihoods = misfits.map((m) => ({
+        value: m.qualifyingMarks,
+        weight: Math.exp(-(m.chiSquare - best) / 2),
+      }));
+      const total = likelihoods.reduce((sum, l) => sum + l.weight, 0);
+      const { mean, sd } = weightedMoments(likelihoods);
+      return { law, weight: total, qualifyingMarks: mean, qualifyingMarksSd: sd };
+    }),
+  );
+  const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
+  const withinHypotheses = hypotheses.reduce((sum, h) => sum + h.weight * h.qualifyingMarksSd ** 2, 0);
   return {
-    selection: best.beta,
-    plausibleSelections: fits.filter((f) => f.error <= PLAUSIBLE_MISFIT_RATIO * best.error).map((f) => f.beta),
-    qualifyingMarks: best.qualifyingMarks,
-    fittedQualifyingMarks: !fixedQualifyingMarks,
-    misfit: Math.sqrt(best.error / marks.length),
+    hypotheses,
+    selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
+    qualifyingMarks: overall.mean,
+    qualifyingMarksSd: Math.sqrt(overall.sd ** 2 + withinHypotheses),
+    fittedQualifyingMarks: guess.sd > 0,
   };
 }
 
-/**
- * What the crowd says for certain, whatever its self-selection: every stored result is a candidate of the field, so
- * the field rank is at least the crowd rank; and when strong candidates check at least as often as weak ones, the
- * share of the field ahead is at most the share of the crowd ahead.
- */
-export function identifiableLogShares(crowdRank: number, crowdSize: number, appeared: number): [number, number] {
-  const best = Math.log(Math.min(1, crowdRank / appeared));
-  const worst = Math.log(Math.min(1, crowdRank / crowdSize));
-  return [best, Math.max(best, worst)];
+/** Keeps the hypotheses that weigh anything and makes their weights sum to 1. */
+function normalised(hypotheses: SelectionHypothesis[]): SelectionHypothesis[] {
+  const total = hypotheses.reduce((sum, h) => sum + h.weight, 0);
+  const kept = hypotheses.filter((h) => h.weight / total >= MIN_WEIGHT);
+  const keptTotal = kept.reduce((sum, h) => sum + h.weight, 0);
+  return kept.map((h) => ({ ...h, weight: h.weight / keptTotal }));
+}
+
+function weightedMoments(values: { value: number; weight: number }[]): { mean: number; sd: number } {
+  const total = values.reduce((sum, v) => sum + v.weight, 0);
+  const mean = values.reduce((sum, v) => sum + v.weight * v.value, 0) / total;
+  const variance = values.reduce((sum, v) => sum + v.weight * (v.value - mean) ** 2, 0) / total;
+  return { mean, sd: Math.sqrt(variance) };
 }
 
 export interface CrowdEstimate extends LogShareEstimate {
+  /** 1 + the stored results ahead of the candidate. */
   crowdRank: number;
   size: number;
   selection: number;
+  /** Expected crowd members above the candidate under the fitted selection: few means the history speaks. */
+  expectedAhead: number;
 }
 
 /**
- * The candidate's share of the field from the crowd: the crowd count ahead of them mapped onto the field by the fitted
- * selection law, kept inside what the crowd identifies. Its width: sampling, the law's own error, the misfit, and
- * half the spread of the answers of every plausible β (small at the top, where they agree: the crowd's top is the
- * field's).
+ * The candidate's ln(share of the field) given the crowd: for each plausible β, the history's curve at the marks above
+ * that β's qualifying mark (a prior, as wide as the years disagree) times the likelihood of the count of stored results
+ * ahead of the candidate (Poisson: a handful ahead says little, thousands say much); then mixed over β. Where the crowd
+ * is dense the count decides and β's uncertainty sets the width; at a sparse top the history's shape does.
  */
 export function crowdEstimate(
   descending: readonly number[],
   marks: number,
   fit: CrowdFit,
+  history: HistoryTable,
   appeared: number,
 ): CrowdEstimate {
-  const above = countAbove(descending, marks);
-  const logShareFor = (beta: number) =>
-    Math.log(fieldRankOf(selectionLaw(beta, descending.length, appeared), above + 0.5) / appeared);
-  const answers = fit.plausibleSelections.map(logShareFor);
-  const spread = (Math.max(...answers) - Math.min(...answers)) / (2 * BAND_Z);
-  const [best, worst] = identifiableLogShares(above + 1, descending.length, appeared);
-  const samplingSd = 1 / (1 - fit.selection) / Math.sqrt(above + 1);
+  const ahead = countAbove(descending, marks);
+  const answers = fit.hypotheses.map((h) => ({ ...h, ...posterior(h, marks, ahead, history, appeared) }));
+  const mean = answers.reduce((sum, a) => sum + a.weight * a.logShare, 0);
+  const variance = answers.reduce((sum, a) => sum + a.weight * (a.sd ** 2 + (a.logShare - mean) ** 2), 0);
+  const rank = Math.exp(mean) * appeared;
+  const expectedAhead = answers.reduce((sum, a) => sum + a.weight * expectedCrowdAbove(a.law, rank), 0);
   return {
-    logShare: Math.min(worst, Math.max(best, logShareFor(fit.selection))),
-    sd: Math.sqrt(samplingSd ** 2 + CROWD_MODEL_SD ** 2 + fit.misfit ** 2 + spread ** 2),
-    crowdRank: above + 1,
+    logShare: mean,
+    sd: Math.sqrt(variance + LAW_SD ** 2),
+    crowdRank: ahead + 1,
     size: descending.length,
     selection: fit.selection,
+    expectedAhead,
   };
+}
+
+function posterior(
+  hypothesis: SelectionHypothesis,
+  marks: number,
+  ahead: number,
+  history: HistoryTable,
+  appeared: number,
+): LogShareEstimate {
+  const x = marks - hypothesis.qualifyingMarks;
+  const prior = {
+    logShare: history.logShare(x),
+    sd: Math.hypot(history.sd(x), history.slope(x) * hypothesis.qualifyingMarksSd),
+  };
+  const lowest = Math.log((ahead + 1) / appeared);
+  if (ahead >= DENSE_COUNT) {
+    const { law } = hypothesis;
+    const counted = {
+      logShare: Math.max(lowest, Math.log(fieldRankOf(law, ahead + 0.5) / appeared)),
+      sd: 1 / ((1 - law.beta) * Math.sqrt(ahead + 1)),
+    };
+    return productOfNormals(prior, counted);
+  }
+  return sparsePosterior(prior, hypothesis.law, ahead, lowest, appeared);
+}
+
+function productOfNormals(a: LogShareEstimate, b: LogShareEstimate): LogShareEstimate {
+  const wa = 1 / a.sd ** 2;
+  const wb = 1 / b.sd ** 2;
+  return { logShare: (wa * a.logShare + wb * b.logShare) / (wa + wb), sd: 1 / Math.sqrt(wa + wb) };
+}
+
+/**
+ * Few results ahead: the history's normal prior times the Poisson likelihood of `ahead` checkers among the r − 1
+ * candidates above field rank r, on a grid of ln(share) from the crowd's own bound (at least `ahead` + 1) to the field.
+ */
+function sparsePosterior(
+  prior: LogShareEstimate,
+  law: SelectionLaw,
+  ahead: number,
+  lowest: number,
+  appeared: number,
+): LogShareEstimate {
+  const step = -lowest / (SPARSE_GRID - 1);
+  const points: { value: number; weight: number }[] = [];
+  let best = -Infinity;
+  for (let i = 0; i < SPARSE_GRID; i++) {
+    const logShare = lowest + i * step;
+    const expected = expectedCrowdAbove(law, Math.max(0, Math.exp(logShare) * appeared - 1));
+    const logLikelihood = (ahead > 0 ? ahead * Math.log(expected) : 0) - expected;
+    const logWeight = logLikelihood - ((logShare - prior.logShare) / prior.sd) ** 2 / 2;
+    best = Math.max(best, logWeight);
+    points.push({ value: logShare, weight: logWeight });
+  }
+  const { mean, sd } = weightedMoments(points.map((p) => ({ value: p.value, weight: Math.exp(p.weight - best) })));
+  return { logShare: mean, sd: Math.max(sd, step) };
 }

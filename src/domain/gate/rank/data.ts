@@ -1,5 +1,6 @@
 import version1 from './rank-data.v1.json';
 import version2 from './rank-data.v2.json';
+import version3 from './rank-data.v3.json';
 
 /** The test papers a candidate can pick; CS 1 and CS 2 are the two session groups of the one CS paper. */
 export type RankTestPaper = 'CS 1' | 'CS 2' | 'DA';
@@ -38,12 +39,13 @@ export interface RankData {
 }
 
 /** The JSON types its pairs as number[][]; the files' shape is what RankData describes (data.test.ts checks it). */
-export const RANK_DATA_VERSIONS: Record<1 | 2, RankData> = {
+export const RANK_DATA_VERSIONS: Record<1 | 2 | 3, RankData> = {
   1: version1 as unknown as RankData,
   2: version2 as unknown as RankData,
+  3: version3 as unknown as RankData,
 };
 /** The data version the model uses. */
-export const RANK_DATA: RankData = RANK_DATA_VERSIONS[2];
+export const RANK_DATA: RankData = RANK_DATA_VERSIONS[3];
 
 export const SESSIONS_OF: Record<PaperKey, readonly RankTestPaper[]> = { CS: ['CS 1', 'CS 2'], DA: ['DA'] };
 

@@ -1,6 +1,7 @@
 import type { YearCurve } from './history';
 import { evaluateCurve } from './history';
-import { mean } from './statistics';
+import { itemAt } from '../../lists';
+import { mean, oneMoreYearSd, standardDeviation } from './statistics';
 
 /** A rank estimate in log space: ln(rank / appeared) and its standard deviation. */
 export interface LogShareEstimate {
@@ -19,6 +20,11 @@ const GAP_SD_PER_MARK = 0.015;
 const EXTRAPOLATION_SD_PER_MARK = 0.08;
 
 export interface HistoricalEstimate extends LogShareEstimate {
+  /**
+   * The years' own disagreement at x, without the allowance for one more year nor the qualifying mark: how far a crowd
+   * may land from the history before a selection strength is judged unlikely.
+   */
+  observedSd: number;
   years: number[];
   points: number;
   /** Marks beyond all the years' data: negative below, positive above, 0 inside. */
@@ -35,10 +41,12 @@ export function historicalEstimate(
   x: number,
   qualifyingMarksSd: number,
 ): HistoricalEstimate {
-  const used = usedValues(curves, x);
-  const logShares = used.map((v) => v.value.logShare);
-  const logShare = mean(logShares);
-  const spread = logShares.length > 1 ? Math.sqrt(mean(logShares.map((l) => (l - logShare) ** 2))) : 0;
+  const values = curveValues(curves, x);
+  const used = coveringOrAll(values);
+  const logShare = mean(used.map((v) => v.value.logShare));
+  // The spread is taken over every year, extended where its data ends: where a single year covers x (the top), the
+  // others still show how much years differ there (CS 2025's top is ×2 wider than 2024's at the same marks).
+  const everyYear = values.map((v) => v.value.logShare);
   const outside = used.every((v) => v.value.beyond !== 0);
   const beyond = outside
     ? used.reduce((b, v) => (Math.abs(v.value.beyond) < Math.abs(b) ? v.value.beyond : b), Infinity)
@@ -47,12 +55,11 @@ export function historicalEstimate(
   const slopeHere = (historicalLogShare(curves, x + 0.5) - historicalLogShare(curves, x - 0.5)) * qualifyingMarksSd;
   // The qualifying mark's error is added, not combined in quadrature: a year unlike the others moves its qualifying
   // mark and its curve's shape together (CS 2023, hard: both made a forecast from 2022 and 2024 too optimistic).
-  const sd =
-    Math.sqrt(BASE_SD ** 2 + spread ** 2 + (GAP_SD_PER_MARK * gap) ** 2 + (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2) +
-    Math.abs(slopeHere);
+  const shared = BASE_SD ** 2 + (GAP_SD_PER_MARK * gap) ** 2 + (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2;
   return {
     logShare,
-    sd,
+    sd: Math.sqrt(shared + oneMoreYearSd(everyYear) ** 2) + Math.abs(slopeHere),
+    observedSd: Math.sqrt(shared + (everyYear.length > 1 ? standardDeviation(everyYear) ** 2 : 0)),
     years: used.map((v) => v.curve.year),
     points: used.reduce((n, v) => n + v.curve.reportedPoints, 0),
     beyond,
@@ -61,13 +68,53 @@ export function historicalEstimate(
 
 /** ln(rank / appeared) at x from the history alone: the point of historicalEstimate without its uncertainty. */
 export function historicalLogShare(curves: readonly YearCurve[], x: number): number {
-  return mean(usedValues(curves, x).map((v) => v.value.logShare));
+  return mean(coveringOrAll(curveValues(curves, x)).map((v) => v.value.logShare));
 }
 
-function usedValues(curves: readonly YearCurve[], x: number) {
-  const values = curves.map((curve) => ({ curve, value: evaluateCurve(curve, x) }));
+function curveValues(curves: readonly YearCurve[], x: number) {
+  return curves.map((curve) => ({ curve, value: evaluateCurve(curve, x) }));
+}
+
+/** Years whose data covers x speak for it; only when none does are the extended curves used. */
+function coveringOrAll(values: ReturnType<typeof curveValues>) {
   const covering = values.filter((v) => v.value.beyond === 0);
   return covering.length > 0 ? covering : values;
+}
+
+/** The history as a function of x (marks − qualifying mark), read off a table: the crowd fit asks it thousands of times. */
+export interface HistoryTable {
+  logShare(x: number): number;
+  /** Its width at x for one more year, the qualifying mark taken as known. */
+  sd(x: number): number;
+  /** The years' own disagreement at x (HistoricalEstimate.observedSd). */
+  observedSd(x: number): number;
+  /** d ln(share) / dx: how far an error in the qualifying mark moves the answer. */
+  slope(x: number): number;
+}
+
+const TABLE_LOWEST = -60;
+const TABLE_HIGHEST = 100;
+const TABLE_STEP = 0.25;
+
+/** Tabulates `estimateAt` every TABLE_STEP marks and interpolates linearly; beyond the table, its end values. */
+export function tabulateHistory(estimateAt: (x: number) => HistoricalEstimate): HistoryTable {
+  const size = Math.round((TABLE_HIGHEST - TABLE_LOWEST) / TABLE_STEP) + 1;
+  const estimates = Array.from({ length: size }, (_, i) => estimateAt(TABLE_LOWEST + i * TABLE_STEP));
+  const logShares = estimates.map((e) => e.logShare);
+  const sds = estimates.map((e) => e.sd);
+  const observedSds = estimates.map((e) => e.observedSd);
+  const read = (values: readonly number[], x: number) => {
+    const position = Math.min(size - 1, Math.max(0, (x - TABLE_LOWEST) / TABLE_STEP));
+    const i = Math.min(size - 2, Math.floor(position));
+    const t = position - i;
+    return (1 - t) * itemAt(values, i) + t * itemAt(values, i + 1);
+  };
+  return {
+    logShare: (x) => read(logShares, x),
+    sd: (x) => read(sds, x),
+    observedSd: (x) => read(observedSds, x),
+    slope: (x) => (read(logShares, x + TABLE_STEP) - read(logShares, x - TABLE_STEP)) / (2 * TABLE_STEP),
+  };
 }
 
 /**

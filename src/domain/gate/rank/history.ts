@@ -19,6 +19,10 @@ export interface YearCurve {
   /** Ascending x; logShare = ln(rank / appeared), never increasing with x. */
   points: CurvePoint[];
   reportedPoints: number;
+  /** d ln(share)/dx that extends the curve above its top point (at most 0, reaching rank 1 by full marks). */
+  topSlope: number;
+  /** k and midpoint m0 of the logistic tail below its bottom point (see logisticTail). */
+  tail: { k: number; m0: number } | undefined;
 }
 
 export interface CurveValue {
@@ -33,6 +37,8 @@ export interface CurveValue {
 const ANCHOR_WEIGHT = 20;
 /** Points used to fit the slope that extends a curve past its ends. */
 const EDGE_POINTS = 5;
+/** A GATE paper has 100 marks: a curve extended above its data reaches rank 1 by then at the latest. */
+export const FULL_MARKS = 100;
 
 /**
  * Curves of the years that can be turned into shares of the field: they need the appeared count, the general
@@ -53,7 +59,17 @@ export function buildYearCurves(data: RankData, paper: PaperKey): YearCurve[] {
     if (official.maxMarks) add(official.maxMarks, 1, ANCHOR_WEIGHT);
     const points = monotoneDecreasing(weighted);
     if (points.length < 2) return [];
-    return [{ year, appeared, qualifyingMarks, points, reportedPoints: yearData.reported?.length ?? 0 }];
+    return [
+      {
+        year,
+        appeared,
+        qualifyingMarks,
+        points,
+        reportedPoints: yearData.reported?.length ?? 0,
+        topSlope: topSlope(points, appeared, qualifyingMarks),
+        tail: logisticTail(points),
+      },
+    ];
   });
 }
 
@@ -95,39 +111,47 @@ function slope(points: CurvePoint[]): number {
 }
 
 /**
- * The curve at x: linear in log(rank) between points; above the top, the top points' slope, never better than rank 1;
+ * The curve at x: linear in log(rank) between points; above the top, the top points' slope, steepened if needed so that
+ * rank 1 comes by full marks (a top slope fitted on mid ranks, as CS 2015's, would put candidates above 100 marks);
  * below the bottom, a logistic tail with the bottom points' slope that bends towards rank = appeared (everyone).
  */
 export function evaluateCurve(curve: YearCurve, x: number): CurveValue {
   const { points } = curve;
-  const first = points[0];
-  const last = points.at(-1);
-  // buildYearCurves keeps only curves of two points or more.
-  if (!first || !last) throw new RangeError(`The ${curve.year} curve has no points.`);
-  const toNearestPoint = Math.min(...points.map((p) => Math.abs(p.x - x)));
+  const first = itemAt(points, 0);
+  const last = itemAt(points, points.length - 1);
   if (x > last.x) {
-    const s = Math.min(0, slope(points.slice(-EDGE_POINTS)));
-    const logShare = Math.max(-Math.log(curve.appeared), last.logShare + s * (x - last.x));
-    return { logShare, beyond: x - last.x, toNearestPoint };
+    const logShare = Math.max(-Math.log(curve.appeared), last.logShare + curve.topSlope * (x - last.x));
+    return { logShare, beyond: x - last.x, toNearestPoint: x - last.x };
   }
   if (x < first.x) {
-    return { logShare: logisticTail(points, first, x), beyond: x - first.x, toNearestPoint };
+    const logShare = curve.tail ? -Math.log1p(Math.exp(curve.tail.k * (x - curve.tail.m0))) : 0;
+    return { logShare, beyond: x - first.x, toNearestPoint: first.x - x };
   }
   // first.x ≤ x ≤ last.x here, so some point is at or above x.
   const i = points.findIndex((p) => p.x >= x);
   const upper = itemAt(points, i);
   const lower = itemAt(points, Math.max(0, i - 1));
   const t = upper.x === lower.x ? 0 : (x - lower.x) / (upper.x - lower.x);
+  const toNearestPoint = Math.min(upper.x - x, x - lower.x);
   return { logShare: lower.logShare + t * (upper.logShare - lower.logShare), beyond: 0, toNearestPoint };
 }
 
-/** share(x) = 1 / (1 + e^{k(x − m0)}): log-linear where ranks are small, flattening to the whole field below. */
-function logisticTail(points: CurvePoint[], first: CurvePoint, x: number): number {
+function topSlope(points: CurvePoint[], appeared: number, qualifyingMarks: number): number {
+  const last = itemAt(points, points.length - 1);
+  const toFullMarks = (-Math.log(appeared) - last.logShare) / Math.max(1, FULL_MARKS - qualifyingMarks - last.x);
+  return Math.min(0, slope(points.slice(-EDGE_POINTS)), toFullMarks);
+}
+
+/**
+ * share(x) = 1 / (1 + e^{k(x − m0)}): log-linear where ranks are small, flattening to the whole field below; k from
+ * the bottom points' slope. None when the bottom point is already the whole field.
+ */
+function logisticTail(points: CurvePoint[]): { k: number; m0: number } | undefined {
+  const first = itemAt(points, 0);
   const share = Math.exp(first.logShare);
-  if (share >= 1) return 0;
+  if (share >= 1) return undefined;
   const k = Math.max(0.02, -slope(points.slice(0, EDGE_POINTS)) / (1 - share));
-  const m0 = first.x - Math.log((1 - share) / share) / k;
-  return -Math.log1p(Math.exp(k * (x - m0)));
+  return { k, m0: first.x - Math.log((1 - share) / share) / k };
 }
 
 /** The x (marks − qualifying mark) at which the curve reaches a share of the field: bisection, the curve never rises. */

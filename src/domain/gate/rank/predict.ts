@@ -1,9 +1,9 @@
 import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
 import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
 import type { CrowdEstimate, CrowdFit } from './crowd';
-import { MIN_CROWD_TO_FIT_QUALIFYING_MARKS, assumedCrowdFit, crowdEstimate, fitCrowd } from './crowd';
+import { crowdEstimate, fitCrowd } from './crowd';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
-import { anchorToQualified, blend, historicalEstimate, historicalLogShare } from './estimate';
+import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
 import type { YearCurve } from './history';
 import { buildYearCurves, monotoneDecreasing } from './history';
 import type { NormalisationMethod } from './normalisation';
@@ -11,7 +11,7 @@ import { MIN_SESSION_RESULTS, canNormalise, normaliseMarks, sessionStatistics } 
 import type { Category, CategoryStatus } from './score';
 import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
 import { itemAt } from '../../lists';
-import { mean, topMean } from './statistics';
+import { RANGE_Z, mean, oneMoreYearSd, sortedDescending, topMeanOfDescending } from './statistics';
 
 /**
  * Below this many stored results the crowd's top mean is not trusted as this year's M̄t: the top 0.1% of a thousand
@@ -19,14 +19,14 @@ import { mean, topMean } from './statistics';
  */
 export const MIN_CROWD_FOR_TOP_MEAN = 1000;
 /**
- * How far a qualifying mark fitted to the crowd may be off (marks): the fit trades the crowd's strength against the
- * mark, so it stays loose even for large crowds (simulated crowds of 200–2000 missed by up to 5 marks).
+ * Fewer results than this do not replace the forecast qualifying mark on the scorecard: their fit still weighs in the
+ * rank, but one more result would move a printed mark.
  */
-function crowdQualifyingMarksSd(crowdSize: number): number {
-  return Math.max(2.5, 45 / Math.sqrt(crowdSize));
-}
-/** The range is about an 80% band: this many standard deviations either side in log(rank). */
-const RANGE_Z = 1.2816;
+export const MIN_CROWD_TO_FIT_QUALIFYING_MARKS = 100;
+/** A crowd with fewer results than this expected ahead of the candidate leaves the rank to the history's shape. */
+const FEW_AHEAD = 10;
+/** Above this spread of the fitted β, the scorecard says that the crowd's lean is not known. */
+const UNSURE_SELECTION_SD = 0.1;
 /** Extra log-space uncertainty when a paper has no curves of its own and borrows another paper's. */
 const BORROWED_CURVE_SD = 0.4;
 
@@ -91,46 +91,46 @@ export function predict(input: PredictInput): Prediction {
 
   const normalised = normalise(input, paper);
   const normMarks = round2(normalised.normMarks);
-  const crowd = [...normalised.crowd].sort((a, b) => b - a);
+  const crowd = sortedDescending(normalised.crowd);
 
   const curves = historicalCurves(data, paper);
+  if (!curves) throw new RankModelError(`No marks-to-rank data for ${input.testPaper} before ${year}.`);
   const appeared = pickAppeared(data, paper, input.appeared, target);
-  const fit =
-    curves && crowd.length >= MIN_SESSION_RESULTS
-      ? fitTheCrowd(data, paper, year, target, crowd, curves.curves, appeared.value)
+  const forecast = publishedOrForecastQualifyingMarks(data, paper, year, target);
+  const table =
+    crowd.length >= MIN_SESSION_RESULTS
+      ? tabulateHistory((x) => historicalPart(curves, x, 0, target, appeared.value).estimate)
       : undefined;
-  const qualifyingMarks = pickQualifyingMarks(data, paper, year, target, fit, crowd.length);
+  const fit = table && fitCrowd(crowd, table, forecast, appeared.value);
+  const qualifyingMarks = pickQualifyingMarks(forecast, fit, crowd.length);
   const topMeanMarks = pickTopMean(data, paper, year, target, crowd);
   const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
   const publishedCategories = target.qualifyingMarks?.general !== undefined ? target.qualifyingMarks : {};
   const byCategory = { ...categoryQualifyingMarks(qualifyingMarks.value), ...publishedCategories };
   const qualifying = { ...qualifyingStatus(normMarks, byCategory), source: qualifyingMarks.source };
 
-  const estimateAt = (m: number) => {
-    const history =
-      curves && historicalPart(curves, m - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value);
-    const crowdPart = fit && crowdEstimate(crowd, m, fit, appeared.value);
-    return { history, crowdPart, combined: combine(history?.estimate, crowdPart) };
-  };
-  if (!curves && !fit) {
-    throw new RankModelError(
-      `No marks-to-rank data for ${input.testPaper} before ${year} and fewer than ${MIN_SESSION_RESULTS} stored results.`,
-    );
-  }
-  const { history, crowdPart, combined: here } = estimateAt(normMarks);
-  const combined = { ...monotoneAt(normMarks, (m) => estimateAt(m).combined), weightOfCrowd: here.weightOfCrowd };
-  if (history && history.estimate.beyond !== 0) {
+  const crowdAt = (m: number) => (fit && table ? crowdEstimate(crowd, m, fit, table, appeared.value) : undefined);
+  const estimateAt = (m: number): LogShareEstimate =>
+    crowdAt(m) ??
+    historicalPart(curves, m - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value).estimate;
+  const history = historicalPart(curves, normMarks - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value);
+  const crowdPart = crowdAt(normMarks);
+  const combined = monotoneAt(normMarks, estimateAt);
+  // How much of the history's uncertainty the crowd removed: 0 without a crowd, near 1 where it decides.
+  const weightOfCrowd = crowdPart ? Math.max(0, 1 - (crowdPart.sd / history.estimate.sd) ** 2) : 0;
+  if (history.estimate.beyond !== 0) {
     const side = history.estimate.beyond > 0 ? 'above the highest' : 'below the lowest';
     warnings.push(
       `${Math.abs(history.estimate.beyond).toFixed(1)} marks ${side} mark in the historical data: the curve is extended and the range widened.`,
     );
   }
-  if (history && qualifyingMarks.sd > 0 && combined.weightOfCrowd < 0.5) {
+  if (qualifyingMarks.sd > 0 && weightOfCrowd < 0.5) {
     warnings.push(
-      `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks. More stored results narrow it.`,
+      `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks, and a hard year also compresses the top. More stored results narrow it.`,
     );
   }
-  if (history?.borrowed)
+  if (crowdPart && fit) warnings.push(...crowdWarnings(crowdPart, fit));
+  if (history.borrowed)
     warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
   if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
 
@@ -154,13 +154,34 @@ export function predict(input: PredictInput): Prediction {
     rankRange: [best, worst],
     percentile: round2((100 * (n - estimatedRank)) / n),
     expectedAppeared: appeared,
-    method: describeMethod(history, crowdPart, combined.weightOfCrowd, appeared),
+    method: describeMethod(history, crowdPart, fit, weightOfCrowd, appeared),
     sampleSize: crowdPart?.size ?? 0,
-    historicalYears: history?.estimate.years ?? [],
-    historicalPoints: history?.estimate.points ?? 0,
-    extrapolated: (history?.estimate.beyond ?? 0) !== 0,
+    historicalYears: history.estimate.years,
+    historicalPoints: history.estimate.points,
+    extrapolated: history.estimate.beyond !== 0,
     warnings,
   };
+}
+
+/**
+ * What the scorecard says about the crowd: how many stored results are expected above the candidate (few: the rank
+ * at the top rests on earlier years' shape), and whether the crowd's lean towards strong candidates is known.
+ */
+function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit): string[] {
+  const warnings: string[] = [];
+  if (estimate.expectedAhead < FEW_AHEAD) {
+    warnings.push(
+      `Only about ${Math.max(0, Math.round(estimate.expectedAhead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
+    );
+  }
+  const betas = fit.hypotheses.map((h) => h.law.beta);
+  const spread = Math.sqrt(fit.hypotheses.reduce((sum, h) => sum + h.weight * (h.law.beta - fit.selection) ** 2, 0));
+  if (spread > UNSURE_SELECTION_SD) {
+    warnings.push(
+      `How much more often strong candidates check than weak ones is not known (leans from β = ${Math.min(...betas).toFixed(2)} to ${Math.max(...betas).toFixed(2)} fit the stored results): the range covers all of them.`,
+    );
+  }
+  return warnings;
 }
 
 function latestYear(data: RankData, paper: PaperKey): number {
@@ -221,12 +242,11 @@ interface UnsureValue extends SourcedValue {
 }
 
 /**
- * Search start for the crowd fit and the fallback: the year's published mark, else the mean of the earlier published
- * ones. The mark is the field's mean + SD with a floor of 25, and it swings back and forth (CS: 25, 29.5, 25, 32.5,
- * 27.6, 29.2, 30), so the mean forecasts it better than the latest value (CS 2024 from 2018–2023: 0.4 marks off, not
- * 4.9).
+ * The year's published mark, else the mean of the earlier published ones with a forecast's uncertainty. The mark is the
+ * field's mean + SD with a floor of 25, and it swings back and forth (CS: 25, 25, 25, 25, 29.5, 28.5, 26.1, 25, 32.5,
+ * 27.6, 29.2, 30), so the mean forecasts it better than the latest value.
  */
-function publishedOrLatestQualifyingMarks(
+function publishedOrForecastQualifyingMarks(
   data: RankData,
   paper: PaperKey,
   year: number,
@@ -247,47 +267,22 @@ function publishedOrLatestQualifyingMarks(
 }
 
 /**
- * The year's published mark; else the crowd's, once there are enough results to fit it (a self-selected crowd's own
- * mean + SD would overstate it); else the latest published one.
+ * The year's published mark; else the crowd's fit, once there are enough results (a self-selected crowd's own
+ * mean + SD would overstate it); else the forecast.
  */
-function pickQualifyingMarks(
-  data: RankData,
-  paper: PaperKey,
-  year: number,
-  target: OfficialYear,
-  fit: CrowdFit | undefined,
-  crowdSize: number,
-): UnsureValue {
-  if (fit?.fittedQualifyingMarks && target.qualifyingMarks?.general === undefined) {
+function pickQualifyingMarks(forecast: UnsureValue, fit: CrowdFit | undefined, crowdSize: number): UnsureValue {
+  if (fit?.fittedQualifyingMarks && crowdSize >= MIN_CROWD_TO_FIT_QUALIFYING_MARKS) {
     const value = Math.round(Math.max(25, fit.qualifyingMarks) * 10) / 10;
-    return { value, source: `crowd fit from ${crowdSize} stored results`, sd: crowdQualifyingMarksSd(crowdSize) };
+    return { value, source: `crowd fit from ${crowdSize} stored results`, sd: fit.qualifyingMarksSd };
   }
-  return publishedOrLatestQualifyingMarks(data, paper, year, target);
-}
-
-function fitTheCrowd(
-  data: RankData,
-  paper: PaperKey,
-  year: number,
-  target: OfficialYear,
-  crowd: number[],
-  curves: YearCurve[],
-  appeared: number,
-): CrowdFit | undefined {
-  const start = publishedOrLatestQualifyingMarks(data, paper, year, target);
-  const published = start.sd === 0;
-  if (!published && crowd.length < MIN_CROWD_TO_FIT_QUALIFYING_MARKS) return assumedCrowdFit(start.value);
-  return fitCrowd(crowd, (x) => historicalLogShare(curves, x), start.value, published, appeared);
+  return forecast;
 }
 
 /**
- * How far this year's qualifying mark may be from the forecast, in marks: the spread of the published years around
- * their mean, as a prediction for one more year (×√(1 + 1/n)) and widened from the normal to Student's t quantile
- * because a handful of years estimate it; never below MIN_QUALIFYING_MARKS_FORECAST_SD.
+ * How far this year's qualifying mark may be from the forecast, in marks: the published years' spread as a
+ * prediction for one more year; never below MIN_QUALIFYING_MARKS_FORECAST_SD.
  */
 const MIN_QUALIFYING_MARKS_FORECAST_SD = 5;
-/** Student's t 90% quantile (one-sided) by degrees of freedom; beyond the table, the normal's. */
-const T_90 = [Infinity, 3.078, 1.886, 1.638, 1.533, 1.476, 1.44, 1.415, 1.397, 1.383, 1.372];
 /** The largest change of the qualifying mark between consecutive published years. */
 function largestQualifyingMarksMove(data: RankData, paper: PaperKey): number {
   const values = yearsOf(data, paper).flatMap((y) => y.data.official?.qualifyingMarks?.general ?? []);
@@ -296,12 +291,7 @@ function largestQualifyingMarksMove(data: RankData, paper: PaperKey): number {
 }
 
 function forecastSd(values: number[]): number {
-  const n = values.length;
-  if (n < 2) return MIN_QUALIFYING_MARKS_FORECAST_SD;
-  const average = mean(values);
-  const sd = Math.sqrt(values.reduce((sum, v) => sum + (v - average) ** 2, 0) / (n - 1));
-  const t = T_90[n - 1] ?? RANGE_Z;
-  return Math.max(MIN_QUALIFYING_MARKS_FORECAST_SD, (sd * Math.sqrt(1 + 1 / n) * t) / RANGE_Z);
+  return Math.max(MIN_QUALIFYING_MARKS_FORECAST_SD, oneMoreYearSd(values));
 }
 
 function pickTopMean(
@@ -313,7 +303,10 @@ function pickTopMean(
 ): SourcedValue {
   if (target.topMeanMarks) return { value: target.topMeanMarks, source: `published ${year}` };
   if (crowd.length >= MIN_CROWD_FOR_TOP_MEAN) {
-    return { value: round2(topMean(crowd, 0.001, 10)), source: `crowd estimate from ${crowd.length} stored results` };
+    return {
+      value: round2(topMeanOfDescending(crowd, 0.001, 10)),
+      source: `crowd estimate from ${crowd.length} stored results`,
+    };
   }
   const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined).at(-1);
   if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
@@ -380,12 +373,16 @@ function historicalPart(
   return { estimate, borrowed };
 }
 
-/** Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every quarter mark. */
+/**
+ * Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every half mark (the
+ * estimate is smooth on that scale; every point costs one estimate per request).
+ */
 const MONOTONE_LOWEST = -35;
 const MONOTONE_HIGHEST = 100;
+const MONOTONE_STEP = 0.5;
 const MONOTONE_GRID = Array.from(
-  { length: (MONOTONE_HIGHEST - MONOTONE_LOWEST) * 4 + 1 },
-  (_, i) => MONOTONE_LOWEST + i / 4,
+  { length: (MONOTONE_HIGHEST - MONOTONE_LOWEST) / MONOTONE_STEP + 1 },
+  (_, i) => MONOTONE_LOWEST + i * MONOTONE_STEP,
 );
 
 /**
@@ -418,35 +415,24 @@ function interpolate<T extends { x: number }>(points: T[], x: number, value: (p:
   return value(end);
 }
 
-function combine(history: LogShareEstimate | undefined, crowd: CrowdEstimate | undefined) {
-  if (history && crowd) {
-    const blended = blend(history, crowd);
-    return { ...blended, weightOfCrowd: blended.weightOfB };
-  }
-  if (history) return { ...history, weightOfCrowd: 0 };
-  return { ...crowd!, weightOfCrowd: 1 };
-}
-
 function describeMethod(
-  history: HistoricalPart | undefined,
+  history: HistoricalPart,
   crowd: CrowdEstimate | undefined,
+  fit: CrowdFit | undefined,
   weightOfCrowd: number,
   appeared: SourcedValue,
 ): string {
-  const parts: string[] = [];
-  if (history) {
-    const { years, points } = history.estimate;
-    const from = history.borrowed ? ` of ${history.borrowed}` : '';
+  const { years, points } = history.estimate;
+  const from = history.borrowed ? ` of ${history.borrowed}` : '';
+  const parts = [
+    `historical curves${from} ${years.join(', ')} (${points} reported points and the qualified-count anchors)`,
+  ];
+  if (crowd && fit) {
     parts.push(
-      `historical curves${from} ${years.join(', ')} (${points} reported points and the qualified-count anchors)`,
+      `crowd rank ${crowd.crowdRank} of ${crowd.size} stored results, mapped onto the field for crowds leaning β ≈ ${fit.selection.toFixed(2)} towards the strong (every β weighed by its fit) with the curves as prior`,
     );
   }
-  if (crowd) {
-    parts.push(
-      `crowd rank ${crowd.crowdRank} of ${crowd.size} stored results, mapped onto the field for a crowd leaning β = ${crowd.selection.toFixed(2)} towards the strong`,
-    );
-  }
-  const weights = history && crowd ? ` weighted ${pct(1 - weightOfCrowd)}/${pct(weightOfCrowd)}` : '';
+  const weights = crowd ? `; the crowd removes ${pct(weightOfCrowd)} of the history's uncertainty` : '';
   return `${parts.join(' + ')}${weights}; scaled to ${appeared.value} appeared (${appeared.source}); range ≈ 80%.`;
 }
 
