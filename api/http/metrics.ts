@@ -21,6 +21,8 @@ export interface Metrics {
   storeErrors: Counter<'kind'>;
   /** Where re-scoring progress comes from (the admin feature's worker), read at each scrape. */
   readRescoring: (statuses: () => Promise<RescoreStatus[]> | RescoreStatus[]) => void;
+  /** Where the score-change mail queue's counts come from (the score-alert worker), read at each scrape. */
+  readScoreAlertMails: (counts: () => Promise<Record<string, number>>) => void;
 }
 
 export function createMetrics(): Metrics {
@@ -39,6 +41,17 @@ export function createMetrics(): Metrics {
         this.set({ ...labels, figure: 'rescored' }, status.rescored);
         this.set({ ...labels, figure: 'total' }, status.total);
       }
+    },
+  });
+  let alertMails: () => Promise<Record<string, number>> = () => Promise.resolve({});
+  new Gauge({
+    name: 'hiregate_score_alert_mails',
+    help: 'Score-change mails by state: pending and sending wait in the queue; failed ones were given up after retries.',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [state, count] of Object.entries(await alertMails())) this.set({ state }, count);
     },
   });
   return {
@@ -82,6 +95,9 @@ export function createMetrics(): Metrics {
     }),
     readRescoring: (statuses) => {
       rescoring = statuses;
+    },
+    readScoreAlertMails: (counts) => {
+      alertMails = counts;
     },
   };
 }

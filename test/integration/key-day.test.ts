@@ -38,6 +38,7 @@ const PAPER_SET = 'CS 1 2026';
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 const adminAuth = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
 const APP_ORIGIN = 'https://hiregate.example';
+const METRICS_TOKEN = 'key-day-metrics-token-0123';
 /** Candidates by their role in the story (indexes into the fixture's sheets). */
 const TOLD = [0, 1, 2];
 const STEADY = 3;
@@ -121,6 +122,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       SCORE_ALERT_QUIET_MS: '0',
       // Slow enough that a restart lands in the middle of sending.
       SCORE_ALERT_MAILS_PER_SECOND: '1',
+      METRICS_TOKEN,
     };
     server = await startCheckerServer(env);
     await seedFixturePaper(server.store, 'cs1-2026', fixtures, false);
@@ -229,6 +231,11 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     expect(mailsTo(STEADY)).toEqual([]);
     expect(mailsTo(NOT_SUBSCRIBED)).toEqual([]);
     expect(mailsTo(UNVERIFIED)).toEqual([]);
+    const metrics = await (
+      await fetch(url('/metrics'), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    expect(metrics).toMatch(/^hiregate_score_alert_mails\{state="sent"\} 3$/m);
+    expect(metrics).toMatch(/^hiregate_score_alert_mails\{state="pending"\} 0$/m);
 
     const after = await Promise.all([0, 1, 2, 3, 4].map((candidate) => check(candidate)));
     expect(after[STEADY]!.body.totalScore['Total Marks']).toBe(before[STEADY]);

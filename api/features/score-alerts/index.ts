@@ -70,5 +70,6 @@ export function scoreAlertsFeature(
     },
   };
   services.lifecycle.onClose.push(() => worker.stop());
+  services.metrics.readScoreAlertMails(() => store.alertMails.countByState());
   return { router: scoreAlertRoutes(services), worker };
 }
