@@ -78,6 +78,8 @@ export function createApp(
     imageRoutes(services),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
+  // Last: the workers above stop sending first (onClose runs in order).
+  lifecycle.onClose.push(() => Promise.resolve(mailer.close()));
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

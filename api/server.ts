@@ -42,7 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       lifecycle.draining = true;
       await drain();
-      await Promise.all(lifecycle.onClose.map((close) => close()));
+      for (const close of lifecycle.onClose) await close();
       await store.close();
     },
   };

@@ -18,5 +18,6 @@ export interface Services {
 export interface Lifecycle {
   draining: boolean;
   /** Work to end once requests are done and before the store closes (the re-scoring worker gives its lease up). */
+  /** Run in order: the workers stop before the mailer closes its connections. */
   onClose: Array<() => Promise<void>>;
 }

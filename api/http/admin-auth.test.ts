@@ -37,7 +37,7 @@ describe('requireAdmin middleware', () => {
       config,
       store,
       logger: pino({ level: 'silent' }),
-      mailer: { kind: 'outbox', send: () => Promise.resolve() },
+      mailer: { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined },
       metrics: createMetrics(),
       lifecycle: { draining: false, onClose: [] },
     };

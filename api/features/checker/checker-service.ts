@@ -14,7 +14,7 @@ import {
   type TestPaper,
 } from '../../../src/domain/gate';
 import type { Store } from '../../store';
-import { currentKeyVersion, keysOf, stampOf } from '../key-versions/key-versions';
+import { keyStampNow, keysOf } from '../key-versions/key-versions';
 import { hashLink } from '../../sheets/sheet-source';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from './crowd';
@@ -84,12 +84,12 @@ interface ScoringInputs {
 
 async function scoringInputs(store: Store, paperSet: string): Promise<ScoringInputs> {
   const stored = await store.questions.listByPaperSet(paperSet);
-  const current = await currentKeyVersion(store, paperSet, stored);
+  const keyStamp = await keyStampNow(store, paperSet, stored);
   return {
     questions: stored.map((question) => ({ ...question, short_id: String(question.short_id) })),
     keys: keysOf(stored),
-    keyVersion: current.version,
-    keyStamp: stampOf(current),
+    keyVersion: keyStamp.version,
+    keyStamp,
   };
 }
 

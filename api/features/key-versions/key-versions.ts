@@ -32,10 +32,15 @@ export const stampOf = ({ paperSet, version, label, createdAt }: KeyVersion): Ke
   at: createdAt.toISOString(),
 });
 
-/** The latest time a key of the paper changed: when a version found unrecorded came about. */
-function lastKeyChange(paper: readonly Question[]): Date {
-  const times = paper.map((question) => (question.keyUpdatedAt ?? question.updatedAt).getTime());
-  return new Date(Math.max(0, ...times));
+/**
+ * A key found changed without a recorded version is recorded only once it has stood this long: an import applies its
+ * keys one by one, and a look in between must not record the half-imported key as a version of its own.
+ */
+export const KEY_SETTLE_MS = 10_000;
+
+/** When the paper's questions were last written (server time): a key change, or the paper processed again. */
+function lastWrite(paper: readonly Question[]): Date {
+  return new Date(Math.max(0, ...paper.map((question) => question.updatedAt.getTime())));
 }
 
 /** Records the paper's key as it stands now, as one version with the given label. */
@@ -56,25 +61,40 @@ export async function recordKeyVersion(
 }
 
 /**
- * The version of the key the paper has now. A key that changed without a recorded version (papers keyed before
- * versions were recorded, the demo's seeding) is recorded here once, as RECORDED_LABEL at its last change.
+ * The recorded version of the key the paper has now; null while it is being changed. A key that changed without a
+ * recorded version (papers keyed before versions were recorded, the demo's seeding) is recorded here once it has
+ * settled, as RECORDED_LABEL at its last change.
  */
-export async function currentKeyVersion(
+export async function recordedKeyVersion(
   store: Store,
   paperSet: string,
   paper: readonly Question[],
-): Promise<KeyVersion> {
+  now = new Date(),
+): Promise<KeyVersion | null> {
   const version = paperKeyVersion(paper);
   const recorded = await store.keyVersions.find(paperSet, version);
   if (recorded) return recorded;
+  const changedAt = lastWrite(paper);
+  if (now.getTime() - changedAt.getTime() < KEY_SETTLE_MS) return null;
   return store.keyVersions.record({
     paperSet,
     version,
     label: RECORDED_LABEL,
     source: 'recorded',
     keys: keysOf(paper),
-    createdAt: lastKeyChange(paper),
+    createdAt: changedAt,
   });
+}
+
+/** How a scorecard names the key it was scored with: the recorded version, or the key as it is while it changes. */
+export async function keyStampNow(
+  store: Store,
+  paperSet: string,
+  paper: readonly Question[],
+): Promise<KeyVersionStamp> {
+  const recorded = await recordedKeyVersion(store, paperSet, paper);
+  if (recorded) return stampOf(recorded);
+  return { paperSet, version: paperKeyVersion(paper), label: RECORDED_LABEL, at: lastWrite(paper).toISOString() };
 }
 
 /** How the stored results of a paper fare under one key version against another. */

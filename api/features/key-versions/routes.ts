@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { requireAdmin } from '../../http/admin-auth';
 import { validate } from '../../http/validate';
-import { createComparer, currentKeyVersion, stampOf } from './key-versions';
+import { createComparer, keyStampNow, recordedKeyVersion, stampOf } from './key-versions';
 
 const paperSetField = () =>
   plainText(string().trim().required('Name the paper set (paperSet), e.g. CS 1 2026.').max(200));
@@ -44,13 +44,13 @@ export function keyVersionRoutes({ store, ...services }: Services): Router {
 
   router.get('/key-version', validate(paperSetQuery, QUERY), async (ctx) => {
     const { paperSet } = ctx.state.input;
-    ctx.body = stampOf(await currentKeyVersion(store, paperSet, await paperOf(paperSet)));
+    ctx.body = await keyStampNow(store, paperSet, await paperOf(paperSet));
   });
 
   router.get('/key-versions', admin, validate(paperSetQuery, QUERY), async (ctx) => {
     const { paperSet } = ctx.state.input;
     const paper = await paperOf(paperSet);
-    await currentKeyVersion(store, paperSet, paper);
+    await recordedKeyVersion(store, paperSet, paper);
     const versions = await store.keyVersions.list(paperSet);
     ctx.body = {
       paperSet,

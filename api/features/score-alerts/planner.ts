@@ -5,7 +5,7 @@ import {
   type TestPaper,
 } from '../../../src/domain/gate';
 import type { KeyVersion, Question, Result, ScoreAlert, Store } from '../../store';
-import { currentKeyVersion, stampOf } from '../key-versions/key-versions';
+import { recordedKeyVersion, stampOf } from '../key-versions/key-versions';
 import type { Crowd } from '../checker/crowd';
 import { renderScoreChangeMail } from './score-change-mail';
 import { signUnsubscribeToken } from './unsubscribe-token';
@@ -76,18 +76,26 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     });
   }
 
-  async function planAlert(alert: ScoreAlert, version: KeyVersion, paper: readonly Question[]): Promise<boolean> {
-    if (alert.toldVersion >= version.version) return false;
+  /**
+   * What one alert needs for this version: a queued mail, nothing (told already, total unchanged, result gone), or to
+   * wait, while its result is not re-scored with this version yet (the job was asked for just after the version).
+   */
+  async function planAlert(
+    alert: ScoreAlert,
+    version: KeyVersion,
+    paper: readonly Question[],
+  ): Promise<'queued' | 'nothing' | 'waiting'> {
+    if (alert.toldVersion >= version.version) return 'nothing';
     const result = await store.results.findById(alert.resultId);
-    // Gone, or not re-scored with this version (it does not answer this paper): nothing to tell.
-    if (!result || result.keyVersion !== version.version || !result.link) return false;
+    if (!result?.link) return 'nothing';
+    if (result.keyVersion < version.version) return 'waiting';
     await store.alertMails.supersede(alert.resultId, version.version);
     if (result.totalMarks === alert.toldTotal) {
       await store.scoreAlerts.markTold(alert.resultId, { toldTotal: alert.toldTotal, toldVersion: version.version });
-      return false;
+      return 'nothing';
     }
     const mail = await mailFor(alert, result, version, paper);
-    return store.alertMails.enqueue({
+    const queued = await store.alertMails.enqueue({
       resultId: alert.resultId,
       paperSet: version.paperSet,
       version: version.version,
@@ -95,14 +103,15 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
       to: alert.email,
       ...mail,
     });
+    return queued ? 'queued' : 'nothing';
   }
 
   /** A paper's current version is due once its key is quiet and every stored result is re-scored with it. */
   async function dueVersion(paperSet: string, now: Date): Promise<{ version: KeyVersion; paper: Question[] } | null> {
     const paper = await store.questions.listByPaperSet(paperSet);
     if (paper.length === 0) return null;
-    const version = await currentKeyVersion(store, paperSet, paper);
-    if (version.alertsPlannedAt || now.getTime() - version.createdAt.getTime() < quietMs) return null;
+    const version = await recordedKeyVersion(store, paperSet, paper, now);
+    if (!version || version.alertsPlannedAt || now.getTime() - version.createdAt.getTime() < quietMs) return null;
     const job = (await store.jobs.list()).find((found) => found.paperSet === paperSet);
     if (job && job.state !== 'done') return null;
     return { version, paper };
@@ -115,10 +124,14 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
       for (const paperSet of await store.scoreAlerts.activePaperSets()) {
         const due = await dueVersion(paperSet, now);
         if (!due) continue;
+        let waiting = false;
         for (const alert of await store.scoreAlerts.listActive(paperSet)) {
-          if (await planAlert(alert, due.version, due.paper)) queued++;
+          const outcome = await planAlert(alert, due.version, due.paper);
+          if (outcome === 'queued') queued++;
+          waiting ||= outcome === 'waiting';
         }
-        await store.keyVersions.markAlertsPlanned(paperSet, due.version.version, now);
+        // Planned for good only once every alert had its answer; the next look finishes what waits.
+        if (!waiting) await store.keyVersions.markAlertsPlanned(paperSet, due.version.version, now);
       }
       return queued;
     },

@@ -11,6 +11,7 @@ import type { Result, ScoreAlert, Store } from '../../store';
 import { limitPerAddress } from '../checker/rate-limit';
 import { testPaperOfSet } from '../checker/checker-service';
 import { isUnsubscribeToken } from './unsubscribe-token';
+import { recordedKeyVersion } from '../key-versions/key-versions';
 
 export const SCORE_ALERT_MESSAGES = {
   noResult: 'No scorecard is stored for this link and paper yet: check your score first.',
@@ -98,10 +99,13 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
       return;
     }
     if (!canAlert(result)) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst);
+    const paperSet = await paperSetOf(store, result);
+    // The key the candidate sees now, kept so the mail can say what changed since (recorded once it has settled).
+    await recordedKeyVersion(store, paperSet, await store.questions.listByPaperSet(paperSet));
     const alert = await store.scoreAlerts.subscribe({
       resultId: result.id,
       email: result.email!,
-      paperSet: await paperSetOf(store, result),
+      paperSet,
       set: result.set,
       toldTotal: result.totalMarks,
       toldVersion: result.keyVersion,
