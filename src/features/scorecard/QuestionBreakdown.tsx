@@ -1,6 +1,6 @@
 import { memo, startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ScorecardQuestion } from '../../domain/gate';
+import type { ChangedQuestion, ScorecardQuestion } from '../../domain/gate';
 import { imageSource } from '../../lib/image-source';
 import {
   earnedMarksText,
@@ -108,6 +108,8 @@ function QuestionBody({ question, number }: { question: ScorecardQuestion; numbe
 interface QuestionItemProps {
   question: ScorecardQuestion;
   number: number;
+  /** How the last refresh changed the question's key or marks, if it did. */
+  change: ChangedQuestion | undefined;
   /** The page is being printed: the print layout shows every question's summary, opened or not. */
   printing: boolean;
 }
@@ -117,7 +119,7 @@ interface QuestionItemProps {
  * ~550 elements instead of ~2,200, which is most of the scorecard's rendering work on a phone. Memoised: each batch
  * adds items, and without it every earlier item would render again with each one.
  */
-const QuestionItem = memo(function QuestionItem({ question, number, printing }: QuestionItemProps) {
+const QuestionItem = memo(function QuestionItem({ question, number, change, printing }: QuestionItemProps) {
   const [opened, setOpened] = useState(false);
   const verdict = verdictOf(question);
   return (
@@ -125,6 +127,7 @@ const QuestionItem = memo(function QuestionItem({ question, number, printing }: 
       className="question"
       data-long-id={question.long_id}
       data-verdict={verdict}
+      data-key-changed={change ? true : undefined}
       onToggle={(event) => event.currentTarget.open && setOpened(true)}
     >
       {/* A click renders the body before the item opens; onToggle covers items opened otherwise. */}
@@ -134,6 +137,7 @@ const QuestionItem = memo(function QuestionItem({ question, number, printing }: 
         <span className="question__type">{question.type}</span>
         <EarnedMarks question={question} />
         <VerdictIcon verdict={verdict} />
+        {change && <span className="question__change">New key: {change.text}</span>}
       </summary>
       {(opened || printing) && <QuestionBody question={question} number={number} />}
     </details>
@@ -175,8 +179,14 @@ function useProgressiveCount(total: number): number {
   return Math.min(count, total);
 }
 
+interface QuestionBreakdownProps {
+  questions: ScorecardQuestion[];
+  /** Questions a refresh changed, by Question ID: each is marked in its header. */
+  changes: ReadonlyMap<string, ChangedQuestion>;
+}
+
 /** Question Breakdown: one accordion item per question; images load only when an item opens. */
-export function QuestionBreakdown({ questions }: { questions: ScorecardQuestion[] }) {
+export function QuestionBreakdown({ questions, changes }: QuestionBreakdownProps) {
   const printing = usePrinting();
   const progressive = useProgressiveCount(questions.length);
   const shown = printing ? questions.length : progressive;
@@ -185,7 +195,13 @@ export function QuestionBreakdown({ questions }: { questions: ScorecardQuestion[
       <h2 id="question-breakdown-title">Question Breakdown</h2>
       <div className="question-list" aria-busy={shown < questions.length}>
         {questions.slice(0, shown).map((question, index) => (
-          <QuestionItem key={question.long_id || index} question={question} number={index + 1} printing={printing} />
+          <QuestionItem
+            key={question.long_id || index}
+            question={question}
+            number={index + 1}
+            change={changes.get(question.long_id)}
+            printing={printing}
+          />
         ))}
       </div>
     </section>

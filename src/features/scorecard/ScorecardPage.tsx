@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { TEST_PAPER_LABELS, type TestPaper } from '../../domain/gate';
+import { keyVersionText } from '../../lib/scorecard/key-version';
 import type { ScorecardData } from '../../lib/scorecard/types';
+import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
 import { Breakdowns } from './Breakdowns';
 import { QuestionBreakdown } from './QuestionBreakdown';
 import { RankPrediction } from './RankPrediction';
@@ -11,18 +13,31 @@ import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { marksText } from './scorecard-view';
 import { predictedRankText } from './prediction-view';
 import { useScorecard } from './use-scorecard';
+import { KeyChanges } from './KeyChanges';
+import type { RefreshableScorecard, RefreshedScorecard } from './key-update';
 import './scorecard.css';
+
+const keyDay = () => import('./KeyDay');
+const KeyUpdateNotice = lazy(() => keyDay().then((module) => ({ default: module.KeyUpdateNotice })));
+const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module.ScoreAlertSwitch })));
+
+const isRefreshable = (data: ScorecardData): data is RefreshableScorecard => Boolean(data.link);
 
 function paperTitle(testPaper: string): string {
   const label = TEST_PAPER_LABELS[testPaper as TestPaper];
   return label ? `${testPaper} ${label}` : testPaper;
 }
 
-function Scorecard({ data }: { data: ScorecardData }) {
+function Scorecard({ saved }: { saved: ScorecardData }) {
   useEffect(() => {
     // A User Timing mark, so render time shows in DevTools and in our e2e measurement.
     performance.mark('scorecard:rendered');
   }, []);
+  // The answer-key parts ask the server, so they start once the scorecard is on screen (as the rank card's do).
+  const painted = useAfterFirstPaint();
+  const [refreshed, setRefreshed] = useState<RefreshedScorecard | null>(null);
+  const data = refreshed?.data ?? saved;
+  const changes = useMemo(() => new Map(refreshed?.changes.map((change) => [change.long_id, change])), [refreshed]);
   const candidate = [data.candidate?.name, data.candidate?.id].filter(Boolean).join(' · ');
   return (
     <main className="page scorecard" id="main">
@@ -42,13 +57,21 @@ function Scorecard({ data }: { data: ScorecardData }) {
         <button type="button" className="button scorecard__print" onClick={() => window.print()}>
           Print / Save as PDF
         </button>
+        {data.keyVersion && <p className="scorecard__key">Answer key: {keyVersionText(data.keyVersion)}</p>}
       </header>
+      {refreshed && <KeyChanges refreshed={refreshed} />}
+      {painted && isRefreshable(data) && (
+        <Suspense fallback={null}>
+          <KeyUpdateNotice data={data} onRefreshed={setRefreshed} />
+          <ScoreAlertSwitch link={data.link} testPaper={data.testPaper} />
+        </Suspense>
+      )}
       <div className="scorecard__overview">
         <ScoreSummary data={data} />
         <RankPrediction data={data} />
       </div>
       <Breakdowns questions={data.response} />
-      <QuestionBreakdown questions={data.response} />
+      <QuestionBreakdown questions={data.response} changes={changes} />
       <p className="scorecard__footer">Total score is {marksText(data.totalScore['Total Marks'])} out of 100</p>
       <ScrollToTopButton className="scroll-to-top">
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -62,7 +85,7 @@ function Scorecard({ data }: { data: ScorecardData }) {
 /** /scorecard: the skeleton until data exists, then the scorecard; or a message with a next step, never endless. */
 export function ScorecardPage() {
   const state = useScorecard();
-  if (state.status === 'ready') return <Scorecard data={state.data} />;
+  if (state.status === 'ready') return <Scorecard saved={state.data} />;
   if (state.status === 'problem') return <ScorecardMessage problem={state.problem} />;
   return <ScorecardSkeleton />;
 }

@@ -49,9 +49,13 @@ const MINUS = '\u2212';
  * mark), or undefined when it was not evaluated (no key).
  */
 export function earnedMarksText(question: ScorecardQuestion): string | undefined {
-  if (!hasKey(question)) return undefined;
-  const text = marksText(question.obtained_marks);
-  const value = Number(question.obtained_marks);
+  return hasKey(question) ? signedMarksText(question.obtained_marks) : undefined;
+}
+
+/** Marks or a change of marks, signed: '+2', '−0.66', '0'; 'Not evaluated' stays as it is. */
+export function signedMarksText(marks: number | string): string {
+  const text = marksText(marks);
+  const value = Number(marks);
   if (text === '0' || !Number.isFinite(value)) return text;
   return value > 0 ? `+${text}` : text.replace('-', MINUS);
 }

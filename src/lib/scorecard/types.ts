@@ -1,4 +1,4 @@
-import type { ScorecardQuestion, ScoringRules, TotalScore } from '../../domain/gate';
+import type { KeyVersionStamp, ScorecardQuestion, ScoringRules, TotalScore } from '../../domain/gate';
 import type { Prediction } from '../../domain/gate/rank/predict';
 
 /**
@@ -21,6 +21,8 @@ export interface ScorecardData {
   resultId?: string;
   testPaper: string;
   candidate?: { id?: string; name?: string };
+  /** The answer-key version the marks come from; absent on scorecards saved before the API named it. */
+  keyVersion?: KeyVersionStamp;
   /** The response-sheet link the scorecard came from, when known (not sent by the API; added by this app). */
   link?: string;
 }
