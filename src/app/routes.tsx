@@ -107,6 +107,7 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
       queries: true,
     }),
+    sitePage('/score-alerts/unsubscribe', () => import('../features/scorecard/UnsubscribePage'), 'UnsubscribePage'),
   ]),
   // Customer Support's 'Raise query' points at /ContactUs; it is the Contact page.
   createRoute({
