@@ -2,6 +2,7 @@ import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
+import type { KeyVersionStamp, QuestionKeyChange } from '../../domain/gate';
 
 /** The admin API calls plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
@@ -38,6 +39,40 @@ export interface ImportKeyReport {
   applied: number;
   unchanged: number;
   unknown: string[];
+  /** The key version the import made; null when it changed no key. */
+  keyVersion: KeyVersionStamp | null;
+}
+
+/** A key version of a paper as the admin lists it: how it came about, who made it, and how many keys it changed. */
+export interface KeyVersionEntry extends KeyVersionStamp {
+  /** An import, an answer edit, or a key found without a version (set before versions were kept) and recorded. */
+  source: 'import' | 'edit' | 'recorded';
+  /** The administrator's e-mail. */
+  by?: string;
+  /** Questions whose key this version changed against the one before it. */
+  changedQuestions: number;
+}
+
+/** How the stored results of a paper fare under one key version against another (each scored under both). */
+export interface ResultsImpact {
+  compared: number;
+  changed: number;
+  rose: number;
+  fell: number;
+  /** Mean change of the total over the results that changed. */
+  meanChange: number;
+  largestRise: number;
+  largestFall: number;
+  /** How many results moved by how much, largest fall first; unchanged results left out. */
+  changes: Array<{ change: number; count: number }>;
+}
+
+export interface KeyVersionComparison {
+  paperSet: string;
+  from: KeyVersionStamp;
+  to: KeyVersionStamp;
+  questions: QuestionKeyChange[];
+  results: ResultsImpact;
 }
 
 export async function processPaper(credentials: AdminCredentials, link: string): Promise<AdminQuestion[]> {
@@ -74,6 +109,26 @@ export async function importAnswerKey(
     basic: credentials,
   });
   return body.data;
+}
+
+/** The paper's key versions, newest first. */
+export async function fetchKeyVersions(credentials: AdminCredentials, paperSet: string): Promise<KeyVersionEntry[]> {
+  const body = await apiRequest<{ versions: KeyVersionEntry[] }>(
+    `/api/data/key-versions?${new URLSearchParams({ paperSet })}`,
+    { basic: credentials },
+  );
+  return body.versions;
+}
+
+/** Two key versions of a paper compared: each question's key change, and the stored results scored under both. */
+export function fetchKeyVersionComparison(
+  credentials: AdminCredentials,
+  paperSet: string,
+  from: number,
+  to: number,
+): Promise<KeyVersionComparison> {
+  const query = new URLSearchParams({ paperSet, from: String(from), to: String(to) });
+  return apiRequest<KeyVersionComparison>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */

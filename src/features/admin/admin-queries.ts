@@ -1,6 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { checkAdminSession, readAdminCredentials, type AdminCredentials } from '../../lib/admin-session';
-import { fetchAdminStats, fetchPaperSets, fetchResults } from './admin-api';
+import {
+  fetchAdminStats,
+  fetchKeyVersionComparison,
+  fetchKeyVersions,
+  fetchPaperSets,
+  fetchResults,
+} from './admin-api';
 import { rememberStats } from './panels/last-known-stats';
 
 /**
@@ -15,6 +21,8 @@ const RESCORE_POLL_MS = 2000;
 const STATS_KEY = ['admin', 'stats'] as const;
 const PAPERS_KEY = ['admin', 'papers'] as const;
 const RESULTS_KEY = ['admin', 'results'] as const;
+/** Every paper's key versions and their comparisons: a key change anywhere invalidates them by this prefix. */
+export const KEY_VERSIONS_KEY = ['admin', 'key-versions'] as const;
 
 /**
  * The dashboard counters and rescoring jobs, polled every 2 s while a rescore is queued or running; each answer is
@@ -40,6 +48,25 @@ export const paperSetsQuery = (credentials: AdminCredentials) =>
 
 export const resultsQuery = (credentials: AdminCredentials) =>
   queryOptions({ queryKey: RESULTS_KEY, queryFn: () => fetchResults(credentials), retry: false });
+
+export const keyVersionsQuery = (credentials: AdminCredentials, paperSet: string) =>
+  queryOptions({
+    queryKey: [...KEY_VERSIONS_KEY, paperSet] as const,
+    queryFn: () => fetchKeyVersions(credentials, paperSet),
+    retry: false,
+  });
+
+/**
+ * Two versions compared. The server scores every stored result of the paper under both keys (seconds on a big paper),
+ * so an answer is kept while the admin flips between pairs; a new key version invalidates it with the list.
+ */
+export const keyVersionComparisonQuery = (credentials: AdminCredentials, paperSet: string, from: number, to: number) =>
+  queryOptions({
+    queryKey: [...KEY_VERSIONS_KEY, paperSet, 'compare', from, to] as const,
+    queryFn: () => fetchKeyVersionComparison(credentials, paperSet, from, to),
+    retry: false,
+    staleTime: 60_000,
+  });
 
 /**
  * The dashboard route's loader: asks for the counters while the dashboard's code downloads, so they show with its

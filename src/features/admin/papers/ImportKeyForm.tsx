@@ -30,7 +30,7 @@ interface ImportKeyFormProps {
   paperSet: string;
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
   questions: readonly AdminQuestion[];
-  onImported: () => void;
+  onImported: (report: ImportKeyReport) => void;
 }
 
 /**
@@ -61,7 +61,7 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
       const report = await importAnswerKey(credentials, paperSet, key, label);
       adminToast.success(importedMessage(paperName, report));
       close();
-      onImported();
+      onImported(report);
     } catch (error) {
       adminToast.error((error instanceof ApiError && error.message) || IMPORT_FAILED_MESSAGE);
     } finally {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KeyVersionStamp } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
-import { adminStatsQuery, paperSetsQuery } from '../admin-queries';
+import { adminStatsQuery, KEY_VERSIONS_KEY, paperSetsQuery } from '../admin-queries';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
@@ -10,6 +11,7 @@ import { usePendingAnswerIds } from '../outbox/use-pending-answers';
 import { useAdminStats } from '../panels/use-admin-stats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreLine } from './RescoreStatusList';
+import { KeyVersions } from './KeyVersions';
 import { paperDisplayName } from '../paper-name';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
@@ -22,11 +24,16 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
   const adminStatsQueryKey = adminStatsQuery(credentials).queryKey;
   const stats = useAdminStats(credentials);
   const pending = usePendingAnswerIds();
-  useRefreshWhenSent(pending, () => {
+  // Every applied key change (an import, an answer saved now or sent later) makes a key version.
+  const keysChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: papersQueryKey });
     void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
-  });
+    void queryClient.invalidateQueries({ queryKey: KEY_VERSIONS_KEY });
+  }, [queryClient, papersQueryKey, adminStatsQueryKey]);
+  useRefreshWhenSent(pending, keysChanged);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  /** The key version each paper's last import made, which its Key versions part opens on. */
+  const [imported, setImported] = useState<Record<string, KeyVersionStamp>>({});
 
   const updateQuestion = useCallback(
     (id: string, change: Partial<AdminQuestion>) =>
@@ -49,6 +56,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
       (question: AdminQuestion, answerKey: string) => {
         updateQuestion(question._id, { answerKey });
         void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: KEY_VERSIONS_KEY });
       },
       [queryClient, updateQuestion, adminStatsQueryKey],
     ),
@@ -83,10 +91,18 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
             credentials={credentials}
             paperSet={paperSet}
             questions={questions}
-            onImported={() => {
-              void queryClient.invalidateQueries({ queryKey: papersQueryKey });
-              void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+            onImported={(report) => {
+              keysChanged();
+              const made = report.keyVersion;
+              if (made) setImported((all) => ({ ...all, [paperSet]: made }));
             }}
+          />
+          <KeyVersions
+            // Mounted anew after each import, so it opens on the new version's comparison.
+            key={imported[paperSet]?.version ?? 'none'}
+            credentials={credentials}
+            paperSet={paperSet}
+            justImported={imported[paperSet]}
           />
           {questions.map((question, index) => (
             <QuestionItem
