@@ -1,49 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot } from './support/browser';
-import { expectFitsAndAccessible, useWidth } from './support/layout';
-import { startAdminArea, type AdminArea } from './support/admin';
-import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
+import { expectFitsAndAccessible } from './support/layout';
+import {
+  dropFile as dropOn,
+  officialRows,
+  openPaperGroup,
+  processFixturePaper,
+  startAdminArea,
+  type AdminArea,
+  type FixtureKey,
+} from './support/admin';
+import { readFixtureJson } from '../support/fixtures';
 import { keyPdf } from '../support/key-pdf';
 
 const ADMIN = { email: 'keys@hiregate.test', password: 'Keys#Pass1' };
 const PAPER = 'GATE 2026 CS 1';
-
-interface FixtureKey {
-  keys: Record<string, string>;
-  byMaster: Array<{ master: number; questionId: string; type: string; key: string }>;
-}
-
-/**
- * The fixture key as GATE prints it, with two rows that disagree with the stored paper: Q22 (an MSQ) printed as
- * MCQ, and a Q66 the paper does not have.
- */
-function officialRows(key: FixtureKey): string[][] {
-  const rows = key.byMaster.map(({ master, type, key: answer }) => [
-    String(master),
-    master === 22 ? 'MCQ' : type,
-    master <= 10 ? 'GA' : 'CS',
-    answer.replace(/^(\S+):(\S+)$/, '$1 to $2'),
-  ]);
-  return [...rows, ['66', 'MCQ', 'CS', 'B']];
-}
 
 describe('admin: official key PDF', () => {
   let area: AdminArea;
   let browser: Browser;
   let page: Page;
   const fixtureKey = readFixtureJson<FixtureKey>('cs1-2026', 'key.json');
-  const authorization = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
 
   beforeAll(async () => {
     area = await startAdminArea(ADMIN);
-    const masterLink = area.fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url);
-    const processed = await fetch(`${area.server.url}/api/data/process`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({ link: masterLink }),
-    });
-    expect(processed.status).toBe(200);
+    await processFixturePaper(area, ADMIN);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -54,37 +36,13 @@ describe('admin: official key PDF', () => {
   /** A signed-in admin on All Question Papers with the paper's import form open; returns the paper's group. */
   async function openImport(width = 1280): Promise<Locator> {
     page = await (await browser.newContext()).newPage();
-    await useWidth(page, width);
-    await page.goto(`${area.server.url}/login`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${area.server.url}/admin/dashboard`);
-    // On a phone the menu is a drawer behind the Menu button.
-    if (width < 900) await page.getByRole('button', { name: 'Menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Admin menu' })
-      .getByRole('button', { name: 'All Question Papers', exact: true })
-      .click();
-    const group = page.locator('details.admin-paper').filter({ hasText: PAPER });
-    await group.locator(':scope > summary').click();
+    const group = await openPaperGroup(page, area.server.url, ADMIN, PAPER, width);
     await group.getByRole('button', { name: 'Import answer key' }).click();
     return group;
   }
 
-  /** Drops a file on the import area as a browser does: a drop event carrying it in its DataTransfer. */
-  async function dropFile(target: Locator, name: string, data: Buffer, type = 'application/pdf'): Promise<void> {
-    const dataTransfer = await page.evaluateHandle(
-      ({ name, base64, type }) => {
-        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes], name, { type }));
-        return transfer;
-      },
-      { name, base64: data.toString('base64'), type },
-    );
-    await target.dispatchEvent('drop', { dataTransfer });
-  }
+  const dropFile = (target: Locator, name: string, data: Buffer, type?: string) =>
+    dropOn(page, target, name, data, type);
 
   it('reads a dropped key PDF, flags the rows that disagree, and imports it as one labelled version once confirmed', async () => {
     const group = await openImport();

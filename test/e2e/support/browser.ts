@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { withPolicyViolationReports } from './policy-violations';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +34,19 @@ export const screenshotDir = path.resolve('test-results/screenshots');
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Saves what the screen shows with this part of the page at its top, under the sticky top bar: a long page's full
+ * screenshot is too tall to judge one part by, and an element's own screenshot leaves out what stands around it.
+ */
+export async function saveViewportScreenshot(part: Locator, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await part.evaluate((element) => {
+    const topBar = document.querySelector('.top-bar, .admin-topbar')?.getBoundingClientRect().height ?? 0;
+    window.scrollBy(0, element.getBoundingClientRect().top - topBar - 8);
+  });
+  await part.page().screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
 /**
