@@ -19,6 +19,8 @@ export const SENDER_RETRY_MS = 30_000;
 export const SENDER_MAX_ATTEMPTS = 5;
 /** Mails claimed at once: a small batch, so a stopping instance gives few back and others share the queue. */
 const CLAIM_BATCH = 20;
+/** Mails on their way at once: each waits mostly on the SMTP server and the store, so a few overlap well. */
+const SENDING_AT_ONCE = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,10 +76,14 @@ export function createSender(
       while (!stopping) {
         const claimed = await store.alertMails.claim(owner, leaseMs, CLAIM_BATCH);
         if (claimed.length === 0) break;
-        for (const mail of claimed) {
-          if (stopping || !(await deliver(mail))) break;
-          tried++;
-        }
+        let next = 0;
+        const lane = async () => {
+          for (let mail = claimed[next++]; mail && !stopping; mail = claimed[next++]) {
+            if (!(await deliver(mail))) return;
+            tried++;
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, claimed.length) }, lane));
       }
       if (stopping) await store.alertMails.release(owner);
       return tried;
