@@ -230,6 +230,30 @@ describe('answer-key day on the scorecard', () => {
       }
     });
 
+    it('leaves the saved scorecard shown, and says why, when the refresh cannot reach the server', async () => {
+      await openSaved(before);
+      const notice = page.getByRole('region', { name: 'Answer key update' });
+      await notice.getByRole('button', { name: 'Refresh' }).waitFor();
+      await page.route(
+        '**/api/data/generate-response',
+        async (route) => {
+          await context.setOffline(true);
+          await route.abort('internetdisconnected');
+        },
+        { times: 1 },
+      );
+      await notice.getByRole('button', { name: 'Refresh' }).click();
+      await notice
+        .getByRole('alert')
+        .filter({ hasText: 'Your device is offline. Refresh again when you are back online.' })
+        .waitFor();
+      expect(await page.locator('.scorecard__glance strong').first().textContent()).toBe(
+        displayMarks(before.totalScore['Total Marks']),
+      );
+      expect(await keyLine().textContent()).toMatch(/^Answer key: Provisional key, /);
+      await context.setOffline(false);
+    });
+
     for (const width of JOURNEY_WIDTHS) {
       it(`offers a saved scorecard the refresh, then shows the changed questions and the new total at ${width} px`, async () => {
         await openSaved(before, width);

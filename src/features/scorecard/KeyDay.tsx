@@ -58,7 +58,7 @@ function KeyUpdateNoticeQuery({ data, onRefreshed }: KeyUpdateNoticeProps) {
       <p className="key-update__text">{offerText(offer)}</p>
       <button
         type="button"
-        className="button button--primary key-update__button"
+        className="button button--primary"
         disabled={refresh.isPending}
         onClick={() => refresh.mutate()}
       >
