@@ -113,6 +113,16 @@ describe('answer-key day on the scorecard', () => {
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
   }
 
+  /** The network drops as the page makes its next request to this address: the device is offline from then on. */
+  const offlineAtNext = (address: string) =>
+    page.route(
+      address,
+      async (route) => {
+        await context.setOffline(true);
+        await route.abort('internetdisconnected');
+      },
+      { times: 1 },
+    );
   const keyLine = () => page.locator('.scorecard__key');
   const alertSwitch = () => page.getByRole('switch', { name: SWITCH });
   const toast = (text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
@@ -198,14 +208,7 @@ describe('answer-key day on the scorecard', () => {
     }
 
     it('says so when the device is offline, and turns the e-mails off once it is back online', async () => {
-      await page.route(
-        '**/api/data/score-alerts/unsubscribe?*',
-        async (route) => {
-          await context.setOffline(true);
-          await route.abort('internetdisconnected');
-        },
-        { times: 1 },
-      );
+      await offlineAtNext('**/api/data/score-alerts/unsubscribe?*');
       await page.goto(address);
       await page.getByText('Your device is offline, so the e-mails are not turned off yet.').waitFor();
       await context.setOffline(false);
@@ -234,14 +237,7 @@ describe('answer-key day on the scorecard', () => {
       await openSaved(before);
       const notice = page.getByRole('region', { name: 'Answer key update' });
       await notice.getByRole('button', { name: 'Refresh' }).waitFor();
-      await page.route(
-        '**/api/data/generate-response',
-        async (route) => {
-          await context.setOffline(true);
-          await route.abort('internetdisconnected');
-        },
-        { times: 1 },
-      );
+      await offlineAtNext('**/api/data/generate-response');
       await notice.getByRole('button', { name: 'Refresh' }).click();
       await notice
         .getByRole('alert')
