@@ -1,3 +1,4 @@
+import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
 import type { LimiterFactory } from './limiters';
 
 /**
@@ -292,8 +293,7 @@ export interface JobRepository {
 
 // ---- answer-key versions ----------------------------------------------------------------------------------------
 
-/** How a key version came about: an imported key, an administrator's answer edit, or recorded as it was found. */
-export type KeyVersionSource = 'import' | 'edit' | 'recorded';
+export type { KeyVersionSource } from '../../src/domain/gate/key-changes';
 
 /** A paper's whole answer key as it stood at one version (paperKeyVersion of its questions). */
 export interface KeyVersion {

@@ -2,9 +2,12 @@ import { LRUCache } from 'lru-cache';
 import {
   diffKeys,
   scoreResponses,
+  summariseImpact,
+  thirdsMoved,
+  type KeyVersionComparison,
   type KeyVersionStamp,
   type PaperQuestion as EnginePaperQuestion,
-  type QuestionKeyChange,
+  type ResultsImpact,
 } from '../../../src/domain/gate';
 import { paperKeyVersion, type KeyVersion, type KeyVersionSource, type Question, type Store } from '../../store';
 import { testPaperOf } from '../admin/paper-set';
@@ -97,29 +100,6 @@ export async function keyStampNow(
   return { paperSet, version: paperKeyVersion(paper), label: RECORDED_LABEL, at: lastWrite(paper).toISOString() };
 }
 
-/** How the stored results of a paper fare under one key version against another. */
-export interface ResultsImpact {
-  /** Stored results of this paper that were scored under both. */
-  compared: number;
-  changed: number;
-  rose: number;
-  fell: number;
-  /** Mean change of the total over the results that changed (0 when none did). */
-  meanChange: number;
-  largestRise: number;
-  largestFall: number;
-  /** How many results moved by how much, largest fall first (unchanged results left out). */
-  changes: Array<{ change: number; count: number }>;
-}
-
-export interface VersionComparison {
-  paperSet: string;
-  from: KeyVersionStamp;
-  to: KeyVersionStamp;
-  questions: QuestionKeyChange[];
-  results: ResultsImpact;
-}
-
 const enginePaper = (paper: readonly Question[]) => ({
   testPaper: null,
   questions: paper.map((question): EnginePaperQuestion => ({ ...question, short_id: String(question.short_id) })),
@@ -152,34 +132,18 @@ async function resultsImpact(
       compared++;
       const total = (keys: Record<string, string>) =>
         scoreResponses(responses, scoring, keys).totalScore['Total Marks'];
-      const change = Math.round((total(after) - total(before)) * 100) / 100;
-      if (change !== 0) moves.set(change, (moves.get(change) ?? 0) + 1);
+      const thirds = thirdsMoved(total(before), total(after));
+      if (thirds !== 0) moves.set(thirds, (moves.get(thirds) ?? 0) + 1);
     }
     const last = batch.at(-1);
     if (!last || batch.length < IMPACT_BATCH) break;
     afterId = last.id;
   }
-  return summarise(compared, moves);
-}
-
-function summarise(compared: number, moves: Map<number, number>): ResultsImpact {
-  const changes = [...moves].sort(([a], [b]) => a - b).map(([change, count]) => ({ change, count }));
-  const changed = changes.reduce((sum, { count }) => sum + count, 0);
-  const sum = changes.reduce((total, { change, count }) => total + change * count, 0);
-  return {
-    compared,
-    changed,
-    rose: changes.filter(({ change }) => change > 0).reduce((n, { count }) => n + count, 0),
-    fell: changes.filter(({ change }) => change < 0).reduce((n, { count }) => n + count, 0),
-    meanChange: changed ? Math.round((sum / changed) * 100) / 100 : 0,
-    largestRise: Math.max(0, ...changes.map(({ change }) => change)),
-    largestFall: Math.min(0, ...changes.map(({ change }) => change)),
-    changes,
-  };
+  return summariseImpact(compared, moves);
 }
 
 export interface KeyVersionComparer {
-  compare(paperSet: string, from: KeyVersion, to: KeyVersion): Promise<VersionComparison>;
+  compare(paperSet: string, from: KeyVersion, to: KeyVersion): Promise<KeyVersionComparison>;
 }
 
 /** Comparisons kept for a while: an admin flipping between versions on key day does not re-score everything. */
@@ -187,14 +151,14 @@ const COMPARISONS_KEPT = 50;
 const COMPARISON_TTL_MS = 60_000;
 
 export function createComparer(store: Store): KeyVersionComparer {
-  const cache = new LRUCache<string, VersionComparison>({ max: COMPARISONS_KEPT, ttl: COMPARISON_TTL_MS });
+  const cache = new LRUCache<string, KeyVersionComparison>({ max: COMPARISONS_KEPT, ttl: COMPARISON_TTL_MS });
   return {
     async compare(paperSet, from, to) {
       const cacheKey = `${paperSet}\0${from.version}\0${to.version}`;
       const cached = cache.get(cacheKey);
       if (cached) return cached;
       const paper = await store.questions.listByPaperSet(paperSet);
-      const comparison: VersionComparison = {
+      const comparison: KeyVersionComparison = {
         paperSet,
         from: stampOf(from),
         to: stampOf(to),

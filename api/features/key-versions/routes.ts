@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { number, object, string } from 'yup';
-import { diffKeys } from '../../../src/domain/gate';
+import { diffKeys, type KeyVersionEntry } from '../../../src/domain/gate';
 import { plainText } from '../../../src/domain/validation/text';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
@@ -54,7 +54,7 @@ export function keyVersionRoutes({ store, ...services }: Services): Router {
     const versions = await store.keyVersions.list(paperSet);
     ctx.body = {
       paperSet,
-      versions: versions.map((version, index) => ({
+      versions: versions.map((version, index): KeyVersionEntry => ({
         ...stampOf(version),
         source: version.source,
         ...(version.by ? { by: version.by } : {}),

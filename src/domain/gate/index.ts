@@ -50,11 +50,17 @@ export {
   diffKeys,
   keyVersionName,
   readableKey,
+  summariseImpact,
+  thirdsMoved,
   type ChangedQuestion,
   type KeyChange,
   type KeyChangeKind,
+  type KeyVersionComparison,
+  type KeyVersionEntry,
+  type KeyVersionSource,
   type KeyVersionStamp,
   type QuestionKeyChange,
+  type ResultsImpact,
 } from './key-changes';
 export { isAttempted, isCorrect, responseMatchesKey, type IconQuestion } from './correctness';
 export {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { scoreResponses, type PaperQuestion } from '.';
-import { changedQuestions, classifyKeyChange, diffKeys, keyVersionName, readableKey } from './key-changes';
+import {
+  changedQuestions,
+  classifyKeyChange,
+  diffKeys,
+  keyVersionName,
+  readableKey,
+  summariseImpact,
+  thirdsMoved,
+} from './key-changes';
 
 const q = (short_id: number, type: PaperQuestion['type'], marks: number): PaperQuestion => ({
   long_id: String(1000 + short_id),
@@ -101,5 +109,35 @@ describe('changedQuestions', () => {
   it('says nothing changed when the same key scores the same', () => {
     const card = scoreResponses(responses, paper, final);
     expect(changedQuestions(card.response, card.response)).toEqual([]);
+  });
+});
+
+describe('summariseImpact', () => {
+  it('counts a move of 4/3 as one move whatever the rounding of the totals, and sums up the rest', () => {
+    const moves = new Map<number, number>();
+    for (const [before, after] of [
+      [41.67, 40.33],
+      [41.66, 40.33],
+      [10, 12],
+      [12, 12],
+      [7.33, 9.33],
+    ] as const) {
+      const thirds = thirdsMoved(before, after);
+      moves.set(thirds, (moves.get(thirds) ?? 0) + 1);
+    }
+    expect(summariseImpact(5, moves)).toEqual({
+      compared: 5,
+      changed: 4,
+      rose: 2,
+      fell: 2,
+      meanChange: 0.33,
+      largestRise: 2,
+      largestFall: -1.33,
+      changes: [
+        { change: -1.33, count: 2 },
+        { change: 2, count: 2 },
+      ],
+    });
+    expect(summariseImpact(3, new Map())).toMatchObject({ changed: 0, meanChange: 0, largestRise: 0, largestFall: 0 });
   });
 });

@@ -19,6 +19,18 @@ export interface KeyVersionStamp {
   at: string;
 }
 
+/** How a key version came about: an imported key, an administrator's answer edit, or recorded as it was found. */
+export type KeyVersionSource = 'import' | 'edit' | 'recorded';
+
+/** A key version as the admin lists it: how it came about, who made it, and how many keys it changed. */
+export interface KeyVersionEntry extends KeyVersionStamp {
+  source: KeyVersionSource;
+  /** The administrator's e-mail. */
+  by?: string;
+  /** Questions whose key this version changed against the version before it. */
+  changedQuestions: number;
+}
+
 const LABEL_NAMES: Record<string, string> = { provisional: 'Provisional key', final: 'Final key' };
 
 /** 'final' → 'Final key'; an administrator's own label as they typed it. */
@@ -176,4 +188,54 @@ export function changedQuestions(
       },
     ];
   });
+}
+
+/** How the stored results of a paper fare under one key version against another (each scored under both). */
+export interface ResultsImpact {
+  /** Stored results of the paper scored under both. */
+  compared: number;
+  changed: number;
+  rose: number;
+  fell: number;
+  /** Mean change of the total over the results that changed (0 when none did). */
+  meanChange: number;
+  largestRise: number;
+  largestFall: number;
+  /** How many results moved by how much, largest fall first (unchanged results left out). */
+  changes: Array<{ change: number; count: number }>;
+}
+
+export interface KeyVersionComparison {
+  paperSet: string;
+  from: KeyVersionStamp;
+  to: KeyVersionStamp;
+  questions: QuestionKeyChange[];
+  results: ResultsImpact;
+}
+
+/**
+ * A total's move in thirds of a mark: GATE marks are whole thirds, while totals are rounded to two decimals, so
+ * counting thirds keeps a move of 4/3 one move (not −1.33 here and −1.34 there).
+ */
+export const thirdsMoved = (before: number, after: number) => Math.round((after - before) * 3);
+
+const inMarks = (thirds: number) => Math.round((thirds / 3) * 100) / 100;
+
+/** The figures of a comparison from how many results moved by how many thirds. */
+export function summariseImpact(compared: number, movesInThirds: ReadonlyMap<number, number>): ResultsImpact {
+  const moves = [...movesInThirds].filter(([thirds]) => thirds !== 0).sort(([a], [b]) => a - b);
+  const count = (keep: (thirds: number) => boolean) =>
+    moves.filter(([thirds]) => keep(thirds)).reduce((sum, [, n]) => sum + n, 0);
+  const changed = count(() => true);
+  const sumOfThirds = moves.reduce((sum, [thirds, n]) => sum + thirds * n, 0);
+  return {
+    compared,
+    changed,
+    rose: count((thirds) => thirds > 0),
+    fell: count((thirds) => thirds < 0),
+    meanChange: changed ? Math.round((sumOfThirds / 3 / changed) * 100) / 100 : 0,
+    largestRise: inMarks(Math.max(0, ...moves.map(([thirds]) => thirds))),
+    largestFall: inMarks(Math.min(0, ...moves.map(([thirds]) => thirds))),
+    changes: moves.map(([thirds, n]) => ({ change: inMarks(thirds), count: n })),
+  };
 }

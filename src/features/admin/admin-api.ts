@@ -2,7 +2,7 @@ import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
-import type { KeyVersionStamp, QuestionKeyChange } from '../../domain/gate';
+import type { KeyVersionComparison, KeyVersionEntry, KeyVersionStamp } from '../../domain/gate';
 
 /** The admin API calls plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
@@ -41,38 +41,6 @@ export interface ImportKeyReport {
   unknown: string[];
   /** The key version the import made; null when it changed no key. */
   keyVersion: KeyVersionStamp | null;
-}
-
-/** A key version of a paper as the admin lists it: how it came about, who made it, and how many keys it changed. */
-export interface KeyVersionEntry extends KeyVersionStamp {
-  /** An import, an answer edit, or a key found without a version (set before versions were kept) and recorded. */
-  source: 'import' | 'edit' | 'recorded';
-  /** The administrator's e-mail. */
-  by?: string;
-  /** Questions whose key this version changed against the one before it. */
-  changedQuestions: number;
-}
-
-/** How the stored results of a paper fare under one key version against another (each scored under both). */
-export interface ResultsImpact {
-  compared: number;
-  changed: number;
-  rose: number;
-  fell: number;
-  /** Mean change of the total over the results that changed. */
-  meanChange: number;
-  largestRise: number;
-  largestFall: number;
-  /** How many results moved by how much, largest fall first; unchanged results left out. */
-  changes: Array<{ change: number; count: number }>;
-}
-
-export interface KeyVersionComparison {
-  paperSet: string;
-  from: KeyVersionStamp;
-  to: KeyVersionStamp;
-  questions: QuestionKeyChange[];
-  results: ResultsImpact;
 }
 
 export async function processPaper(credentials: AdminCredentials, link: string): Promise<AdminQuestion[]> {

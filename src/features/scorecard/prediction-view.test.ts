@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/data';
 import { predict } from '../../domain/gate/rank/predict';
 import type { PredictionData } from '../../lib/scorecard/types';
 import {
@@ -10,9 +11,12 @@ import {
   rankRangeText,
 } from './prediction-view';
 
+/** The wording is checked on data version 2, whose marks-to-rank years are 2023 and 2024 whatever later versions add. */
+const data = RANK_DATA_VERSIONS[2];
+
 describe('rank prediction as the scorecard shows it', () => {
   it("reads the model's prediction: rank with range, percentile, score, qualifying by category, method", () => {
-    const prediction = predict({ testPaper: 'CS 1', marks: 42 });
+    const prediction = predict({ testPaper: 'CS 1', marks: 42, data });
     const [best, worst] = prediction.rankRange;
     expect(predictedRankText(prediction)).toBe(prediction.estimatedRank.toLocaleString('en-IN'));
     expect(rankRangeText(prediction)).toBe(`${best.toLocaleString('en-IN')} – ${worst.toLocaleString('en-IN')}`);
@@ -33,7 +37,7 @@ describe('rank prediction as the scorecard shows it', () => {
   it('names the results checked here the estimate rests on, once there are enough of them', () => {
     const marks = Array.from({ length: 40 }, (_, index) => index * 2);
     const crowd = { marksBySession: { 'CS 1': marks, 'CS 2': marks.map((mark) => mark + 1) } };
-    const prediction = predict({ testPaper: 'CS 1', marks: 42, crowd });
+    const prediction = predict({ testPaper: 'CS 1', marks: 42, crowd, data });
     expect(prediction.sampleSize).toBe(80);
     expect(methodText(prediction)).toBe(
       "Estimated from GATE's published marks-to-rank data for 2023 and 2024 and 80 results checked here, scaled to " +

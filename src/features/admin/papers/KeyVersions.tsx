@@ -5,13 +5,15 @@ import {
   keyVersionName,
   readableKey,
   type KeyChangeKind,
+  type KeyVersionComparison,
+  type KeyVersionEntry,
   type KeyVersionStamp,
   type QuestionKeyChange,
+  type ResultsImpact,
 } from '../../../domain/gate';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { keyVersionText, keyVersionTime } from '../../../lib/scorecard/key-version';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
-import type { KeyVersionComparison, KeyVersionEntry, ResultsImpact } from '../admin-api';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';
 
