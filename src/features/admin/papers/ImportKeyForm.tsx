@@ -7,10 +7,12 @@ import type { AdminCredentials } from '../../../lib/admin-session';
 import { paperDisplayName } from '../paper-name';
 import { KeyPdfError, isPdfFile, readKeyPdf, type KeyPdfPreview as Preview } from './key-pdf-reading';
 import { KeyPdfPreview } from './KeyPdfPreview';
+import { useKeyVersionLabel } from './KeyVersionLabel';
 import './key-pdf.css';
 
 export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';
+const NAME_THE_VERSION = 'Name the key version this import makes.';
 const ONLY_PDF_DROPS = 'Drop the official answer-key PDF here; choose a key.json or rows file with Key file.';
 
 /** A key file in the product's key.json format, else official-key rows as text (e.g. `29 NAT DA 8.90 to 9.10`). */
@@ -46,6 +48,7 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
   const [readingPdf, setReadingPdf] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dragOver, setDragOver] = useState(false);
+  const { label, fields: labelFields } = useKeyVersionLabel();
   const paperName = paperDisplayName(paperSet);
 
   const close = () => {
@@ -102,7 +105,11 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
       adminToast.error(NOTHING_TO_IMPORT);
       return;
     }
-    await send(file ? await readKeyFile(file) : { rows });
+    if (!label) {
+      adminToast.error(NAME_THE_VERSION);
+      return;
+    }
+    await send(file ? await readKeyFile(file) : { rows }, label);
   };
 
   if (!open) {
@@ -167,6 +174,7 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
               />
             )}
           </Field>
+          {labelFields}
           <div className="admin-import__actions">
             <button type="submit" className="button button--primary" disabled={busy || readingPdf}>
               {busy && <Spinner />}

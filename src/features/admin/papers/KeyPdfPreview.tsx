@@ -1,15 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Field, Spinner } from '../../../lib/ui/FormFields';
+import { Spinner } from '../../../lib/ui/FormFields';
+import { useKeyVersionLabel } from './KeyVersionLabel';
 import type { KeyRowReading } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
 import type { KeyPdfPreview as Preview } from './key-pdf-reading';
-
-const VERSION_LABELS = [
-  { value: 'provisional', text: 'Provisional key' },
-  { value: 'final', text: 'Final key' },
-  { value: 'other', text: 'Another name…' },
-] as const;
-type VersionChoice = (typeof VERSION_LABELS)[number]['value'];
 
 interface PreviewLine {
   id: string;
@@ -64,8 +58,7 @@ interface KeyPdfPreviewProps {
  */
 export function KeyPdfPreview({ preview, questions, busy, onConfirm, onCancel }: KeyPdfPreviewProps) {
   const { reading } = preview;
-  const [choice, setChoice] = useState<VersionChoice>('provisional');
-  const [customLabel, setCustomLabel] = useState('');
+  const { label, fields: labelFields } = useKeyVersionLabel();
   const [confirmed, setConfirmed] = useState(false);
   const headingId = useId();
   const missing = new Set(reading.missing);
@@ -76,7 +69,6 @@ export function KeyPdfPreview({ preview, questions, busy, onConfirm, onCancel }:
   ].sort((a, b) => Number(b.problems.length > 0) - Number(a.problems.length > 0));
   const keyCount = Object.keys(reading.keys).length;
   const flagged = lines.filter((line) => line.problems.length > 0).length;
-  const label = choice === 'other' ? customLabel.trim() : choice;
   const canImport = confirmed && keyCount > 0 && label !== '' && !busy;
 
   const submit = (event: FormEvent) => {
@@ -134,31 +126,7 @@ export function KeyPdfPreview({ preview, questions, busy, onConfirm, onCancel }:
         </table>
       </div>
       <form className="key-pdf__confirm" onSubmit={submit} aria-label="Confirm the key import">
-        <Field label="Key version" className="admin-field">
-          {(control) => (
-            <select {...control} value={choice} onChange={(event) => setChoice(event.target.value as VersionChoice)}>
-              {VERSION_LABELS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.text}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {choice === 'other' && (
-          <Field label="Version name" className="admin-field">
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                maxLength={60}
-                value={customLabel}
-                placeholder="e.g. Final key after the second review"
-                onChange={(event) => setCustomLabel(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
+        {labelFields}
         <label className="key-pdf__check">
           <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
           <span>
