@@ -114,7 +114,7 @@ describe('admin: key versions on answer-key day', () => {
     await versions.getByText('Only one key version so far: nothing to compare yet.').waitFor();
     expect(await versions.locator('.key-versions__name').allTextContents()).toEqual(['Provisional key']);
     expect(await versions.locator('.key-versions__meta').textContent()).toMatch(
-      new RegExp(`· imported by ${ADMIN.email} · 65 questions changed$`),
+      new RegExp(`· imported by ${ADMIN.email} · 65 keys set$`),
     );
 
     const printed = Object.fromEntries(FINAL_CHANGES.map(({ master, printed }) => [master, printed]));

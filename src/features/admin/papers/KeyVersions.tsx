@@ -110,13 +110,16 @@ function KeyVersionsBody({
   return (
     <div className="key-versions__body">
       <ol className="key-versions__list">
-        {list.map((version) => (
+        {list.map((version, index) => (
           <li key={version.version}>
             <span className="key-versions__name">{keyVersionName(version.label)}</span>
             <span className="key-versions__meta">
               {keyVersionTime(version.at)} · {SOURCE_TEXT[version.source]}
               {version.by && ` by ${version.by}`} ·{' '}
-              {count(version.changedQuestions, 'question changed', 'questions changed')}
+              {/* The oldest version has nothing before it: its count is the keys it set. */}
+              {index === list.length - 1
+                ? count(version.changedQuestions, 'key set', 'keys set')
+                : count(version.changedQuestions, 'question changed', 'questions changed')}
             </span>
           </li>
         ))}
