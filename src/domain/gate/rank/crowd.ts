@@ -68,7 +68,9 @@ export function selectionLaw(beta: number, size: number, appeared: number): Sele
     capRank: beta === 0 ? (scale >= 1 ? appeared : 0) : Math.min(appeared, appeared * scale ** (1 / beta)),
   });
   if (size >= appeared) return law(1);
-  let low = Math.log(size / appeared) - 1;
+  // A strong lean needs c far below size / appeared (at β = 0.9 about a tenth of it): widen the bracket until it holds.
+  let low = Math.log(size / appeared);
+  while (expectedCrowdAbove(law(Math.exp(low)), appeared) >= size) low -= 1;
   let high = 0;
   for (let i = 0; i < 60; i++) {
     const middle = (low + high) / 2;
