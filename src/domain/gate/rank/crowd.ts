@@ -1,6 +1,5 @@
 import type { HistoryTable, LogShareEstimate } from './estimate';
-import { itemAt } from '../../lists';
-import { countAbove } from './statistics';
+import type { RankedMarks } from './sorted-marks';
 
 /**
  * The crowd of stored results is self-selected: strong candidates check more. Model: the candidate at field rank r of
@@ -97,9 +96,9 @@ export function fieldRankOf(law: SelectionLaw, crowdCount: number): number {
 }
 
 /** Crowd marks at ranks spread evenly in log(rank), from the 5th result to the 95th percentile. */
-function fitMarks(descending: readonly number[]): number[] {
+function fitMarks(crowd: RankedMarks): number[] {
   const marks: number[] = [];
-  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * RANK_STEP)) marks.push(itemAt(descending, i));
+  for (let i = 5; i < 0.95 * crowd.size; i = Math.ceil(i * RANK_STEP)) marks.push(crowd.marksAt(i));
   return marks;
 }
 
@@ -115,19 +114,19 @@ export interface QualifyingMarksGuess {
  * sampling error, plus the forecast's own prior on the qualifying mark.
  */
 export function fitCrowd(
-  descending: readonly number[],
+  crowd: RankedMarks,
   history: HistoryTable,
   guess: QualifyingMarksGuess,
   appeared: number,
 ): CrowdFit | undefined {
-  const marks = fitMarks(descending);
+  const marks = fitMarks(crowd);
   if (marks.length < 3) return undefined;
-  const counts = marks.map((mark) => ({ mark, count: countAbove(descending, mark) + 0.5 }));
+  const counts = marks.map((mark) => ({ mark, count: crowd.countAbove(mark) + 0.5 }));
   const reach = QUALIFYING_MARKS_SEARCH_SDS * guess.sd;
   const steps = Math.round(reach / QUALIFYING_MARKS_STEP);
   const candidates = Array.from({ length: 2 * steps + 1 }, (_, i) => guess.value + (i - steps) * QUALIFYING_MARKS_STEP);
   const fits = SELECTIONS.map((beta) => {
-    const law = selectionLaw(beta, descending.length, appeared);
+    const law = selectionLaw(beta, crowd.size, appeared);
     const mapped = counts.map(({ mark, count }) => ({
       mark,
       logShare: Math.log(fieldRankOf(law, count) / appeared),
@@ -198,13 +197,13 @@ export interface CrowdEstimate extends LogShareEstimate {
  * is dense the count decides and β's uncertainty sets the width; at a sparse top the history's shape does.
  */
 export function crowdEstimate(
-  descending: readonly number[],
+  crowd: RankedMarks,
   marks: number,
   fit: CrowdFit,
   history: HistoryTable,
   appeared: number,
 ): CrowdEstimate {
-  const ahead = countAbove(descending, marks);
+  const ahead = crowd.countAbove(marks);
   const answers = fit.hypotheses.map((h) => ({ ...h, ...posterior(h, marks, ahead, history, appeared) }));
   const mean = answers.reduce((sum, a) => sum + a.weight * a.logShare, 0);
   const variance = answers.reduce((sum, a) => sum + a.weight * (a.sd ** 2 + (a.logShare - mean) ** 2), 0);
@@ -214,7 +213,7 @@ export function crowdEstimate(
     logShare: mean,
     sd: Math.sqrt(variance + LAW_SD ** 2),
     crowdRank: ahead + 1,
-    size: descending.length,
+    size: crowd.size,
     selection: fit.selection,
     expectedAhead,
   };

@@ -186,6 +186,24 @@ describe('predict: the crowd', () => {
     );
   });
 
+  it('gives the same prediction from sorted and from unsorted marks, and leaves the marks as they were', () => {
+    const stored = crowd(3000);
+    const ascending = (marks: readonly number[] = []) => [...marks].sort((a, b) => a - b);
+    const sorted = {
+      marksBySession: {
+        'CS 1': ascending(stored.marksBySession['CS 1']),
+        'CS 2': ascending(stored.marksBySession['CS 2']),
+      },
+    };
+    const before = JSON.stringify(stored);
+    for (const marks of [45, 70, 88]) {
+      expect(predict({ testPaper: 'CS 1', marks, crowd: sorted })).toEqual(
+        predict({ testPaper: 'CS 1', marks, crowd: stored }),
+      );
+    }
+    expect(JSON.stringify(stored)).toBe(before);
+  });
+
   it('narrows the range as the crowd grows', () => {
     const width = (p: ReturnType<typeof predict>) => p.rankRange[1] / p.rankRange[0];
     const small = predict({ testPaper: 'CS 1', marks: 50, year: 2027, crowd: crowd(100) });
