@@ -1,4 +1,8 @@
 import type { HistoryTable, LogShareEstimate } from './estimate';
+import { departureCorrelation } from './estimate';
+import type { Cholesky } from './linear-algebra';
+import { cholesky, dot, whiten } from './linear-algebra';
+import { itemAt } from '../../lists';
 import type { RankedMarks } from './sorted-marks';
 
 /**
@@ -6,16 +10,36 @@ import type { RankedMarks } from './sorted-marks';
  * N checks with probability min(1, c · (r / N)^−β). β is how strongly the crowd leans (0: a fair sample); c follows
  * from the crowd's size; the cap makes the top identifiable: once almost every top candidate checks, the crowd's top
  * ranks are the field's. β cannot be read off the crowd alone (a leaning crowd looks like a year with a wider top), so
- * every β is weighed by how well the crowd, mapped onto the field with it, lands on the history's marks-to-rank curve
- * (and, without a published one, the qualifying mark with it); the answer mixes the β that fit.
+ * every β is weighed by how likely the crowd's counts are under it, the year departing from the history as years do
+ * (and, without a published one, with which qualifying mark); the answer mixes them.
  */
 export interface SelectionHypothesis {
   law: SelectionLaw;
-  /** Posterior weight of this β (the weights sum to 1). */
+  /** Posterior weight of this β and departure scale (the weights sum to 1). */
   weight: number;
   /** The qualifying mark that fits the crowd best with this β, and how unsure it is (0 when published). */
   qualifyingMarks: number;
   qualifyingMarksSd: number;
+  departure: YearDeparture;
+}
+
+/**
+ * What the crowd says of this year's departure from the history under one β: the Gaussian process of fitCrowd at the
+ * fit points, with the residuals there. Where the crowd is dense it knows the departure; at a sparse top it carries
+ * what the marks below show, less and less with distance, and the history's width returns.
+ */
+interface YearDeparture {
+  points: FitPoint[];
+  /** d ln(field rank) / d ln(count) at each fit point. */
+  gains: number[];
+  /** The prior's sd at each fit point: the history's yearSd × scale. */
+  priorSds: number[];
+  /** How much wider than the history's yearSd this hypothesis takes the year's departure (DEPARTURE_SCALES). */
+  scale: number;
+  crowdSize: number;
+  /** The Cholesky factor L of the fit points' covariance, and L⁻¹ · their residuals against the history. */
+  factor: Cholesky;
+  whitenedResiduals: Float64Array;
 }
 
 export interface CrowdFit {
@@ -31,21 +55,25 @@ export interface CrowdFit {
 
 /** β tried: 0 (a fair sample) to 0.9 (nearly only the strong check). */
 const SELECTIONS = Array.from({ length: 19 }, (_, i) => i * 0.05);
-/** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.2 marks. */
+/** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.5 marks. */
 const QUALIFYING_MARKS_SEARCH_SDS = 2.5;
-const QUALIFYING_MARKS_STEP = 0.2;
+const QUALIFYING_MARKS_STEP = 0.5;
 /**
- * The crowd is compared with the history at ranks spaced ×RANK_STEP. A year's shape differs from the history's over
- * about a doubling of rank, so neighbouring residuals are not independent: each counts ln(RANK_STEP)/ln(2) of one.
+ * The crowd is compared with the history at ranks ×RANK_STEP apart. The years' curves are straight in ln(rank)
+ * between reported points a few marks apart, so closer comparisons mostly measure where their kinks fall, and would
+ * weigh the β that happens to line kinks up as if it were known. A candidate's own count still speaks at full weight.
  */
-const RANK_STEP = 1.2;
-const RESIDUALS_PER_DOUBLING = Math.log(RANK_STEP) / Math.log(2);
+const RANK_STEP = 2.5;
+const MAX_FIT_POINTS = 10;
+/** Independent error of each crowd count beyond its sampling (ln count): marks come in thirds, so neighbours tie. */
+const NUGGET_SD = 0.05;
 /** Hypotheses whose weight is below this are dropped (they change no answer). */
 const MIN_WEIGHT = 1e-3;
-/** Above this many results ahead, the count's Poisson likelihood is close enough to a normal in ln(rank). */
-const DENSE_COUNT = 25;
-/** Points of the ln(rank) grid on which a sparse count's likelihood is multiplied with the history. */
-const SPARSE_GRID = 120;
+/**
+ * The year's departure is weighed as the history's yearSd says, and as twice that: the years' spread is itself known
+ * from three or four years, and a crowd from a year unlike them must not be forced into a lean it does not have.
+ */
+const DEPARTURE_SCALES = [1, 2];
 /** Error of the selection law itself (ln rank), whatever the fit says: real crowds need not lean as a power law. */
 const LAW_SD = 0.15;
 
@@ -95,11 +123,30 @@ export function fieldRankOf(law: SelectionLaw, crowdCount: number): number {
   return Math.min(appeared, base ** (1 / power));
 }
 
-/** Crowd marks at ranks spread evenly in log(rank), from the 5th result to the 95th percentile. */
-function fitMarks(crowd: RankedMarks): number[] {
-  const marks: number[] = [];
-  for (let i = 5; i < 0.95 * crowd.size; i = Math.ceil(i * RANK_STEP)) marks.push(crowd.marksAt(i));
-  return marks;
+/** The chance that the candidate at field `rank` checks: min(1, c · (rank / N)^−β). */
+function checkProbability({ beta, scale, appeared }: SelectionLaw, rank: number): number {
+  return Math.min(1, scale * (rank / appeared) ** -beta);
+}
+
+/** A crowd mark the fit compares with the history, and how many results are above it (+ 0.5: never ln 0). */
+interface FitPoint {
+  marks: number;
+  count: number;
+}
+
+/**
+ * Crowd marks at ranks ×RANK_STEP apart from the 5th result down to the 95th percentile, further apart when that would
+ * make more than MAX_FIT_POINTS (a million results show no shape that ten points do not); tied marks count once.
+ */
+function fitPoints(crowd: RankedMarks): FitPoint[] {
+  const [first, last] = [5, 0.95 * crowd.size];
+  const step = Math.max(RANK_STEP, (last / first) ** (1 / (MAX_FIT_POINTS - 1)));
+  const points: FitPoint[] = [];
+  for (let rank = first; rank < last; rank *= step) {
+    const marks = crowd.marksAt(Math.round(rank));
+    if (points.at(-1)?.marks !== marks) points.push({ marks, count: crowd.countAbove(marks) + 0.5 });
+  }
+  return points;
 }
 
 /** The qualifying mark as known before the fit: published (sd 0) or forecast from earlier years. */
@@ -109,9 +156,12 @@ export interface QualifyingMarksGuess {
 }
 
 /**
- * Weighs every β (and, unless published, every qualifying mark near the forecast) by how well the crowd mapped onto
- * the field lands on the history: residuals in ln(share) over the years' own disagreement there and the count's
- * sampling error, plus the forecast's own prior on the qualifying mark.
+ * Weighs every β (and, unless published, every qualifying mark near the forecast) by the likelihood of the crowd's
+ * counts. Mapped onto the field with β, the counts give ln(share) at the fit marks; these depart from the history by
+ * the year's own departure — a smooth Gaussian process as wide as the history's yearSd (departureCorrelation), or
+ * twice that (DEPARTURE_SCALES) — plus the counts' sampling error, correlated too (a count includes every count
+ * above it). A lean and a year unlike the others both tilt the mapped crowd against the history, so β is only as sure
+ * as the years are alike.
  */
 export function fitCrowd(
   crowd: RankedMarks,
@@ -119,40 +169,43 @@ export function fitCrowd(
   guess: QualifyingMarksGuess,
   appeared: number,
 ): CrowdFit | undefined {
-  const marks = fitMarks(crowd);
-  if (marks.length < 3) return undefined;
-  const counts = marks.map((mark) => ({ mark, count: crowd.countAbove(mark) + 0.5 }));
-  const reach = QUALIFYING_MARKS_SEARCH_SDS * guess.sd;
-  const steps = Math.round(reach / QUALIFYING_MARKS_STEP);
-  const candidates = Array.from({ length: 2 * steps + 1 }, (_, i) => guess.value + (i - steps) * QUALIFYING_MARKS_STEP);
-  const fits = SELECTIONS.map((beta) => {
+  const points = fitPoints(crowd);
+  if (points.length < 3) return undefined;
+  const candidates = qualifyingMarksCandidates(guess, points, history);
+  const yearSds = points.map((p) => history.yearSd(p.marks - guess.value));
+  const fits = SELECTIONS.flatMap((beta) => {
     const law = selectionLaw(beta, crowd.size, appeared);
-    const mapped = counts.map(({ mark, count }) => ({
-      mark,
-      logShare: Math.log(fieldRankOf(law, count) / appeared),
-      samplingVariance: 1 / ((1 - beta) ** 2 * count),
-    }));
-    const misfits = candidates.map((qualifyingMarks) => {
-      let sum = 0;
-      for (const m of mapped) {
-        const x = m.mark - qualifyingMarks;
-        sum += (m.logShare - history.logShare(x)) ** 2 / (history.observedSd(x) ** 2 + m.samplingVariance);
-      }
-      const prior = guess.sd > 0 ? ((qualifyingMarks - guess.value) / guess.sd) ** 2 : 0;
-      return { qualifyingMarks, chiSquare: sum * RESIDUALS_PER_DOUBLING + prior };
+    const mapped = points.map((p) => Math.log(fieldRankOf(law, p.count) / appeared));
+    const gains = points.map((p) => rankGain(law, p.count));
+    return DEPARTURE_SCALES.map((scale) => {
+      const priorSds = yearSds.map((sd) => sd * scale);
+      const departure = {
+        points,
+        gains,
+        priorSds,
+        scale,
+        crowdSize: crowd.size,
+        factor: departureFactor(points, priorSds, gains, crowd.size),
+      };
+      return { law, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
     });
-    return { law, misfits };
   });
-  const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.chiSquare)));
+  const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.deviance)));
   const hypotheses = normalised(
-    fits.map(({ law, misfits }) => {
+    fits.map(({ law, mapped, departure, misfits }) => {
       const likelihoods = misfits.map((m) => ({
         value: m.qualifyingMarks,
-        weight: Math.exp(-(m.chiSquare - best) / 2),
+        weight: Math.exp(-(m.deviance - best) / 2),
       }));
-      const total = likelihoods.reduce((sum, l) => sum + l.weight, 0);
       const { mean, sd } = weightedMoments(likelihoods);
-      return { law, weight: total, qualifyingMarks: mean, qualifyingMarksSd: sd };
+      const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
+      return {
+        law,
+        weight: likelihoods.reduce((sum, l) => sum + l.weight, 0),
+        qualifyingMarks: mean,
+        qualifyingMarksSd: sd,
+        departure: { ...departure, whitenedResiduals: whiten(departure.factor, residuals) },
+      };
     }),
   );
   const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
@@ -164,6 +217,80 @@ export function fitCrowd(
     qualifyingMarksSd: Math.sqrt(overall.sd ** 2 + withinHypotheses),
     fittedQualifyingMarks: guess.sd > 0,
   };
+}
+
+interface QualifyingMarksCandidate {
+  qualifyingMarks: number;
+  /** The history at the fit points' marks above it. */
+  historyThere: number[];
+}
+
+/**
+ * The published mark, or marks every QUALIFYING_MARKS_STEP within QUALIFYING_MARKS_SEARCH_SDS forecast sds. Below 25
+ * too: the fit's mark lines the year's curve up with the history's, and a year whose mark sits at the floor of 25 (its
+ * mean + SD lower) lines up as if its mark were lower; the scorecard's mark is never below 25.
+ */
+function qualifyingMarksCandidates(
+  guess: QualifyingMarksGuess,
+  points: readonly FitPoint[],
+  history: HistoryTable,
+): QualifyingMarksCandidate[] {
+  const steps = Math.round((QUALIFYING_MARKS_SEARCH_SDS * guess.sd) / QUALIFYING_MARKS_STEP);
+  return Array.from({ length: 2 * steps + 1 }, (_, i) => {
+    const qualifyingMarks = guess.value + (i - steps) * QUALIFYING_MARKS_STEP;
+    return { qualifyingMarks, historyThere: points.map((p) => history.logShare(p.marks - qualifyingMarks)) };
+  });
+}
+
+/** The fit points' covariance: the year's departure, and the counts' own error through the map onto the field. */
+function departureFactor(
+  points: readonly FitPoint[],
+  priorSds: readonly number[],
+  gains: readonly number[],
+  crowdSize: number,
+): Cholesky {
+  return cholesky(points.length, (i, j) => {
+    const [a, b] = [itemAt(points, i), itemAt(points, j)];
+    const departure = itemAt(priorSds, i) * itemAt(priorSds, j) * departureCorrelation(a.marks - b.marks);
+    const counting = countingCovariance(a.count, b.count, crowdSize) + (i === j ? NUGGET_SD ** 2 : 0);
+    return departure + itemAt(gains, i) * itemAt(gains, j) * counting;
+  });
+}
+
+/**
+ * −2 ln(likelihood) of the counts for each candidate qualifying mark, with the forecast's prior. The data are the
+ * counts: a β that stretches them further onto the field pays for it (the map's Jacobian, Σ ln gain).
+ */
+function misfitsOf(
+  mapped: readonly number[],
+  { gains, factor }: { gains: readonly number[]; factor: Cholesky },
+  candidates: readonly QualifyingMarksCandidate[],
+  guess: QualifyingMarksGuess,
+): { qualifyingMarks: number; deviance: number }[] {
+  const normalisation = factor.logDeterminant - 2 * gains.reduce((sum, g) => sum + Math.log(g), 0);
+  return candidates.map(({ qualifyingMarks, historyThere }) => {
+    const whitened = whiten(
+      factor,
+      mapped.map((logShare, i) => logShare - itemAt(historyThere, i)),
+    );
+    const prior = guess.sd > 0 ? ((qualifyingMarks - guess.value) / guess.sd) ** 2 : 0;
+    return { qualifyingMarks, deviance: dot(whitened, whitened) + normalisation + prior };
+  });
+}
+
+/**
+ * Covariance of ln(count) for two nested counts of a crowd of fixed size (multinomial): the larger count holds the
+ * smaller, so both move with it, (1 − K/n) / K for the larger K.
+ */
+function countingCovariance(a: number, b: number, size: number): number {
+  const larger = Math.max(a, b);
+  return (1 - larger / size) / larger;
+}
+
+/** d ln(field rank) / d ln(count): 1 where the top is whole, about 1 / (1 − β) below it. */
+function rankGain(law: SelectionLaw, count: number): number {
+  const rank = fieldRankOf(law, count);
+  return count / (rank * checkProbability(law, rank));
 }
 
 /** Keeps the hypotheses that weigh anything and makes their weights sum to 1. */
@@ -191,10 +318,10 @@ export interface CrowdEstimate extends LogShareEstimate {
 }
 
 /**
- * The candidate's ln(share of the field) given the crowd: for each plausible β, the history's curve at the marks above
- * that β's qualifying mark (a prior, as wide as the years disagree) times the likelihood of the count of stored results
- * ahead of the candidate (Poisson: a handful ahead says little, thousands say much); then mixed over β. Where the crowd
- * is dense the count decides and β's uncertainty sets the width; at a sparse top the history's shape does.
+ * The candidate's ln(share of the field) given the crowd: for each plausible β, the history at the marks above that
+ * β's qualifying mark, moved by the year's departure the crowd shows, and the count of stored results ahead of the
+ * candidate (a handful ahead says little, thousands say much); then mixed over β. Where the crowd is dense the count
+ * decides and β's uncertainty sets the width; at a sparse top the history's shape does.
  */
 export function crowdEstimate(
   crowd: RankedMarks,
@@ -204,73 +331,63 @@ export function crowdEstimate(
   appeared: number,
 ): CrowdEstimate {
   const ahead = crowd.countAbove(marks);
-  const answers = fit.hypotheses.map((h) => ({ ...h, ...posterior(h, marks, ahead, history, appeared) }));
-  const mean = answers.reduce((sum, a) => sum + a.weight * a.logShare, 0);
-  const variance = answers.reduce((sum, a) => sum + a.weight * (a.sd ** 2 + (a.logShare - mean) ** 2), 0);
+  let mean = 0;
+  let secondMoment = 0;
+  for (const h of fit.hypotheses) {
+    const answer = posterior(h, marks, ahead, history, appeared);
+    mean += h.weight * answer.logShare;
+    secondMoment += h.weight * (answer.sd ** 2 + answer.logShare ** 2);
+  }
   const rank = Math.exp(mean) * appeared;
-  const expectedAhead = answers.reduce((sum, a) => sum + a.weight * expectedCrowdAbove(a.law, rank), 0);
   return {
     logShare: mean,
-    sd: Math.sqrt(variance + LAW_SD ** 2),
+    sd: Math.sqrt(Math.max(0, secondMoment - mean ** 2) + LAW_SD ** 2),
     crowdRank: ahead + 1,
     size: crowd.size,
     selection: fit.selection,
-    expectedAhead,
+    expectedAhead: fit.hypotheses.reduce((sum, h) => sum + h.weight * expectedCrowdAbove(h.law, rank), 0),
   };
 }
 
+/**
+ * One hypothesis's answer: the history at the marks above its qualifying mark, moved by the year's departure there as
+ * the Gaussian process has it given the fit points and the candidate's own count (the Cholesky factor grown by one
+ * row): that count's information counts once, correlated as it is with the fit's (a count includes every count above
+ * it). Its ln(count) is taken as normal, var (1 − K/n)/K: rough for a handful ahead, but never sure of itself there.
+ * The width is what the crowd leaves unexplained of the history's and the qualifying mark's; the rank is never
+ * better than the results ahead allow.
+ */
 function posterior(
-  hypothesis: SelectionHypothesis,
+  { law, qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
   marks: number,
   ahead: number,
   history: HistoryTable,
   appeared: number,
 ): LogShareEstimate {
-  const x = marks - hypothesis.qualifyingMarks;
-  const prior = {
-    logShare: history.logShare(x),
-    sd: Math.hypot(history.sd(x), history.slope(x) * hypothesis.qualifyingMarksSd),
+  const { points, gains, priorSds, scale, crowdSize, factor, whitenedResiduals } = departure;
+  const x = marks - qualifyingMarks;
+  const sd = history.yearSd(x) * scale;
+  const count = ahead + 0.5;
+  const gain = rankGain(law, count);
+  const withDeparture = new Float64Array(points.length);
+  const withCount = new Float64Array(points.length);
+  points.forEach((p, i) => {
+    withDeparture[i] = sd * itemAt(priorSds, i) * departureCorrelation(marks - p.marks);
+    withCount[i] = (withDeparture[i] ?? 0) + gain * itemAt(gains, i) * countingCovariance(count, p.count, crowdSize);
+  });
+  const departureRow = whiten(factor, withDeparture);
+  const countRow = whiten(factor, withCount);
+  const countVariance = sd ** 2 + gain ** 2 * (countingCovariance(count, count, crowdSize) + NUGGET_SD ** 2);
+  const pivot = Math.sqrt(Math.max(countVariance - dot(countRow, countRow), (gain * NUGGET_SD) ** 2));
+  const here = history.logShare(x);
+  const countResidual =
+    (Math.log(fieldRankOf(law, count) / appeared) - here - dot(countRow, whitenedResiduals)) / pivot;
+  const countCovariance = (sd ** 2 - dot(countRow, departureRow)) / pivot;
+  const shift = dot(departureRow, whitenedResiduals) + countCovariance * countResidual;
+  const unexplained = Math.max(0, 1 - (dot(departureRow, departureRow) + countCovariance ** 2) / sd ** 2);
+  const variance = (sd ** 2 + (history.slope(x) * qualifyingMarksSd) ** 2) * unexplained;
+  return {
+    logShare: Math.max(Math.log((ahead + 1) / appeared), here + shift),
+    sd: Math.max(Math.sqrt(variance), NUGGET_SD),
   };
-  const lowest = Math.log((ahead + 1) / appeared);
-  if (ahead >= DENSE_COUNT) {
-    const { law } = hypothesis;
-    const counted = {
-      logShare: Math.max(lowest, Math.log(fieldRankOf(law, ahead + 0.5) / appeared)),
-      sd: 1 / ((1 - law.beta) * Math.sqrt(ahead + 1)),
-    };
-    return productOfNormals(prior, counted);
-  }
-  return sparsePosterior(prior, hypothesis.law, ahead, lowest, appeared);
-}
-
-function productOfNormals(a: LogShareEstimate, b: LogShareEstimate): LogShareEstimate {
-  const wa = 1 / a.sd ** 2;
-  const wb = 1 / b.sd ** 2;
-  return { logShare: (wa * a.logShare + wb * b.logShare) / (wa + wb), sd: 1 / Math.sqrt(wa + wb) };
-}
-
-/**
- * Few results ahead: the history's normal prior times the Poisson likelihood of `ahead` checkers among the r − 1
- * candidates above field rank r, on a grid of ln(share) from the crowd's own bound (at least `ahead` + 1) to the field.
- */
-function sparsePosterior(
-  prior: LogShareEstimate,
-  law: SelectionLaw,
-  ahead: number,
-  lowest: number,
-  appeared: number,
-): LogShareEstimate {
-  const step = -lowest / (SPARSE_GRID - 1);
-  const points: { value: number; weight: number }[] = [];
-  let best = -Infinity;
-  for (let i = 0; i < SPARSE_GRID; i++) {
-    const logShare = lowest + i * step;
-    const expected = expectedCrowdAbove(law, Math.max(0, Math.exp(logShare) * appeared - 1));
-    const logLikelihood = (ahead > 0 ? ahead * Math.log(expected) : 0) - expected;
-    const logWeight = logLikelihood - ((logShare - prior.logShare) / prior.sd) ** 2 / 2;
-    best = Math.max(best, logWeight);
-    points.push({ value: logShare, weight: logWeight });
-  }
-  const { mean, sd } = weightedMoments(points.map((p) => ({ value: p.value, weight: Math.exp(p.weight - best) })));
-  return { logShare: mean, sd: Math.max(sd, step) };
 }

@@ -382,10 +382,13 @@ function historicalPart(
   appeared: number,
 ): HistoricalPart {
   let estimate = historicalEstimate(curves, x, qualifyingMarksSd);
-  if (borrowed) estimate = { ...estimate, sd: Math.hypot(estimate.sd, BORROWED_CURVE_SD) };
+  if (borrowed) {
+    const yearSd = Math.hypot(estimate.yearSd, BORROWED_CURVE_SD);
+    estimate = { ...estimate, yearSd, sd: Math.hypot(estimate.sd, BORROWED_CURVE_SD) };
+  }
   if (target.qualified && target.qualifyingMarks?.general !== undefined) {
     const qualifiedShare = Math.log(target.qualified / (target.appeared ?? appeared));
-    estimate = { ...estimate, ...anchorToQualified(estimate, x, qualifiedShare, historicalLogShare(curves, 0)) };
+    estimate = anchorToQualified(estimate, x, qualifiedShare, historicalLogShare(curves, 0));
   }
   return { estimate, borrowed };
 }

@@ -2,12 +2,6 @@ export function mean(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 }
 
-/** Population standard deviation, as the official mean + SD statistic uses the whole field. */
-export function standardDeviation(values: readonly number[]): number {
-  const m = mean(values);
-  return Math.sqrt(mean(values.map((v) => (v - m) ** 2)));
-}
-
 /** Official qualifying marks are truncated, not rounded, to one decimal (2/3 × 27.6 = 18.4). */
 export function truncateToOneDecimal(value: number): number {
   return Math.floor(value * 10 + 1e-9) / 10;
