@@ -25,24 +25,24 @@ export interface SelectionHypothesis {
 
 /**
  * What the crowd says of this year's departure from the history under one β: the Gaussian process of fitCrowd at the
- * fit points, with the residuals there. Where the crowd is dense it knows the departure; at a sparse top it carries
+ * fit points (CrowdFit.points), with the residuals there. Where the crowd is dense it knows the departure; at a sparse top it carries
  * what the marks below show, less and less with distance, and the history's width returns.
  */
 interface YearDeparture {
-  points: FitPoint[];
   /** d ln(field rank) / d ln(count) at each fit point. */
   gains: number[];
   /** The prior's sd at each fit point: the history's yearSd × scale. */
   priorSds: number[];
   /** How much wider than the history's yearSd this hypothesis takes the year's departure (DEPARTURE_SCALES). */
   scale: number;
-  crowdSize: number;
   /** The Cholesky factor L of the fit points' covariance, and L⁻¹ · their residuals against the history. */
   factor: Cholesky;
   whitenedResiduals: Float64Array;
 }
 
 export interface CrowdFit {
+  /** The crowd marks compared with the history, shared by every hypothesis. */
+  points: FitPoint[];
   hypotheses: SelectionHypothesis[];
   /** Weighted mean β: how strongly the crowd seems to lean. */
   selection: number;
@@ -129,7 +129,7 @@ function checkProbability({ beta, scale, appeared }: SelectionLaw, rank: number)
 }
 
 /** A crowd mark the fit compares with the history, and how many results are above it (+ 0.5: never ln 0). */
-interface FitPoint {
+export interface FitPoint {
   marks: number;
   count: number;
 }
@@ -179,14 +179,7 @@ export function fitCrowd(
     const gains = points.map((p) => rankGain(law, p.count));
     return DEPARTURE_SCALES.map((scale) => {
       const priorSds = yearSds.map((sd) => sd * scale);
-      const departure = {
-        points,
-        gains,
-        priorSds,
-        scale,
-        crowdSize: crowd.size,
-        factor: departureFactor(points, priorSds, gains, crowd.size),
-      };
+      const departure = { gains, priorSds, scale, factor: departureFactor(points, priorSds, gains, crowd.size) };
       return { law, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
     });
   });
@@ -211,6 +204,7 @@ export function fitCrowd(
   const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
   const withinHypotheses = hypotheses.reduce((sum, h) => sum + h.weight * h.qualifyingMarksSd ** 2, 0);
   return {
+    points,
     hypotheses,
     selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
     qualifyingMarks: overall.mean,
@@ -313,8 +307,6 @@ export interface CrowdEstimate extends LogShareEstimate {
   crowdRank: number;
   size: number;
   selection: number;
-  /** Expected crowd members above the candidate under the fitted selection: few means the history speaks. */
-  expectedAhead: number;
 }
 
 /**
@@ -330,23 +322,69 @@ export function crowdEstimate(
   history: HistoryTable,
   appeared: number,
 ): CrowdEstimate {
-  const ahead = crowd.countAbove(marks);
+  const candidate = candidateOf(crowd, marks, fit.points, appeared);
+  const counted = new Map<SelectionLaw, CountedRank>();
   let mean = 0;
   let secondMoment = 0;
   for (const h of fit.hypotheses) {
-    const answer = posterior(h, marks, ahead, history, appeared);
+    const rank = counted.get(h.law) ?? countedRank(h.law, candidate.count, appeared);
+    counted.set(h.law, rank);
+    const answer = posterior(h, candidate, rank, history);
     mean += h.weight * answer.logShare;
     secondMoment += h.weight * (answer.sd ** 2 + answer.logShare ** 2);
   }
-  const rank = Math.exp(mean) * appeared;
   return {
     logShare: mean,
     sd: Math.sqrt(Math.max(0, secondMoment - mean ** 2) + LAW_SD ** 2),
-    crowdRank: ahead + 1,
+    crowdRank: candidate.ahead + 1,
     size: crowd.size,
     selection: fit.selection,
-    expectedAhead: fit.hypotheses.reduce((sum, h) => sum + h.weight * expectedCrowdAbove(h.law, rank), 0),
   };
+}
+
+/** Crowd members expected above a share of the field under the fitted laws: few means the history speaks there. */
+export function expectedAhead(fit: CrowdFit, logShare: number, appeared: number): number {
+  const rank = Math.exp(logShare) * appeared;
+  return fit.hypotheses.reduce((sum, h) => sum + h.weight * expectedCrowdAbove(h.law, rank), 0);
+}
+
+/** What every hypothesis shares about the candidate: the results ahead, and how its marks and count relate to the fit's. */
+interface Candidate {
+  marks: number;
+  ahead: number;
+  /** ahead + 0.5, as the fit points' counts. */
+  count: number;
+  /** ln(share) of the best rank the results ahead allow. */
+  lowest: number;
+  /** departureCorrelation and countingCovariance with each fit point, and the count's own counting variance. */
+  correlations: number[];
+  countings: number[];
+  ownCounting: number;
+}
+
+function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoint[], appeared: number): Candidate {
+  const ahead = crowd.countAbove(marks);
+  const count = ahead + 0.5;
+  return {
+    marks,
+    ahead,
+    count,
+    lowest: Math.log((ahead + 1) / appeared),
+    correlations: points.map((p) => departureCorrelation(marks - p.marks)),
+    countings: points.map((p) => countingCovariance(count, p.count, crowd.size)),
+    ownCounting: countingCovariance(count, count, crowd.size) + NUGGET_SD ** 2,
+  };
+}
+
+/** The candidate's count mapped onto the field by one law: ln(share), and d ln(rank) / d ln(count) there. */
+interface CountedRank {
+  logShare: number;
+  gain: number;
+}
+
+function countedRank(law: SelectionLaw, count: number, appeared: number): CountedRank {
+  const rank = fieldRankOf(law, count);
+  return { logShare: Math.log(rank / appeared), gain: count / (rank * checkProbability(law, rank)) };
 }
 
 /**
@@ -358,36 +396,25 @@ export function crowdEstimate(
  * better than the results ahead allow.
  */
 function posterior(
-  { law, qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
-  marks: number,
-  ahead: number,
+  { qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
+  candidate: Candidate,
+  { logShare: counted, gain }: CountedRank,
   history: HistoryTable,
-  appeared: number,
 ): LogShareEstimate {
-  const { points, gains, priorSds, scale, crowdSize, factor, whitenedResiduals } = departure;
-  const x = marks - qualifyingMarks;
+  const { gains, priorSds, scale, factor, whitenedResiduals } = departure;
+  const x = candidate.marks - qualifyingMarks;
   const sd = history.yearSd(x) * scale;
-  const count = ahead + 0.5;
-  const gain = rankGain(law, count);
-  const withDeparture = new Float64Array(points.length);
-  const withCount = new Float64Array(points.length);
-  points.forEach((p, i) => {
-    withDeparture[i] = sd * itemAt(priorSds, i) * departureCorrelation(marks - p.marks);
-    withCount[i] = (withDeparture[i] ?? 0) + gain * itemAt(gains, i) * countingCovariance(count, p.count, crowdSize);
-  });
+  const withDeparture = candidate.correlations.map((c, i) => sd * itemAt(priorSds, i) * c);
+  const withCount = withDeparture.map((d, i) => d + gain * itemAt(gains, i) * itemAt(candidate.countings, i));
   const departureRow = whiten(factor, withDeparture);
   const countRow = whiten(factor, withCount);
-  const countVariance = sd ** 2 + gain ** 2 * (countingCovariance(count, count, crowdSize) + NUGGET_SD ** 2);
+  const countVariance = sd ** 2 + gain ** 2 * candidate.ownCounting;
   const pivot = Math.sqrt(Math.max(countVariance - dot(countRow, countRow), (gain * NUGGET_SD) ** 2));
   const here = history.logShare(x);
-  const countResidual =
-    (Math.log(fieldRankOf(law, count) / appeared) - here - dot(countRow, whitenedResiduals)) / pivot;
+  const countResidual = (counted - here - dot(countRow, whitenedResiduals)) / pivot;
   const countCovariance = (sd ** 2 - dot(countRow, departureRow)) / pivot;
   const shift = dot(departureRow, whitenedResiduals) + countCovariance * countResidual;
   const unexplained = Math.max(0, 1 - (dot(departureRow, departureRow) + countCovariance ** 2) / sd ** 2);
   const variance = (sd ** 2 + (history.slope(x) * qualifyingMarksSd) ** 2) * unexplained;
-  return {
-    logShare: Math.max(Math.log((ahead + 1) / appeared), here + shift),
-    sd: Math.max(Math.sqrt(variance), NUGGET_SD),
-  };
+  return { logShare: Math.max(candidate.lowest, here + shift), sd: Math.max(Math.sqrt(variance), NUGGET_SD) };
 }

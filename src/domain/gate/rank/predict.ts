@@ -1,7 +1,7 @@
 import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
 import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
 import type { CrowdEstimate, CrowdFit } from './crowd';
-import { crowdEstimate, fitCrowd } from './crowd';
+import { crowdEstimate, expectedAhead, fitCrowd } from './crowd';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
 import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
 import type { YearCurve } from './history';
@@ -142,7 +142,8 @@ export function predict(input: PredictInput): Prediction {
       `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks, and a hard year also compresses the top. More stored results narrow it.`,
     );
   }
-  if (crowdPart && fit) warnings.push(...crowdWarnings(crowdPart, fit));
+  if (crowdPart && fit)
+    warnings.push(...crowdWarnings(crowdPart, fit, expectedAhead(fit, crowdPart.logShare, appeared.value)));
   if (history.borrowed)
     warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
   if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
@@ -180,11 +181,11 @@ export function predict(input: PredictInput): Prediction {
  * What the scorecard says about the crowd: how many stored results are expected above the candidate (few: the rank
  * at the top rests on earlier years' shape), and whether the crowd's lean towards strong candidates is known.
  */
-function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit): string[] {
+function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit, ahead: number): string[] {
   const warnings: string[] = [];
-  if (estimate.expectedAhead < FEW_AHEAD) {
+  if (ahead < FEW_AHEAD) {
     warnings.push(
-      `Only about ${Math.max(0, Math.round(estimate.expectedAhead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
+      `Only about ${Math.max(0, Math.round(ahead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
     );
   }
   const betas = fit.hypotheses.map((h) => h.law.beta);
