@@ -1,13 +1,17 @@
 /**
  * Backtest of the rank model (npm run bench:rank): leave each year out in turn and predict its candidate-reported
- * marks-to-rank points from the other years, told only that year's appeared count ("before results"), then also its
- * published qualifying mark and qualified count ("after results"). Prints the median |ln(predicted / actual)| and the
- * share of reported points inside the predicted range. Years without an appeared count cannot be put on the scale of
- * the field: they are scored on shape only, after the one scale factor that fits them best.
- * A simulated crowd shows what stored results add before the results: 2,000 candidates of the left-out year drawn from
- * its own field (its own curve), split evenly over both sessions, strong ones more likely to check. The strength of
- * that self-selection is unknown, so several are tried: P(check) ∝ (rank / appeared)^−β for β from mild to strong,
- * capped at 1 (almost every top candidate checks once β is strong).
+ * marks-to-rank points from the other years, told only that year's appeared count ("no crowd"), then also its
+ * published qualifying mark and qualified count ("after results"). Prints, per held-out year and lane, the median
+ * |ln(predicted / actual)|, the share of reported points inside the predicted range and the range's median width
+ * (high / low): the price of an honest range. Years without an appeared count cannot be put on the scale of the
+ * field: they are scored on shape only, after the one scale factor that fits them best.
+ * Simulated crowds show what stored results add before the results: 2,000 candidates of the left-out year drawn from
+ * its own field (its own curve), split evenly over both sessions, strong ones more likely to check. How strongly is
+ * unknown, so two self-selection laws are tried:
+ *   - the power law the model assumes, P(check) = min(1, c · (rank / appeared)^−β), β from mild to strong (capped at
+ *     1: almost every top candidate checks once β is strong);
+ *   - a law the model does not know, as a robustness check: P(check) = min(1, c · logistic((marks − Mq) / 4)), a crowd
+ *     of those near or above the qualifying mark, flat among the strong.
  */
 import type { RankData } from '../../src/domain/gate/rank/data';
 import { RANK_DATA, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from '../../src/domain/gate/rank/data';
@@ -18,10 +22,11 @@ import { predict } from '../../src/domain/gate/rank/predict';
 import { itemAt } from '../../src/domain/lists';
 
 interface PointResult {
-  marks: number;
   actual: number;
   predicted: number;
   inRange: boolean;
+  /** The range's high / low. */
+  width: number;
 }
 
 function backtestYear(
@@ -33,7 +38,8 @@ function backtestYear(
 ): PointResult[] {
   return points.map(([marks, actual]) => {
     const p = predict({ testPaper: 'CS 1', marks, year, appeared, data, crowd });
-    return { marks, actual, predicted: p.estimatedRank, inRange: p.rankRange[0] <= actual && actual <= p.rankRange[1] };
+    const [low, high] = p.rankRange;
+    return { actual, predicted: p.estimatedRank, inRange: low <= actual && actual <= high, width: high / low };
   });
 }
 
@@ -69,19 +75,24 @@ function marksAtRank(curve: YearCurve, rank: number): number {
 
 /** Self-selection strengths β tried: P(check) ∝ (rank / appeared)^−β. */
 const SELECTION_STRENGTHS = [0.1, 0.35, 0.6, 0.8] as const;
+/** The robustness law: P(check) ∝ logistic((marks − Mq) / LOGISTIC_SCALE_MARKS). */
+const LOGISTIC_SCALE_MARKS = 4;
 /** A year without an appeared count is scored on shape only, after fitting one scale: that needs a few points. */
 const MIN_SHAPE_POINTS = 3;
 const CROWD_SIZE = 2000;
+const CROWD_SEEDS = [1, 2, 3];
 
-/** The scale that makes the expected crowd `size` under P = min(1, scale · (rank / appeared)^−β) (bisection). */
-function checkScale(appeared: number, size: number, beta: number): number {
-  const expected = (scale: number) => {
-    let sum = 0;
-    for (let rank = 1; rank <= appeared; rank++) sum += Math.min(1, scale * (rank / appeared) ** -beta);
-    return sum;
-  };
+/** A field: every candidate's marks on the year's own curve, best first (index = rank − 1). */
+function fieldOf(curve: YearCurve): number[] {
+  return Array.from({ length: curve.appeared }, (_, i) => marksAtRank(curve, i + 1));
+}
+
+/** The scale c that makes the expected crowd `size` under P = min(1, c · lean(candidate)) (bisection). */
+function checkScale(leans: readonly number[], size: number): number {
+  const expected = (scale: number) => leans.reduce((sum, lean) => sum + Math.min(1, scale * lean), 0);
   let low = 0;
   let high = 1;
+  while (expected(high) < size) high *= 2;
   for (let i = 0; i < 40; i++) {
     const middle = (low + high) / 2;
     if (expected(middle) < size) low = middle;
@@ -90,41 +101,71 @@ function checkScale(appeared: number, size: number, beta: number): number {
   return (low + high) / 2;
 }
 
-function simulatedCrowd(curve: YearCurve, beta: number, seed: number): CrowdInput {
-  const next = random(curve.year * 100 + seed);
-  const scale = checkScale(curve.appeared, CROWD_SIZE, beta);
+/** Draws a crowd from the field: each candidate checks with P = min(1, c · lean), marks to a third as GATE gives. */
+function drawCrowd(field: readonly number[], leans: readonly number[], seed: number): CrowdInput {
+  const next = random(seed);
+  const scale = checkScale(leans, CROWD_SIZE);
   const marks: number[] = [];
-  for (let rank = 1; rank <= curve.appeared; rank++) {
-    if (next() < scale * (rank / curve.appeared) ** -beta) marks.push(Math.round(marksAtRank(curve, rank) * 3) / 3);
-  }
+  field.forEach((m, i) => {
+    if (next() < scale * itemAt(leans, i)) marks.push(Math.round(m * 3) / 3);
+  });
   return {
     marksBySession: { 'CS 1': marks.filter((_, i) => i % 2 === 0), 'CS 2': marks.filter((_, i) => i % 2 === 1) },
   };
 }
 
+const powerLeans = (appeared: number, beta: number) =>
+  Array.from({ length: appeared }, (_, i) => ((i + 1) / appeared) ** -beta);
+const logisticLeans = (field: readonly number[], qualifyingMarks: number) =>
+  field.map((m) => 1 / (1 + Math.exp(-(m - qualifyingMarks) / LOGISTIC_SCALE_MARKS)));
+
 const logError = (r: PointResult) => Math.abs(Math.log(r.predicted / r.actual));
 
-function summary(label: string, results: PointResult[]): string {
-  const inside = results.filter((r) => r.inRange).length;
-  return `${label.padEnd(34)} points ${String(results.length).padStart(3)}   median |ln(pred/actual)| ${median(
-    results.map(logError),
-  ).toFixed(
-    3,
-  )} (×${Math.exp(median(results.map(logError))).toFixed(2)})   in range ${inside}/${results.length} (${Math.round(
-    (100 * inside) / results.length,
-  )}%)`;
+interface LaneSummary {
+  ratio: number;
+  inRange: number;
+  width: number;
+  bias: number;
 }
+
+function summarise(results: PointResult[]): LaneSummary {
+  return {
+    ratio: Math.exp(median(results.map(logError))),
+    inRange: results.filter((r) => r.inRange).length / results.length,
+    width: median(results.map((r) => r.width)),
+    bias: Math.exp(median(results.map((r) => Math.log(r.predicted / r.actual)))),
+  };
+}
+
+function summaryLine(label: string, results: PointResult[]): string {
+  const s = summarise(results);
+  return `${label.padEnd(32)} points ${String(results.length).padStart(3)}   median error ×${s.ratio.toFixed(2)} (predicted/actual ×${s.bias.toFixed(2)})   in range ${Math.round(100 * s.inRange)}%   median width ×${s.width.toFixed(1)}`;
+}
+
+const cell = (results: PointResult[]) => {
+  const s = summarise(results);
+  return `×${s.ratio.toFixed(2)} ${Math.round(100 * s.inRange)}% w×${s.width.toFixed(1)}`;
+};
+
+const LANES = [
+  'no crowd',
+  'after results',
+  ...SELECTION_STRENGTHS.map((beta) => `β = ${beta}`),
+  'logistic (robustness)',
+] as const;
+const lanes = new Map<string, Map<number, PointResult[]>>(LANES.map((lane) => [lane, new Map()]));
+const record = (lane: string, year: number, results: PointResult[]) => {
+  lanes.get(lane)?.set(year, results);
+  console.log(summaryLine(`${year} ${lane}`, results));
+};
 
 const scored = yearsOf(RANK_DATA, 'CS').filter((y) => (y.data.reported?.length ?? 0) > 0);
 const ownCurves = buildYearCurves(RANK_DATA, 'CS');
-const crowdSeeds = [1, 2, 3];
-const withCrowd = new Map<number, PointResult[]>(SELECTION_STRENGTHS.map((beta) => [beta, []]));
-const before: PointResult[] = [];
-const after: PointResult[] = [];
 console.log('Leave-one-year-out backtest, CS (marks are normalised marks; range ≈ 80% band)');
 console.log(
-  `Crowd assumption: ${CROWD_SIZE} checkers drawn from the held-out year's own field, P(check) = min(1, c · (rank / appeared)^−β), β ∈ {${SELECTION_STRENGTHS.join(', ')}} (mild → strong), ${crowdSeeds.length} crowds each\n`,
+  `Crowds: ${CROWD_SIZE} checkers drawn from the held-out year's own field, ${CROWD_SEEDS.length} crowds per law: P(check) = min(1, c · (rank / appeared)^−β), β ∈ {${SELECTION_STRENGTHS.join(', ')}}; robustness: P(check) = min(1, c · logistic((marks − Mq) / ${LOGISTIC_SCALE_MARKS}))\n`,
 );
+const years: number[] = [];
 for (const { year, data } of scored) {
   const points = data.reported ?? [];
   const appeared = data.official?.appeared;
@@ -133,30 +174,27 @@ for (const { year, data } of scored) {
     const results = backtestYear(dataWithoutYear(RANK_DATA, year), year, 100_000, points);
     const scale = Math.exp(median(results.map((r) => Math.log(r.actual / r.predicted))));
     const shaped = results.map((r) => ({ ...r, predicted: r.predicted * scale }));
-    console.log(`${summary(`${year} shape only (scale ×${scale.toFixed(2)} fitted)`, shaped).split('   in range')[0]}`);
+    console.log(summaryLine(`${year} shape only (scale ×${scale.toFixed(2)})`, shaped).split('   in range')[0]);
     continue;
   }
-  const blind = backtestYear(dataWithoutYear(RANK_DATA, year), year, appeared, points);
-  const informed = backtestYear(dataWithoutReportedPoints(RANK_DATA, year), year, appeared, points);
-  before.push(...blind);
-  after.push(...informed);
-  console.log(summary(`${year} before results`, blind));
-  for (const r of blind.filter((_, i) => i % Math.ceil(blind.length / 6) === 0)) {
-    console.log(
-      `    marks ${r.marks.toFixed(2).padStart(6)}: actual ${String(r.actual).padStart(5)}, predicted ${String(r.predicted).padStart(5)}`,
-    );
-  }
-  console.log(summary(`${year} after results (Mq, qualified)`, informed));
+  years.push(year);
+  const others = dataWithoutYear(RANK_DATA, year);
+  record('no crowd', year, backtestYear(others, year, appeared, points));
+  record('after results', year, backtestYear(dataWithoutReportedPoints(RANK_DATA, year), year, appeared, points));
   const curve = ownCurves.find((c) => c.year === year)!;
-  for (const beta of SELECTION_STRENGTHS) {
-    const results = crowdSeeds.flatMap((seed) => {
-      const crowd = simulatedCrowd(curve, beta, seed);
-      return backtestYear(dataWithoutYear(RANK_DATA, year), year, appeared, points, crowd);
-    });
-    withCrowd.get(beta)!.push(...results);
-    console.log(summary(`${year} + crowd ${CROWD_SIZE}, β = ${beta}`, results));
-  }
+  const field = fieldOf(curve);
+  const withCrowds = (leans: readonly number[], seedOffset: number) =>
+    CROWD_SEEDS.flatMap((seed) =>
+      backtestYear(others, year, appeared, points, drawCrowd(field, leans, year * 100 + seedOffset + seed)),
+    );
+  for (const beta of SELECTION_STRENGTHS) record(`β = ${beta}`, year, withCrowds(powerLeans(appeared, beta), 0));
+  record('logistic (robustness)', year, withCrowds(logisticLeans(field, curve.qualifyingMarks), 50));
 }
-console.log(`\n${summary('ALL before results', before)}`);
-console.log(summary('ALL after results', after));
-for (const [beta, results] of withCrowd) console.log(summary(`ALL + crowd ${CROWD_SIZE}, β = ${beta}`, results));
+
+console.log('\nmedian error, in range, median width (high / low of the range)\n');
+console.log(`| lane | ${years.join(' | ')} | all |`);
+console.log(`| --- | ${years.map(() => '---').join(' | ')} | --- |`);
+for (const [lane, byYear] of lanes) {
+  const cells = years.map((year) => cell(byYear.get(year) ?? []));
+  console.log(`| ${lane} | ${cells.join(' | ')} | ${cell([...byYear.values()].flat())} |`);
+}

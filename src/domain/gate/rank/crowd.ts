@@ -1,25 +1,48 @@
 import type { HistoryTable, LogShareEstimate } from './estimate';
+import { departureCorrelation } from './estimate';
+import type { Cholesky } from './linear-algebra';
+import { cholesky, dot, whiten } from './linear-algebra';
 import { itemAt } from '../../lists';
-import { countAbove } from './statistics';
+import type { RankedMarks } from './sorted-marks';
 
 /**
  * The crowd of stored results is self-selected: strong candidates check more. Model: the candidate at field rank r of
  * N checks with probability min(1, c · (r / N)^−β). β is how strongly the crowd leans (0: a fair sample); c follows
  * from the crowd's size; the cap makes the top identifiable: once almost every top candidate checks, the crowd's top
  * ranks are the field's. β cannot be read off the crowd alone (a leaning crowd looks like a year with a wider top), so
- * every β is weighed by how well the crowd, mapped onto the field with it, lands on the history's marks-to-rank curve
- * (and, without a published one, the qualifying mark with it); the answer mixes the β that fit.
+ * every β is weighed by how likely the crowd's counts are under it, the year departing from the history as years do
+ * (and, without a published one, with which qualifying mark); the answer mixes them.
  */
 export interface SelectionHypothesis {
   law: SelectionLaw;
-  /** Posterior weight of this β (the weights sum to 1). */
+  /** Posterior weight of this β and departure scale (the weights sum to 1). */
   weight: number;
   /** The qualifying mark that fits the crowd best with this β, and how unsure it is (0 when published). */
   qualifyingMarks: number;
   qualifyingMarksSd: number;
+  departure: YearDeparture;
+}
+
+/**
+ * What the crowd says of this year's departure from the history under one β: the Gaussian process of fitCrowd at the
+ * fit points (CrowdFit.points), with the residuals there. Where the crowd is dense it knows the departure; at a sparse top it carries
+ * what the marks below show, less and less with distance, and the history's width returns.
+ */
+interface YearDeparture {
+  /** d ln(field rank) / d ln(count) at each fit point. */
+  gains: number[];
+  /** The prior's sd at each fit point: the history's yearSd × scale. */
+  priorSds: number[];
+  /** How much wider than the history's yearSd this hypothesis takes the year's departure (DEPARTURE_SCALES). */
+  scale: number;
+  /** The Cholesky factor L of the fit points' covariance, and L⁻¹ · their residuals against the history. */
+  factor: Cholesky;
+  whitenedResiduals: Float64Array;
 }
 
 export interface CrowdFit {
+  /** The crowd marks compared with the history, shared by every hypothesis. */
+  points: FitPoint[];
   hypotheses: SelectionHypothesis[];
   /** Weighted mean β: how strongly the crowd seems to lean. */
   selection: number;
@@ -32,21 +55,25 @@ export interface CrowdFit {
 
 /** β tried: 0 (a fair sample) to 0.9 (nearly only the strong check). */
 const SELECTIONS = Array.from({ length: 19 }, (_, i) => i * 0.05);
-/** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.2 marks. */
+/** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.5 marks. */
 const QUALIFYING_MARKS_SEARCH_SDS = 2.5;
-const QUALIFYING_MARKS_STEP = 0.2;
+const QUALIFYING_MARKS_STEP = 0.5;
 /**
- * The crowd is compared with the history at ranks spaced ×RANK_STEP. A year's shape differs from the history's over
- * about a doubling of rank, so neighbouring residuals are not independent: each counts ln(RANK_STEP)/ln(2) of one.
+ * The crowd is compared with the history at ranks ×RANK_STEP apart. The years' curves are straight in ln(rank)
+ * between reported points a few marks apart, so closer comparisons mostly measure where their kinks fall, and would
+ * weigh the β that happens to line kinks up as if it were known. A candidate's own count still speaks at full weight.
  */
-const RANK_STEP = 1.2;
-const RESIDUALS_PER_DOUBLING = Math.log(RANK_STEP) / Math.log(2);
+const RANK_STEP = 2.5;
+const MAX_FIT_POINTS = 10;
+/** Independent error of each crowd count beyond its sampling (ln count): marks come in thirds, so neighbours tie. */
+const NUGGET_SD = 0.05;
 /** Hypotheses whose weight is below this are dropped (they change no answer). */
 const MIN_WEIGHT = 1e-3;
-/** Above this many results ahead, the count's Poisson likelihood is close enough to a normal in ln(rank). */
-const DENSE_COUNT = 25;
-/** Points of the ln(rank) grid on which a sparse count's likelihood is multiplied with the history. */
-const SPARSE_GRID = 120;
+/**
+ * The year's departure is weighed as the history's yearSd says, and as twice that: the years' spread is itself known
+ * from three or four years, and a crowd from a year unlike them must not be forced into a lean it does not have.
+ */
+const DEPARTURE_SCALES = [1, 2];
 /** Error of the selection law itself (ln rank), whatever the fit says: real crowds need not lean as a power law. */
 const LAW_SD = 0.15;
 
@@ -68,7 +95,9 @@ export function selectionLaw(beta: number, size: number, appeared: number): Sele
     capRank: beta === 0 ? (scale >= 1 ? appeared : 0) : Math.min(appeared, appeared * scale ** (1 / beta)),
   });
   if (size >= appeared) return law(1);
-  let low = Math.log(size / appeared) - 1;
+  // A strong lean needs c far below size / appeared (at β = 0.9 about a tenth of it): widen the bracket until it holds.
+  let low = Math.log(size / appeared);
+  while (expectedCrowdAbove(law(Math.exp(low)), appeared) >= size) low -= 1;
   let high = 0;
   for (let i = 0; i < 60; i++) {
     const middle = (low + high) / 2;
@@ -94,11 +123,30 @@ export function fieldRankOf(law: SelectionLaw, crowdCount: number): number {
   return Math.min(appeared, base ** (1 / power));
 }
 
-/** Crowd marks at ranks spread evenly in log(rank), from the 5th result to the 95th percentile. */
-function fitMarks(descending: readonly number[]): number[] {
-  const marks: number[] = [];
-  for (let i = 5; i < 0.95 * descending.length; i = Math.ceil(i * RANK_STEP)) marks.push(itemAt(descending, i));
-  return marks;
+/** The chance that the candidate at field `rank` checks: min(1, c · (rank / N)^−β). */
+function checkProbability({ beta, scale, appeared }: SelectionLaw, rank: number): number {
+  return Math.min(1, scale * (rank / appeared) ** -beta);
+}
+
+/** A crowd mark the fit compares with the history, and how many results are above it (+ 0.5: never ln 0). */
+export interface FitPoint {
+  marks: number;
+  count: number;
+}
+
+/**
+ * Crowd marks at ranks ×RANK_STEP apart from the 5th result down to the 95th percentile, further apart when that would
+ * make more than MAX_FIT_POINTS (a million results show no shape that ten points do not); tied marks count once.
+ */
+function fitPoints(crowd: RankedMarks): FitPoint[] {
+  const [first, last] = [5, 0.95 * crowd.size];
+  const step = Math.max(RANK_STEP, (last / first) ** (1 / (MAX_FIT_POINTS - 1)));
+  const points: FitPoint[] = [];
+  for (let rank = first; rank < last; rank *= step) {
+    const marks = crowd.marksAt(Math.round(rank));
+    if (points.at(-1)?.marks !== marks) points.push({ marks, count: crowd.countAbove(marks) + 0.5 });
+  }
+  return points;
 }
 
 /** The qualifying mark as known before the fit: published (sd 0) or forecast from earlier years. */
@@ -108,61 +156,135 @@ export interface QualifyingMarksGuess {
 }
 
 /**
- * Weighs every β (and, unless published, every qualifying mark near the forecast) by how well the crowd mapped onto
- * the field lands on the history: residuals in ln(share) over the years' own disagreement there and the count's
- * sampling error, plus the forecast's own prior on the qualifying mark.
+ * Weighs every β (and, unless published, every qualifying mark near the forecast) by the likelihood of the crowd's
+ * counts. Mapped onto the field with β, the counts give ln(share) at the fit marks; these depart from the history by
+ * the year's own departure — a smooth Gaussian process as wide as the history's yearSd (departureCorrelation), or
+ * twice that (DEPARTURE_SCALES) — plus the counts' sampling error, correlated too (a count includes every count
+ * above it). A lean and a year unlike the others both tilt the mapped crowd against the history, so β is only as sure
+ * as the years are alike.
  */
 export function fitCrowd(
-  descending: readonly number[],
+  crowd: RankedMarks,
   history: HistoryTable,
   guess: QualifyingMarksGuess,
   appeared: number,
 ): CrowdFit | undefined {
-  const marks = fitMarks(descending);
-  if (marks.length < 3) return undefined;
-  const counts = marks.map((mark) => ({ mark, count: countAbove(descending, mark) + 0.5 }));
-  const reach = QUALIFYING_MARKS_SEARCH_SDS * guess.sd;
-  const steps = Math.round(reach / QUALIFYING_MARKS_STEP);
-  const candidates = Array.from({ length: 2 * steps + 1 }, (_, i) => guess.value + (i - steps) * QUALIFYING_MARKS_STEP);
-  const fits = SELECTIONS.map((beta) => {
-    const law = selectionLaw(beta, descending.length, appeared);
-    const mapped = counts.map(({ mark, count }) => ({
-      mark,
-      logShare: Math.log(fieldRankOf(law, count) / appeared),
-      samplingVariance: 1 / ((1 - beta) ** 2 * count),
-    }));
-    const misfits = candidates.map((qualifyingMarks) => {
-      let sum = 0;
-      for (const m of mapped) {
-        const x = m.mark - qualifyingMarks;
-        sum += (m.logShare - history.logShare(x)) ** 2 / (history.observedSd(x) ** 2 + m.samplingVariance);
-      }
-      const prior = guess.sd > 0 ? ((qualifyingMarks - guess.value) / guess.sd) ** 2 : 0;
-      return { qualifyingMarks, chiSquare: sum * RESIDUALS_PER_DOUBLING + prior };
+  const points = fitPoints(crowd);
+  if (points.length < 3) return undefined;
+  const candidates = qualifyingMarksCandidates(guess, points, history);
+  const yearSds = points.map((p) => history.yearSd(p.marks - guess.value));
+  const fits = SELECTIONS.flatMap((beta) => {
+    const law = selectionLaw(beta, crowd.size, appeared);
+    const mapped = points.map((p) => Math.log(fieldRankOf(law, p.count) / appeared));
+    const gains = points.map((p) => rankGain(law, p.count));
+    return DEPARTURE_SCALES.map((scale) => {
+      const priorSds = yearSds.map((sd) => sd * scale);
+      const departure = { gains, priorSds, scale, factor: departureFactor(points, priorSds, gains, crowd.size) };
+      return { law, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
     });
-    return { law, misfits };
   });
-  const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.chiSquare)));
+  const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.deviance)));
   const hypotheses = normalised(
-    fits.map(({ law, misfits }) => {
+    fits.map(({ law, mapped, departure, misfits }) => {
       const likelihoods = misfits.map((m) => ({
         value: m.qualifyingMarks,
-        weight: Math.exp(-(m.chiSquare - best) / 2),
+        weight: Math.exp(-(m.deviance - best) / 2),
       }));
-      const total = likelihoods.reduce((sum, l) => sum + l.weight, 0);
       const { mean, sd } = weightedMoments(likelihoods);
-      return { law, weight: total, qualifyingMarks: mean, qualifyingMarksSd: sd };
+      const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
+      return {
+        law,
+        weight: likelihoods.reduce((sum, l) => sum + l.weight, 0),
+        qualifyingMarks: mean,
+        qualifyingMarksSd: sd,
+        departure: { ...departure, whitenedResiduals: whiten(departure.factor, residuals) },
+      };
     }),
   );
   const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
   const withinHypotheses = hypotheses.reduce((sum, h) => sum + h.weight * h.qualifyingMarksSd ** 2, 0);
   return {
+    points,
     hypotheses,
     selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
     qualifyingMarks: overall.mean,
     qualifyingMarksSd: Math.sqrt(overall.sd ** 2 + withinHypotheses),
     fittedQualifyingMarks: guess.sd > 0,
   };
+}
+
+interface QualifyingMarksCandidate {
+  qualifyingMarks: number;
+  /** The history at the fit points' marks above it. */
+  historyThere: number[];
+}
+
+/**
+ * The published mark, or marks every QUALIFYING_MARKS_STEP within QUALIFYING_MARKS_SEARCH_SDS forecast sds. Below 25
+ * too: the fit's mark lines the year's curve up with the history's, and a year whose mark sits at the floor of 25 (its
+ * mean + SD lower) lines up as if its mark were lower; the scorecard's mark is never below 25.
+ */
+function qualifyingMarksCandidates(
+  guess: QualifyingMarksGuess,
+  points: readonly FitPoint[],
+  history: HistoryTable,
+): QualifyingMarksCandidate[] {
+  const steps = Math.round((QUALIFYING_MARKS_SEARCH_SDS * guess.sd) / QUALIFYING_MARKS_STEP);
+  return Array.from({ length: 2 * steps + 1 }, (_, i) => {
+    const qualifyingMarks = guess.value + (i - steps) * QUALIFYING_MARKS_STEP;
+    return { qualifyingMarks, historyThere: points.map((p) => history.logShare(p.marks - qualifyingMarks)) };
+  });
+}
+
+/** The fit points' covariance: the year's departure, and the counts' own error through the map onto the field. */
+function departureFactor(
+  points: readonly FitPoint[],
+  priorSds: readonly number[],
+  gains: readonly number[],
+  crowdSize: number,
+): Cholesky {
+  return cholesky(points.length, (i, j) => {
+    const [a, b] = [itemAt(points, i), itemAt(points, j)];
+    const departure = itemAt(priorSds, i) * itemAt(priorSds, j) * departureCorrelation(a.marks - b.marks);
+    const counting = countingCovariance(a.count, b.count, crowdSize) + (i === j ? NUGGET_SD ** 2 : 0);
+    return departure + itemAt(gains, i) * itemAt(gains, j) * counting;
+  });
+}
+
+/**
+ * −2 ln(likelihood) of the counts for each candidate qualifying mark, with the forecast's prior. The data are the
+ * counts: a β that stretches them further onto the field pays for it (the map's Jacobian, Σ ln gain).
+ */
+function misfitsOf(
+  mapped: readonly number[],
+  { gains, factor }: { gains: readonly number[]; factor: Cholesky },
+  candidates: readonly QualifyingMarksCandidate[],
+  guess: QualifyingMarksGuess,
+): { qualifyingMarks: number; deviance: number }[] {
+  const normalisation = factor.logDeterminant - 2 * gains.reduce((sum, g) => sum + Math.log(g), 0);
+  return candidates.map(({ qualifyingMarks, historyThere }) => {
+    const whitened = whiten(
+      factor,
+      mapped.map((logShare, i) => logShare - itemAt(historyThere, i)),
+    );
+    const prior = guess.sd > 0 ? ((qualifyingMarks - guess.value) / guess.sd) ** 2 : 0;
+    return { qualifyingMarks, deviance: dot(whitened, whitened) + normalisation + prior };
+  });
+}
+
+/**
+ * Covariance of ln(count) for two nested counts of a crowd of fixed size (multinomial): the larger count holds the
+ * smaller, so both move with it, (1 − K/n) / K for the larger K.
+ */
+function countingCovariance(a: number, b: number, size: number): number {
+  const larger = Math.max(a, b);
+  return (1 - larger / size) / larger;
+}
+
+/** d ln(field rank) / d ln(count): 1 where the top is whole, about 1 / (1 − β) below it. */
+function rankGain(law: SelectionLaw, count: number): number {
+  const rank = fieldRankOf(law, count);
+  return count / (rank * checkProbability(law, rank));
 }
 
 /** Keeps the hypotheses that weigh anything and makes their weights sum to 1. */
@@ -185,91 +307,114 @@ export interface CrowdEstimate extends LogShareEstimate {
   crowdRank: number;
   size: number;
   selection: number;
-  /** Expected crowd members above the candidate under the fitted selection: few means the history speaks. */
-  expectedAhead: number;
 }
 
 /**
- * The candidate's ln(share of the field) given the crowd: for each plausible β, the history's curve at the marks above
- * that β's qualifying mark (a prior, as wide as the years disagree) times the likelihood of the count of stored results
- * ahead of the candidate (Poisson: a handful ahead says little, thousands say much); then mixed over β. Where the crowd
- * is dense the count decides and β's uncertainty sets the width; at a sparse top the history's shape does.
+ * The candidate's ln(share of the field) given the crowd: for each plausible β, the history at the marks above that
+ * β's qualifying mark, moved by the year's departure the crowd shows, and the count of stored results ahead of the
+ * candidate (a handful ahead says little, thousands say much); then mixed over β. Where the crowd is dense the count
+ * decides and β's uncertainty sets the width; at a sparse top the history's shape does.
  */
 export function crowdEstimate(
-  descending: readonly number[],
+  crowd: RankedMarks,
   marks: number,
   fit: CrowdFit,
   history: HistoryTable,
   appeared: number,
 ): CrowdEstimate {
-  const ahead = countAbove(descending, marks);
-  const answers = fit.hypotheses.map((h) => ({ ...h, ...posterior(h, marks, ahead, history, appeared) }));
-  const mean = answers.reduce((sum, a) => sum + a.weight * a.logShare, 0);
-  const variance = answers.reduce((sum, a) => sum + a.weight * (a.sd ** 2 + (a.logShare - mean) ** 2), 0);
-  const rank = Math.exp(mean) * appeared;
-  const expectedAhead = answers.reduce((sum, a) => sum + a.weight * expectedCrowdAbove(a.law, rank), 0);
+  const candidate = candidateOf(crowd, marks, fit.points, appeared);
+  const counted = new Map<SelectionLaw, CountedRank>();
+  let mean = 0;
+  let secondMoment = 0;
+  for (const h of fit.hypotheses) {
+    const rank = counted.get(h.law) ?? countedRank(h.law, candidate.count, appeared);
+    counted.set(h.law, rank);
+    const answer = posterior(h, candidate, rank, history);
+    mean += h.weight * answer.logShare;
+    secondMoment += h.weight * (answer.sd ** 2 + answer.logShare ** 2);
+  }
   return {
     logShare: mean,
-    sd: Math.sqrt(variance + LAW_SD ** 2),
-    crowdRank: ahead + 1,
-    size: descending.length,
+    sd: Math.sqrt(Math.max(0, secondMoment - mean ** 2) + LAW_SD ** 2),
+    crowdRank: candidate.ahead + 1,
+    size: crowd.size,
     selection: fit.selection,
-    expectedAhead,
   };
 }
 
-function posterior(
-  hypothesis: SelectionHypothesis,
-  marks: number,
-  ahead: number,
-  history: HistoryTable,
-  appeared: number,
-): LogShareEstimate {
-  const x = marks - hypothesis.qualifyingMarks;
-  const prior = {
-    logShare: history.logShare(x),
-    sd: Math.hypot(history.sd(x), history.slope(x) * hypothesis.qualifyingMarksSd),
-  };
-  const lowest = Math.log((ahead + 1) / appeared);
-  if (ahead >= DENSE_COUNT) {
-    const { law } = hypothesis;
-    const counted = {
-      logShare: Math.max(lowest, Math.log(fieldRankOf(law, ahead + 0.5) / appeared)),
-      sd: 1 / ((1 - law.beta) * Math.sqrt(ahead + 1)),
-    };
-    return productOfNormals(prior, counted);
-  }
-  return sparsePosterior(prior, hypothesis.law, ahead, lowest, appeared);
+/** Crowd members expected above a share of the field under the fitted laws: few means the history speaks there. */
+export function expectedAhead(fit: CrowdFit, logShare: number, appeared: number): number {
+  const rank = Math.exp(logShare) * appeared;
+  return fit.hypotheses.reduce((sum, h) => sum + h.weight * expectedCrowdAbove(h.law, rank), 0);
 }
 
-function productOfNormals(a: LogShareEstimate, b: LogShareEstimate): LogShareEstimate {
-  const wa = 1 / a.sd ** 2;
-  const wb = 1 / b.sd ** 2;
-  return { logShare: (wa * a.logShare + wb * b.logShare) / (wa + wb), sd: 1 / Math.sqrt(wa + wb) };
+/** What every hypothesis shares about the candidate: the results ahead, and how its marks and count relate to the fit's. */
+interface Candidate {
+  marks: number;
+  ahead: number;
+  /** ahead + 0.5, as the fit points' counts. */
+  count: number;
+  /** ln(share) of the best rank the results ahead allow. */
+  lowest: number;
+  /** departureCorrelation and countingCovariance with each fit point, and the count's own counting variance. */
+  correlations: number[];
+  countings: number[];
+  ownCounting: number;
+}
+
+function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoint[], appeared: number): Candidate {
+  const ahead = crowd.countAbove(marks);
+  const count = ahead + 0.5;
+  return {
+    marks,
+    ahead,
+    count,
+    lowest: Math.log((ahead + 1) / appeared),
+    correlations: points.map((p) => departureCorrelation(marks - p.marks)),
+    countings: points.map((p) => countingCovariance(count, p.count, crowd.size)),
+    ownCounting: countingCovariance(count, count, crowd.size) + NUGGET_SD ** 2,
+  };
+}
+
+/** The candidate's count mapped onto the field by one law: ln(share), and d ln(rank) / d ln(count) there. */
+interface CountedRank {
+  logShare: number;
+  gain: number;
+}
+
+function countedRank(law: SelectionLaw, count: number, appeared: number): CountedRank {
+  const rank = fieldRankOf(law, count);
+  return { logShare: Math.log(rank / appeared), gain: count / (rank * checkProbability(law, rank)) };
 }
 
 /**
- * Few results ahead: the history's normal prior times the Poisson likelihood of `ahead` checkers among the r − 1
- * candidates above field rank r, on a grid of ln(share) from the crowd's own bound (at least `ahead` + 1) to the field.
+ * One hypothesis's answer: the history at the marks above its qualifying mark, moved by the year's departure there as
+ * the Gaussian process has it given the fit points and the candidate's own count (the Cholesky factor grown by one
+ * row): that count's information counts once, correlated as it is with the fit's (a count includes every count above
+ * it). Its ln(count) is taken as normal, var (1 − K/n)/K: rough for a handful ahead, but never sure of itself there.
+ * The width is what the crowd leaves unexplained of the history's and the qualifying mark's; the rank is never
+ * better than the results ahead allow.
  */
-function sparsePosterior(
-  prior: LogShareEstimate,
-  law: SelectionLaw,
-  ahead: number,
-  lowest: number,
-  appeared: number,
+function posterior(
+  { qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
+  candidate: Candidate,
+  { logShare: counted, gain }: CountedRank,
+  history: HistoryTable,
 ): LogShareEstimate {
-  const step = -lowest / (SPARSE_GRID - 1);
-  const points: { value: number; weight: number }[] = [];
-  let best = -Infinity;
-  for (let i = 0; i < SPARSE_GRID; i++) {
-    const logShare = lowest + i * step;
-    const expected = expectedCrowdAbove(law, Math.max(0, Math.exp(logShare) * appeared - 1));
-    const logLikelihood = (ahead > 0 ? ahead * Math.log(expected) : 0) - expected;
-    const logWeight = logLikelihood - ((logShare - prior.logShare) / prior.sd) ** 2 / 2;
-    best = Math.max(best, logWeight);
-    points.push({ value: logShare, weight: logWeight });
-  }
-  const { mean, sd } = weightedMoments(points.map((p) => ({ value: p.value, weight: Math.exp(p.weight - best) })));
-  return { logShare: mean, sd: Math.max(sd, step) };
+  const { gains, priorSds, scale, factor, whitenedResiduals } = departure;
+  const x = candidate.marks - qualifyingMarks;
+  const sd = history.yearSd(x) * scale;
+  const withDeparture = candidate.correlations.map((c, i) => sd * itemAt(priorSds, i) * c);
+  const withCount = withDeparture.map((d, i) => d + gain * itemAt(gains, i) * itemAt(candidate.countings, i));
+  const departureRow = whiten(factor, withDeparture);
+  const countRow = whiten(factor, withCount);
+  const countVariance = sd ** 2 + gain ** 2 * candidate.ownCounting;
+  const pivot = Math.sqrt(Math.max(countVariance - dot(countRow, countRow), (gain * NUGGET_SD) ** 2));
+  const here = history.logShare(x);
+  const countResidual = (counted - here - dot(countRow, whitenedResiduals)) / pivot;
+  const countCovariance = (sd ** 2 - dot(countRow, departureRow)) / pivot;
+  const shift = dot(departureRow, whitenedResiduals) + countCovariance * countResidual;
+  const unexplained = Math.max(0, 1 - (dot(departureRow, departureRow) + countCovariance ** 2) / sd ** 2);
+  const variance = (sd ** 2 + (history.slope(x) * qualifyingMarksSd) ** 2) * unexplained;
+  return { logShare: Math.max(candidate.lowest, here + shift), sd: Math.max(Math.sqrt(variance), NUGGET_SD) };
 }

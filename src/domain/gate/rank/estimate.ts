@@ -1,7 +1,7 @@
 import type { YearCurve } from './history';
 import { evaluateCurve } from './history';
 import { itemAt } from '../../lists';
-import { mean, oneMoreYearSd, standardDeviation } from './statistics';
+import { mean, oneMoreYearSd } from './statistics';
 
 /** A rank estimate in log space: ln(rank / appeared) and its standard deviation. */
 export interface LogShareEstimate {
@@ -19,12 +19,32 @@ const GAP_SD_PER_MARK = 0.015;
 /** Uncertainty that grows with the distance beyond every year's data (per mark). */
 const EXTRAPOLATION_SD_PER_MARK = 0.08;
 
+/**
+ * How far, in marks at the same share of the field, a year's curve may sit from the others' (one sd), at least. The
+ * four CS years with curves show 4.6–4.9 marks at the top as the spread to expect for one more year, yet any three of
+ * them can agree within 1–2 (2015, 2023 and 2024 do, and 2025 then sits 6 marks off): the spread of the years at
+ * hand alone would promise more than the history can keep. (The same 5 marks bound a forecast qualifying mark's sd.)
+ */
+const YEAR_SHIFT_SD_MARKS = 5;
+/**
+ * A year's departure from the others is smooth and keeps its sign over many marks (2015 below them, 2025 above, from
+ * the qualifying mark to the top): departures `distance` marks apart are correlated by e^(−distance² / 2·reach²). A
+ * published qualified count, or a crowd dense at some marks, tells the year's departure there and, less and less,
+ * around it. Smooth, not merely correlated: a rough departure would let every crowd point depart on its own.
+ */
+const YEAR_DEPARTURE_REACH_MARKS = 20;
+export function departureCorrelation(distance: number): number {
+  return Math.exp(-((distance / YEAR_DEPARTURE_REACH_MARKS) ** 2) / 2);
+}
+
 export interface HistoricalEstimate extends LogShareEstimate {
   /**
-   * The years' own disagreement at x, without the allowance for one more year nor the qualifying mark: how far a crowd
-   * may land from the history before a selection strength is judged unlikely.
+   * The width at x with the qualifying mark taken as known: how far this year's curve may sit from the history's.
+   * `sd` adds the qualifying mark's own uncertainty through the slope.
    */
-  observedSd: number;
+  yearSd: number;
+  /** d ln(share) / dx, the years' curves averaged: how far an error in the qualifying mark moves the answer. */
+  slope: number;
   years: number[];
   points: number;
   /** Marks beyond all the years' data: negative below, positive above, 0 inside. */
@@ -44,22 +64,27 @@ export function historicalEstimate(
   const values = curveValues(curves, x);
   const used = coveringOrAll(values);
   const logShare = mean(used.map((v) => v.value.logShare));
-  // The spread is taken over every year, extended where its data ends: where a single year covers x (the top), the
-  // others still show how much years differ there (CS 2025's top is ×2 wider than 2024's at the same marks).
-  const everyYear = values.map((v) => v.value.logShare);
   const outside = used.every((v) => v.value.beyond !== 0);
   const beyond = outside
     ? used.reduce((b, v) => (Math.abs(v.value.beyond) < Math.abs(b) ? v.value.beyond : b), Infinity)
     : 0;
   const gap = Math.min(...used.map((v) => v.value.toNearestPoint));
-  const slopeHere = (historicalLogShare(curves, x + 0.5) - historicalLogShare(curves, x - 0.5)) * qualifyingMarksSd;
-  // The qualifying mark's error is added, not combined in quadrature: a year unlike the others moves its qualifying
-  // mark and its curve's shape together (CS 2023, hard: both made a forecast from 2022 and 2024 too optimistic).
-  const shared = BASE_SD ** 2 + (GAP_SD_PER_MARK * gap) ** 2 + (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2;
+  // Each curve's own slope, averaged: the slope of the average would jump where a year's data ends.
+  const slope = mean(curves.map((c) => (evaluateCurve(c, x + 1).logShare - evaluateCurve(c, x - 1).logShare) / 2));
+  // The spread is taken over every year, extended where its data ends: where a single year covers x (the top), the
+  // others still show how much years differ there; and never below a shift of YEAR_SHIFT_SD_MARKS.
+  const betweenYears = Math.max(
+    oneMoreYearSd(values.map((v) => v.value.logShare)),
+    Math.abs(slope) * YEAR_SHIFT_SD_MARKS,
+  );
+  const yearSd = Math.sqrt(
+    BASE_SD ** 2 + (GAP_SD_PER_MARK * gap) ** 2 + (EXTRAPOLATION_SD_PER_MARK * beyond) ** 2 + betweenYears ** 2,
+  );
   return {
     logShare,
-    sd: Math.sqrt(shared + oneMoreYearSd(everyYear) ** 2) + Math.abs(slopeHere),
-    observedSd: Math.sqrt(shared + (everyYear.length > 1 ? standardDeviation(everyYear) ** 2 : 0)),
+    sd: Math.hypot(yearSd, slope * qualifyingMarksSd),
+    yearSd,
+    slope,
     years: used.map((v) => v.curve.year),
     points: used.reduce((n, v) => n + v.curve.reportedPoints, 0),
     beyond,
@@ -84,66 +109,50 @@ function coveringOrAll(values: ReturnType<typeof curveValues>) {
 /** The history as a function of x (marks − qualifying mark), read off a table: the crowd fit asks it thousands of times. */
 export interface HistoryTable {
   logShare(x: number): number;
-  /** Its width at x for one more year, the qualifying mark taken as known. */
-  sd(x: number): number;
-  /** The years' own disagreement at x (HistoricalEstimate.observedSd). */
-  observedSd(x: number): number;
-  /** d ln(share) / dx: how far an error in the qualifying mark moves the answer. */
+  /** Its width at x, the qualifying mark taken as known (HistoricalEstimate.yearSd). */
+  yearSd(x: number): number;
   slope(x: number): number;
 }
 
 const TABLE_LOWEST = -60;
 const TABLE_HIGHEST = 100;
-const TABLE_STEP = 0.25;
+const TABLE_STEP = 0.5;
 
 /** Tabulates `estimateAt` every TABLE_STEP marks and interpolates linearly; beyond the table, its end values. */
 export function tabulateHistory(estimateAt: (x: number) => HistoricalEstimate): HistoryTable {
   const size = Math.round((TABLE_HIGHEST - TABLE_LOWEST) / TABLE_STEP) + 1;
   const estimates = Array.from({ length: size }, (_, i) => estimateAt(TABLE_LOWEST + i * TABLE_STEP));
-  const logShares = estimates.map((e) => e.logShare);
-  const sds = estimates.map((e) => e.sd);
-  const observedSds = estimates.map((e) => e.observedSd);
-  const read = (values: readonly number[], x: number) => {
-    const position = Math.min(size - 1, Math.max(0, (x - TABLE_LOWEST) / TABLE_STEP));
-    const i = Math.min(size - 2, Math.floor(position));
-    const t = position - i;
-    return (1 - t) * itemAt(values, i) + t * itemAt(values, i + 1);
+  const column = (read: (e: HistoricalEstimate) => number) => {
+    const values = estimates.map(read);
+    return (x: number) => {
+      const position = Math.min(size - 1, Math.max(0, (x - TABLE_LOWEST) / TABLE_STEP));
+      const i = Math.min(size - 2, Math.floor(position));
+      const t = position - i;
+      return (1 - t) * itemAt(values, i) + t * itemAt(values, i + 1);
+    };
   };
-  return {
-    logShare: (x) => read(logShares, x),
-    sd: (x) => read(sds, x),
-    observedSd: (x) => read(observedSds, x),
-    slope: (x) => (read(logShares, x + TABLE_STEP) - read(logShares, x - TABLE_STEP)) / (2 * TABLE_STEP),
-  };
+  return { logShare: column((e) => e.logShare), yearSd: column((e) => e.yearSd), slope: column((e) => e.slope) };
 }
 
 /**
  * The qualified count is the rank at the general qualifying mark. When the year's count is published, the curve is
- * pulled onto it at x = 0, less and less with distance from the cut-off.
+ * pulled onto it at x = 0 and the year's departure there is known: the pull and the narrowing fade over
+ * YEAR_DEPARTURE_REACH_MARKS, as a departure known at one mark tells its neighbours (departureCorrelation).
+ * BASE_SD stays: reported marks and ranks are themselves that noisy.
  */
-const ANCHOR_REACH_MARKS = 20;
 export function anchorToQualified(
-  estimate: LogShareEstimate,
+  estimate: HistoricalEstimate,
   x: number,
   qualifiedLogShare: number,
   curveAtZero: number,
-) {
-  const pull = (qualifiedLogShare - curveAtZero) * Math.exp(-Math.abs(x) / ANCHOR_REACH_MARKS);
-  return { ...estimate, logShare: estimate.logShare + pull };
-}
-
-/**
- * Inverse-variance weights for the point. The width is the weighted mean of the two widths, not the narrower
- * independent-errors formula: both estimates lean on the same qualifying mark, so their errors move together.
- */
-export function blend(a: LogShareEstimate, b: LogShareEstimate): LogShareEstimate & { weightOfB: number } {
-  const wa = 1 / a.sd ** 2;
-  const wb = 1 / b.sd ** 2;
-  const weightOfB = wb / (wa + wb);
+): HistoricalEstimate {
+  const correlation = departureCorrelation(x);
+  const departureVariance = (estimate.yearSd ** 2 - BASE_SD ** 2) * (1 - correlation ** 2);
+  const yearSd = Math.sqrt(BASE_SD ** 2 + departureVariance);
   return {
-    logShare: (1 - weightOfB) * a.logShare + weightOfB * b.logShare,
-    // When the two disagree by more than their widths, the disagreement is itself evidence of the error.
-    sd: Math.max((1 - weightOfB) * a.sd + weightOfB * b.sd, Math.abs(a.logShare - b.logShare) / 2),
-    weightOfB,
+    ...estimate,
+    logShare: estimate.logShare + (qualifiedLogShare - curveAtZero) * correlation,
+    yearSd,
+    sd: Math.sqrt(estimate.sd ** 2 - estimate.yearSd ** 2 + yearSd ** 2),
   };
 }

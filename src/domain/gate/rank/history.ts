@@ -127,8 +127,13 @@ export function evaluateCurve(curve: YearCurve, x: number): CurveValue {
     const logShare = curve.tail ? -Math.log1p(Math.exp(curve.tail.k * (x - curve.tail.m0))) : 0;
     return { logShare, beyond: x - first.x, toNearestPoint: first.x - x };
   }
-  // first.x ≤ x ≤ last.x here, so some point is at or above x.
-  const i = points.findIndex((p) => p.x >= x);
+  // first.x ≤ x ≤ last.x here, so some point is at or above x: the first such, by binary search.
+  let i = 0;
+  for (let high = points.length - 1; i < high;) {
+    const middle = (i + high) >> 1;
+    if (itemAt(points, middle).x >= x) high = middle;
+    else i = middle + 1;
+  }
   const upper = itemAt(points, i);
   const lower = itemAt(points, Math.max(0, i - 1));
   const t = upper.x === lower.x ? 0 : (x - lower.x) / (upper.x - lower.x);

@@ -1,6 +1,6 @@
 import { assert, describe, expect, it } from 'vitest';
 import { MIN_SESSION_RESULTS, normaliseMarks, sessionStatistics } from './normalisation';
-import { topMean } from './statistics';
+import { sortedMarks } from './sorted-marks';
 
 /** A spread of marks like a real session: many low, few high. */
 function session(count: number, transform: (m: number) => number = (m) => m): number[] {
@@ -9,24 +9,43 @@ function session(count: number, transform: (m: number) => number = (m) => m): nu
 
 /** The statistics of a CS 1 and a CS 2 crowd, each session read back by name. */
 function csStatistics(cs1: number[], cs2: number[]) {
-  const stats = sessionStatistics({ 'CS 1': cs1, 'CS 2': cs2 });
+  const stats = sessionStatistics({ 'CS 1': sortedMarks(cs1), 'CS 2': sortedMarks(cs2) });
   assert.exists(stats, 'both sessions have enough results');
   const { 'CS 1': first, 'CS 2': second } = stats.sessions;
   assert.isDefined(first);
   assert.isDefined(second);
-  return { first, second, global: stats.global };
+  return { first, second, global: stats.global, topShare: stats.topShare };
 }
 
 describe('normalisation statistics', () => {
   it('waits for enough results in every session', () => {
-    expect(sessionStatistics({ 'CS 1': session(500), 'CS 2': session(MIN_SESSION_RESULTS - 1) })).toBeNull();
-    expect(sessionStatistics({ 'CS 1': session(500), 'CS 2': session(MIN_SESSION_RESULTS) })).not.toBeNull();
+    const statistics = (second: number) =>
+      sessionStatistics({ 'CS 1': sortedMarks(session(500)), 'CS 2': sortedMarks(session(second)) });
+    expect(statistics(MIN_SESSION_RESULTS - 1)).toBeNull();
+    expect(statistics(MIN_SESSION_RESULTS)).not.toBeNull();
   });
 
-  it('averages the top 0.1% or the top 10, whichever is larger', () => {
-    const marks = Array.from({ length: 20_000 }, (_, i) => i);
-    expect(topMean(marks, 0.001, 10)).toBe(19_989.5); // top 20: 19 980 … 19 999
-    expect(topMean(marks.slice(0, 100), 0.001, 10)).toBe(94.5); // top 10
+  it('averages the top 0.1% or the top 10 of the smallest session, whichever is larger, in every session', () => {
+    const large = Array.from({ length: 20_000 }, (_, i) => i);
+    const { first, second, topShare } = csStatistics(large, large.slice(0, 100));
+    expect(topShare).toBe(0.1);
+    expect(first.topMean).toBe(18_999.5); // top 10% of 20 000: 18 000 … 19 999
+    expect(second.topMean).toBe(94.5); // top 10 of 100
+  });
+
+  it('takes the overall mean + SD over both sessions together', () => {
+    const cs1 = session(400);
+    const cs2 = session(300, (m) => m + 5);
+    const all = [...cs1, ...cs2];
+    const mean = all.reduce((sum, m) => sum + m, 0) / all.length;
+    const sd = Math.sqrt(all.reduce((sum, m) => sum + (m - mean) ** 2, 0) / all.length);
+    expect(csStatistics(cs1, cs2).global.meanPlusSd).toBeCloseTo(mean + sd, 9);
+  });
+
+  it('gives the same statistics for a session however its marks are ordered', () => {
+    const cs1 = session(400);
+    const shuffled = [...cs1].reverse();
+    expect(csStatistics(shuffled, session(300))).toEqual(csStatistics(cs1, session(300)));
   });
 });
 

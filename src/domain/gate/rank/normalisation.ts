@@ -1,4 +1,5 @@
-import { meanPlusSd, topMean } from './statistics';
+import type { SortedMarks } from './sorted-marks';
+import { rankedMarks, topMeanOf } from './sorted-marks';
 
 /**
  * A session's statistics need this many stored results before they mean anything: with fewer, one strong or weak
@@ -32,21 +33,28 @@ export type NormalisationMethod = 'official-formula' | 'raw';
  * Crowd statistics per session, or null while any session has fewer than MIN_SESSION_RESULTS results.
  * A crowd is far smaller than the field, so its top 0.1% would be a fraction of one candidate: every session uses the
  * same share, the larger of 0.1% and 10 of the smallest session, so each top mean rests on at least 10 results.
+ * Read off sorted marks: the top means from the ends of the lists, the overall mean and SD from the sessions' own.
  */
-export function sessionStatistics(marksBySession: Record<string, readonly number[]>): NormalisationStatistics | null {
+export function sessionStatistics(marksBySession: Record<string, SortedMarks>): NormalisationStatistics | null {
   const sessions = Object.entries(marksBySession);
-  const smallest = Math.min(...sessions.map(([, marks]) => marks.length));
+  const smallest = Math.min(...sessions.map(([, marks]) => marks.ascending.length));
   if (sessions.length === 0 || smallest < MIN_SESSION_RESULTS) return null;
   const topShare = Math.max(OFFICIAL_TOP_SHARE, OFFICIAL_TOP_MINIMUM / smallest);
-  const describe = (marks: readonly number[]): SessionStatistics => ({
-    topMean: topMean(marks, topShare, 1),
-    meanPlusSd: meanPlusSd(marks),
-    count: marks.length,
+  const topCount = (count: number) => Math.min(count, Math.max(1, Math.ceil(topShare * count)));
+  const describe = ({ ascending, mean, sd }: SortedMarks): SessionStatistics => ({
+    topMean: topMeanOf(ascending, topCount(ascending.length)),
+    meanPlusSd: mean + sd,
+    count: ascending.length,
   });
-  const all = sessions.flatMap(([, marks]) => marks);
+  const all = sessions.map(([, marks]) => marks);
+  const count = all.reduce((n, m) => n + m.ascending.length, 0);
+  const mean = all.reduce((sum, m) => sum + m.ascending.length * m.mean, 0) / count;
+  // The pooled variance: each session's own plus how far its mean sits from the overall one.
+  const variance = all.reduce((sum, m) => sum + m.ascending.length * (m.sd ** 2 + (m.mean - mean) ** 2), 0) / count;
+  const pooled = rankedMarks(all.map((marks) => ({ marks, normalise: (raw: number) => raw })));
   return {
     sessions: Object.fromEntries(sessions.map(([session, marks]) => [session, describe(marks)])),
-    global: describe(all),
+    global: { topMean: pooled.topMean(topCount(count)), meanPlusSd: mean + Math.sqrt(variance), count },
     topShare,
   };
 }

@@ -122,6 +122,15 @@ describe('predict: rank', () => {
     expect(p.estimatedRank).toBeLessThan(1.1 * 14797);
   });
 
+  it('once the qualified count is out, is surest at the qualifying mark and less so away from it', () => {
+    const width = (marks: number) => {
+      const p = predict({ testPaper: 'CS 1', marks, year: 2025 });
+      return p.rankRange[1] / p.rankRange[0];
+    };
+    expect(width(29.2)).toBeLessThan(width(45));
+    expect(width(45)).toBeLessThan(width(75));
+  });
+
   it('widens the range and says so beyond the historical data', () => {
     const inside = predict({ testPaper: 'CS 1', marks: 60 });
     const above = predict({ testPaper: 'CS 1', marks: 97 });
@@ -186,6 +195,24 @@ describe('predict: the crowd', () => {
     );
   });
 
+  it('gives the same prediction from sorted and from unsorted marks, and leaves the marks as they were', () => {
+    const stored = crowd(3000);
+    const ascending = (marks: readonly number[] = []) => [...marks].sort((a, b) => a - b);
+    const sorted = {
+      marksBySession: {
+        'CS 1': ascending(stored.marksBySession['CS 1']),
+        'CS 2': ascending(stored.marksBySession['CS 2']),
+      },
+    };
+    const before = JSON.stringify(stored);
+    for (const marks of [45, 70, 88]) {
+      expect(predict({ testPaper: 'CS 1', marks, crowd: sorted })).toEqual(
+        predict({ testPaper: 'CS 1', marks, crowd: stored }),
+      );
+    }
+    expect(JSON.stringify(stored)).toBe(before);
+  });
+
   it('narrows the range as the crowd grows', () => {
     const width = (p: ReturnType<typeof predict>) => p.rankRange[1] / p.rankRange[0];
     const small = predict({ testPaper: 'CS 1', marks: 50, year: 2027, crowd: crowd(100) });
@@ -197,7 +224,8 @@ describe('predict: the crowd', () => {
     const easy = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, 6) });
     const hard = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, -4) });
     expect(easy.scoreInputs.qualifyingMarks.source).toBe('crowd fit from 3000 stored results');
-    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 5);
+    // The crowds are 10 marks apart; part of that may be the year's shape or the crowd's lean, so less than all of it.
+    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 3);
     expect(easy.score).toBeLessThan(hard.score);
     expect(easy.estimatedRank).toBeGreaterThan(hard.estimatedRank);
   });

@@ -1,17 +1,26 @@
 import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
 import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
 import type { CrowdEstimate, CrowdFit } from './crowd';
-import { crowdEstimate, fitCrowd } from './crowd';
+import { crowdEstimate, expectedAhead, fitCrowd } from './crowd';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
 import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
 import type { YearCurve } from './history';
 import { buildYearCurves, monotoneDecreasing } from './history';
 import type { NormalisationMethod } from './normalisation';
-import { MIN_SESSION_RESULTS, canNormalise, normaliseMarks, sessionStatistics } from './normalisation';
+import {
+  MIN_SESSION_RESULTS,
+  OFFICIAL_TOP_MINIMUM,
+  OFFICIAL_TOP_SHARE,
+  canNormalise,
+  normaliseMarks,
+  sessionStatistics,
+} from './normalisation';
 import type { Category, CategoryStatus } from './score';
 import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
 import { itemAt } from '../../lists';
-import { RANGE_Z, mean, oneMoreYearSd, sortedDescending, topMeanOfDescending } from './statistics';
+import type { RankedMarks, RankedSession } from './sorted-marks';
+import { rankedMarks, sortedMarks } from './sorted-marks';
+import { RANGE_Z, mean, oneMoreYearSd } from './statistics';
 
 /**
  * Below this many stored results the crowd's top mean is not trusted as this year's M̄t: the top 0.1% of a thousand
@@ -33,7 +42,11 @@ const BORROWED_CURVE_SD = 0.4;
 export class RankModelError extends Error {}
 
 export interface CrowdInput {
-  /** Stored results' raw marks per session of the paper, e.g. { 'CS 1': [...], 'CS 2': [...] }. */
+  /**
+   * Stored results' raw marks per session of the paper, e.g. { 'CS 1': [...], 'CS 2': [...] }. A list in ascending
+   * order is read as it is, never copied nor changed (one pass checks the order): pass the snapshot's sorted marks.
+   * Any other order is sorted on a copy first, with the same prediction.
+   */
   marksBySession: Partial<Record<RankTestPaper, readonly number[]>>;
 }
 
@@ -91,18 +104,18 @@ export function predict(input: PredictInput): Prediction {
 
   const normalised = normalise(input, paper);
   const normMarks = round2(normalised.normMarks);
-  const crowd = sortedDescending(normalised.crowd);
+  const { crowd } = normalised;
 
   const curves = historicalCurves(data, paper);
   if (!curves) throw new RankModelError(`No marks-to-rank data for ${input.testPaper} before ${year}.`);
   const appeared = pickAppeared(data, paper, input.appeared, target);
   const forecast = publishedOrForecastQualifyingMarks(data, paper, year, target);
   const table =
-    crowd.length >= MIN_SESSION_RESULTS
+    crowd.size >= MIN_SESSION_RESULTS
       ? tabulateHistory((x) => historicalPart(curves, x, 0, target, appeared.value).estimate)
       : undefined;
   const fit = table && fitCrowd(crowd, table, forecast, appeared.value);
-  const qualifyingMarks = pickQualifyingMarks(forecast, fit, crowd.length);
+  const qualifyingMarks = pickQualifyingMarks(forecast, fit, crowd.size);
   const topMeanMarks = pickTopMean(data, paper, year, target, crowd);
   const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
   const publishedCategories = target.qualifyingMarks?.general !== undefined ? target.qualifyingMarks : {};
@@ -129,7 +142,8 @@ export function predict(input: PredictInput): Prediction {
       `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks, and a hard year also compresses the top. More stored results narrow it.`,
     );
   }
-  if (crowdPart && fit) warnings.push(...crowdWarnings(crowdPart, fit));
+  if (crowdPart && fit)
+    warnings.push(...crowdWarnings(crowdPart, fit, expectedAhead(fit, crowdPart.logShare, appeared.value)));
   if (history.borrowed)
     warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
   if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
@@ -167,11 +181,11 @@ export function predict(input: PredictInput): Prediction {
  * What the scorecard says about the crowd: how many stored results are expected above the candidate (few: the rank
  * at the top rests on earlier years' shape), and whether the crowd's lean towards strong candidates is known.
  */
-function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit): string[] {
+function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit, ahead: number): string[] {
   const warnings: string[] = [];
-  if (estimate.expectedAhead < FEW_AHEAD) {
+  if (ahead < FEW_AHEAD) {
     warnings.push(
-      `Only about ${Math.max(0, Math.round(estimate.expectedAhead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
+      `Only about ${Math.max(0, Math.round(ahead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
     );
   }
   const betas = fit.hypotheses.map((h) => h.law.beta);
@@ -192,30 +206,32 @@ function latestYear(data: RankData, paper: PaperKey): number {
 
 interface Normalised {
   normMarks: number;
-  crowd: number[];
+  /** The stored results ranked on the marks the candidate's are compared with. */
+  crowd: RankedMarks;
   method: NormalisationMethod;
   note: string;
 }
 
 function normalise(input: PredictInput, paper: PaperKey): Normalised {
-  const sessions = SESSIONS_OF[paper];
-  const marksOf = (session: RankTestPaper) => input.crowd?.marksBySession[session] ?? [];
-  const marksBySession = Object.fromEntries(sessions.map((s) => [s, marksOf(s)]));
-  const pooled = sessions.flatMap((s) => [...marksOf(s)]);
+  const sessions = SESSIONS_OF[paper].map((session) => ({
+    session,
+    marks: sortedMarks(input.crowd?.marksBySession[session] ?? []),
+  }));
+  const raw = rankedMarks(sessions.map(({ marks }) => ({ marks, normalise: (m: number) => m })));
   if (sessions.length === 1) {
     return {
       normMarks: input.marks,
-      crowd: pooled,
+      crowd: raw,
       method: 'raw',
       note: `${input.testPaper} is a single session: normalised = raw.`,
     };
   }
-  const statistics = sessionStatistics(marksBySession);
+  const statistics = sessionStatistics(Object.fromEntries(sessions.map(({ session, marks }) => [session, marks])));
   if (!statistics || !canNormalise(statistics)) {
-    const counts = sessions.map((s) => `${s}: ${marksOf(s).length}`).join(', ');
+    const counts = sessions.map(({ session, marks }) => `${session}: ${marks.ascending.length}`).join(', ');
     return {
       normMarks: input.marks,
-      crowd: pooled,
+      crowd: raw,
       method: 'raw',
       note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
     };
@@ -225,12 +241,16 @@ function normalise(input: PredictInput, paper: PaperKey): Normalised {
     if (!own) throw new RankModelError(`${session} is not a session of ${paper}.`);
     return own;
   };
-  const forSession = (session: string, marks: number) =>
-    normaliseMarks(marks, statisticsOf(session), statistics.global);
-  const counts = sessions.map((s) => `${s}: ${statisticsOf(s).count}`).join(', ');
+  const normalised = sessions.map(({ session, marks }): RankedSession & { session: string } => {
+    const own = statisticsOf(session);
+    return { session, marks, normalise: (m: number) => normaliseMarks(m, own, statistics.global) };
+  });
+  const ofCandidate = normalised.find((s) => s.session === input.testPaper);
+  if (!ofCandidate) throw new RankModelError(`${input.testPaper} is not a session of ${paper}.`);
+  const counts = sessions.map(({ session }) => `${session}: ${statisticsOf(session).count}`).join(', ');
   return {
-    normMarks: forSession(input.testPaper, input.marks),
-    crowd: sessions.flatMap((s) => marksOf(s).map((m) => forSession(s, m))),
+    normMarks: ofCandidate.normalise(input.marks),
+    crowd: rankedMarks(normalised),
     method: 'official-formula',
     note: `Official formula with session statistics from stored results (${counts}; top mean over the best ${formatShare(statistics.topShare)}).`,
   };
@@ -299,14 +319,12 @@ function pickTopMean(
   paper: PaperKey,
   year: number,
   target: OfficialYear,
-  crowd: number[],
+  crowd: RankedMarks,
 ): SourcedValue {
   if (target.topMeanMarks) return { value: target.topMeanMarks, source: `published ${year}` };
-  if (crowd.length >= MIN_CROWD_FOR_TOP_MEAN) {
-    return {
-      value: round2(topMeanOfDescending(crowd, 0.001, 10)),
-      source: `crowd estimate from ${crowd.length} stored results`,
-    };
+  if (crowd.size >= MIN_CROWD_FOR_TOP_MEAN) {
+    const count = Math.min(crowd.size, Math.max(OFFICIAL_TOP_MINIMUM, Math.ceil(OFFICIAL_TOP_SHARE * crowd.size)));
+    return { value: round2(crowd.topMean(count)), source: `crowd estimate from ${crowd.size} stored results` };
   }
   const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined).at(-1);
   if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
@@ -365,10 +383,13 @@ function historicalPart(
   appeared: number,
 ): HistoricalPart {
   let estimate = historicalEstimate(curves, x, qualifyingMarksSd);
-  if (borrowed) estimate = { ...estimate, sd: Math.hypot(estimate.sd, BORROWED_CURVE_SD) };
+  if (borrowed) {
+    const yearSd = Math.hypot(estimate.yearSd, BORROWED_CURVE_SD);
+    estimate = { ...estimate, yearSd, sd: Math.hypot(estimate.sd, BORROWED_CURVE_SD) };
+  }
   if (target.qualified && target.qualifyingMarks?.general !== undefined) {
     const qualifiedShare = Math.log(target.qualified / (target.appeared ?? appeared));
-    estimate = { ...estimate, ...anchorToQualified(estimate, x, qualifiedShare, historicalLogShare(curves, 0)) };
+    estimate = anchorToQualified(estimate, x, qualifiedShare, historicalLogShare(curves, 0));
   }
   return { estimate, borrowed };
 }
