@@ -3,7 +3,7 @@ import type { JobDoc } from './repositories/jobs';
 import type { MailDoc } from './repositories/mail-outbox';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
-import type { ResultDoc } from './repositories/results';
+import type { MarksChangeDoc, ResultDoc } from './repositories/results';
 import type { UserDoc } from './repositories/users';
 import type { VerificationDoc } from './repositories/verifications';
 
@@ -13,6 +13,7 @@ export interface Collections {
   verifications: DocumentCollection<VerificationDoc>;
   questions: DocumentCollection<QuestionDoc>;
   results: DocumentCollection<ResultDoc>;
+  marksChanges: DocumentCollection<MarksChangeDoc>;
   mail: DocumentCollection<MailDoc>;
   jobs: DocumentCollection<JobDoc>;
 }
@@ -33,15 +34,22 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       { keys: { linkHash: 1, set: 1 }, unique: true },
       // rankOf counts the results of a set above a mark: a range scan on this index.
       { keys: { set: 1, normMarks: -1 } },
-      // listBySet walks a set in id order for re-scoring.
+      // listBySet and idsScoredBelow walk a set for re-scoring.
       { keys: { set: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
-      // Marks snapshots fetch what changed since their last look (marksOfSet with changedSince).
+      // Re-scoring's compare-and-set `{_id, keyVersion}`. MongoDB would use _id alone; mongo-java-server (the test
+      // server) uses an index only for a query naming exactly its fields, and scans a million results otherwise.
+      { keys: { _id: 1, keyVersion: 1 }, unique: true },
+    ],
+    retiredIndexes: [
+      // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
+      { keys: { candidateId: 1, set: 1 }, unique: true },
+      // Marks snapshots once looked for results changed since their last look; they read marks_changes now.
       { keys: { set: 1, updatedAt: 1 } },
     ],
-    // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
-    retiredIndexes: [{ keys: { candidateId: 1, set: 1 }, unique: true }],
   },
+  // What fetched results' marks became, per set and time: a few minutes of them (MARKS_CHANGES_KEPT_MS).
+  marksChanges: { name: 'marks_changes', indexes: [{ keys: { set: 1, at: 1 } }, { keys: { at: 1 } }] },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
   // One document per paper set (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },

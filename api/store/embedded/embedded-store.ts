@@ -87,13 +87,15 @@ class NedbCollection<D extends Doc> implements DocumentCollection<D> {
 /**
  * nedb uses an index only for exact matches on all its fields, so besides each unique compound index (which
  * enforces uniqueness) every index's leading field gets its own: that is the part a range query like rankOf's
- * `{set, normMarks: {$gt}}` can use, as MongoDB would use the compound index's prefix.
+ * `{set, normMarks: {$gt}}` can use, as MongoDB would use the compound index's prefix. A compound index led by
+ * _id is unique through nedb's own _id index, which also finds its documents: it would only cost memory.
  */
 async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {
   for (const { keys, unique } of indexes) {
     const fields = Object.keys(keys);
     const [leading] = fields;
-    if (fields.length > 1 && unique) await datastore.ensureIndexAsync({ fieldName: fields, unique });
+    if (fields.length > 1 && unique && leading !== '_id')
+      await datastore.ensureIndexAsync({ fieldName: fields, unique });
     if (leading !== undefined && leading !== '_id') {
       await datastore.ensureIndexAsync({ fieldName: leading, unique: fields.length === 1 && unique });
     }
