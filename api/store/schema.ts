@@ -32,8 +32,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     indexes: [
       // One result per link (or upload identity) and paper; a candidate id alone is whatever a page says.
       { keys: { linkHash: 1, set: 1 }, unique: true },
-      // rankOf counts the results of a set above a mark: a range scan on this index.
-      { keys: { set: 1, normMarks: -1 } },
       // listBySet and idsScoredBelow walk a set for re-scoring.
       { keys: { set: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
@@ -44,7 +42,9 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     retiredIndexes: [
       // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
       { keys: { candidateId: 1, set: 1 }, unique: true },
-      // Marks snapshots once looked for results changed since their last look; they read marks_changes now.
+      // Ranks were once counted in the store, and snapshots looked for results changed since their last look: both
+      // come from the marks snapshots and marks_changes now.
+      { keys: { set: 1, normMarks: -1 } },
       { keys: { set: 1, updatedAt: 1 } },
     ],
   },

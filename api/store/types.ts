@@ -249,8 +249,6 @@ export interface ResultRepository {
    * @returns the ids stored.
    */
   updateScoresOf(updates: readonly ScoresUpdate[], options?: { keyVersionBelow?: number }): Promise<string[]>;
-  /** 1 + the number of fetched results of the set with higher normMarks (ties share a rank; uploads not counted). */
-  rankOf(set: string, normMarks: number): Promise<number>;
   /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
   marksOfSet(set: string): Promise<SetMarks[]>;
   /**

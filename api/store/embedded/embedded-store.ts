@@ -86,8 +86,8 @@ class NedbCollection<D extends Doc> implements DocumentCollection<D> {
 
 /**
  * nedb uses an index only for exact matches on all its fields, so besides each unique compound index (which
- * enforces uniqueness) every index's leading field gets its own: that is the part a range query like rankOf's
- * `{set, normMarks: {$gt}}` can use, as MongoDB would use the compound index's prefix. A compound index led by
+ * enforces uniqueness) every index's leading field gets its own: that is the part a query like
+ * `{set, keyVersion: {$lt}}` can use, as MongoDB would use the compound index's prefix. A compound index led by
  * _id is unique through nedb's own _id index, which also finds its documents: it would only cost memory.
  */
 async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {

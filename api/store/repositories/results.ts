@@ -204,9 +204,6 @@ export function resultRepository(
       return (await writeScores([{ id, scores }], keyVersionBelow)).length > 0;
     },
     updateScoresOf: (updates, { keyVersionBelow } = {}) => writeScores(updates, keyVersionBelow),
-    async rankOf(set, normMarks) {
-      return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
-    },
     async marksOfSet(set) {
       const docs = await results.project({ set, ...FETCHED }, ['normMarks', 'totalMarks']);
       return docs.map(({ _id, normMarks, totalMarks }) => ({ id: _id, normMarks, totalMarks }));
