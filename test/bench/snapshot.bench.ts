@@ -73,7 +73,7 @@ const marksOf = (index: number) => Math.round((((index * 7919) % 331) - 30) * (1
  * The index-th result as the store keeps it. On mongo-java-server a small one (one response, no name, e-mail or
  * link: a million full documents would not fit its heap); on the embedded store a full one, as a real result is.
  */
-function resultDoc(index: number, paper: Question[], at: Date) {
+function resultDoc(index: number, paper: Question[], keyVersion: number, at: Date) {
   const marks = marksOf(index);
   const answered = EMBEDDED ? paper : paper.slice(0, 1);
   const person = EMBEDDED
@@ -99,8 +99,7 @@ function resultDoc(index: number, paper: Question[], at: Date) {
     attempts: answered.length,
     incorrectAttempts: 0,
     normMarks: marks,
-    // Scored with the keys as they are: no re-scoring pass waits at the instance's start.
-    keyVersion: paperKeyVersion(paper),
+    keyVersion,
     scoredAt: at,
     createdAt: at,
     updatedAt: at,
@@ -116,20 +115,20 @@ function nedbLine(doc: ReturnType<typeof resultDoc>): string {
 }
 
 interface ResultsTarget {
-  /** Adds results until there are `total`. */
-  grow(total: number): Promise<void>;
+  /** Adds results until there are `total`, scored with the paper's keys as they are (no re-scoring pass waits). */
+  grow(total: number, keyVersion: number): Promise<void>;
 }
 
 function mongoTarget(uri: string, paper: Question[]): ResultsTarget & { close(): Promise<void> } {
   const client = new MongoClient(uri);
   let stored = 0;
   return {
-    async grow(total) {
+    async grow(total, keyVersion) {
       const results = client.db().collection<{ _id: string }>('results');
       const base = Date.now() - total;
-      for (; stored < total;) {
+      while (stored < total) {
         const batch = Array.from({ length: Math.min(10_000, total - stored) }, (_, i) =>
-          resultDoc(stored + i, paper, new Date(base + stored + i)),
+          resultDoc(stored + i, paper, keyVersion, new Date(base + stored + i)),
         );
         await results.insertMany(batch, { ordered: false });
         stored += batch.length;
@@ -143,16 +142,16 @@ function embeddedTarget(dataDir: string, paper: Question[]): ResultsTarget {
   const file = path.join(dataDir, `${SCHEMA.results.name}.db`);
   let stored = 0;
   return {
-    async grow(total) {
+    grow(total, keyVersion) {
       const base = Date.now() - total;
-      for (; stored < total;) {
+      while (stored < total) {
         const lines = Array.from({ length: Math.min(10_000, total - stored) }, (_, i) =>
-          nedbLine(resultDoc(stored + i, paper, new Date(base + stored + i))),
+          nedbLine(resultDoc(stored + i, paper, keyVersion, new Date(base + stored + i))),
         );
         appendFileSync(file, lines.join('\n') + '\n');
         stored += lines.length;
       }
-      await Promise.resolve();
+      return Promise.resolve();
     },
   };
 }
@@ -313,20 +312,26 @@ async function measureRequests(url: string, resultIds: string[]): Promise<void> 
   }
 }
 
-/** Builds the snapshot in this process, as an instance does at start: the median time, and the heap it keeps. */
+/**
+ * Builds the snapshot in this process, as an instance does at start: the median time, and (on MongoDB, where this
+ * process holds nothing else of the results) the heap it keeps.
+ */
 async function measureRebuild(store: Store): Promise<void> {
   const times: number[] = [];
-  let perMillionMb = 0;
+  let keptMb = 0;
+  let results = 0;
   for (let run = 0; run < RUNS; run++) {
     const before = heapMb();
     const started = performance.now();
     const snapshot = await createMarksSnapshots(store, { refreshMs: 3_600_000 }).of('CS 1');
     times.push(performance.now() - started);
-    perMillionMb = ((heapMb() - before) / snapshot.count) * 1e6;
+    keptMb = heapMb() - before;
+    results = snapshot.count;
   }
-  console.log(
-    `  rebuild      ${count(Math.round(median(times)))} ms (median of ${RUNS}); heap kept ≈ ${perMillionMb.toFixed(0)} MB per million results  (${load()})`,
-  );
+  const kept = EMBEDDED
+    ? ''
+    : `; heap kept ${keptMb.toFixed(0)} MB, ${((keptMb / results) * 1e6).toFixed(0)} MB per million`;
+  console.log(`  rebuild      ${count(Math.round(median(times)))} ms (median of ${RUNS})${kept}  (${load()})`);
 }
 
 async function changeKey(url: string, question: Question, answerKey: string): Promise<void> {
@@ -345,37 +350,38 @@ async function rescoring(url: string) {
 }
 
 /**
- * Re-scoring after a key change, watched for RESCORE_WINDOW_S at most: the time it took to read what is left, then
- * its rate. get-rank is measured (paced) meanwhile.
+ * Re-scoring after a key change, watched for RESCORE_WINDOW_S at most: how long it took to read what is left, then
+ * its rate, and get-rank (paced) while it walks the results.
  */
 async function measureRescoring(instance: Instance, question: Question, answerKey: string, resultIds: string[]) {
   await changeKey(instance.url, question, answerKey);
   const changedAt = Date.now();
-  const rankDuringRescoring = paced(instance.url, rankPaths(resultIds), RATES[0]!);
-  let firstAt: number | undefined;
   let job = await rescoring(instance.url);
+  while (job.state !== 'done' && job.rescored === 0) {
+    await sleep(100);
+    job = await rescoring(instance.url);
+  }
+  const walkingSince = { at: Date.now(), rescored: job.rescored };
+  const rankMeanwhile = paced(instance.url, rankPaths(resultIds), RATES[0]!);
   while (job.state !== 'done' && Date.now() - changedAt < RESCORE_WINDOW_S * 1000) {
     await sleep(250);
     job = await rescoring(instance.url);
-    if (firstAt === undefined && job.rescored > 0) firstAt = Date.now();
   }
-  const seconds = (at: number) => (Date.now() - at) / 1000;
-  const rate = job.rescored / seconds(firstAt ?? changedAt);
+  const rate = (job.rescored - walkingSince.rescored) / ((Date.now() - walkingSince.at) / 1000);
   console.log(
-    `  re-scoring   ${count(job.rescored)} results in ${seconds(changedAt).toFixed(1)} s (${job.state}): ` +
-      `${count(Math.round(rate))} results/s after ${(((firstAt ?? changedAt) - changedAt) / 1000).toFixed(1)} s reading what is left  (${load()})`,
+    `  re-scoring   ${count(job.rescored)} results in ${((Date.now() - changedAt) / 1000).toFixed(1)} s (${job.state}): ` +
+      `${((walkingSince.at - changedAt) / 1000).toFixed(1)} s to the first, then ${count(Math.round(rate))} results/s  (${load()})`,
   );
-  printLatency('get-rank', `paced ${count(RATES[0]!)}/s, re-scoring`, await rankDuringRescoring);
+  printLatency('get-rank', `paced ${count(RATES[0]!)}/s, re-scoring`, await rankMeanwhile);
 }
 
-/**
- * How long the embedded store's compaction (every 10 minutes nedb rewrites each datafile whole) holds the event loop:
- * closing the store compacts, as the periodic compaction does.
- */
-async function closingPauseMs(store: Store): Promise<number> {
+/** The longest the event loop was held while this ran. */
+async function eventLoopHeldMs(work: () => Promise<void>): Promise<number> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  await store.close();
+  await work();
+  // The monitor notes a hold when its next tick comes, late.
+  await sleep(50);
   delay.disable();
   return delay.max / 1e6;
 }
@@ -400,26 +406,35 @@ async function main() {
   const question = paper.find((candidate) => candidate.type === 'MCQ')!;
   const target = mongo ? mongoTarget(storeConfig.mongodbUri!, paper) : embeddedTarget(dataDir, paper);
   if (EMBEDDED) await store.close();
-  // Each round's key change flips the question's key, so every stored result is left on an older version.
+  // Each round's key change flips the question's key (one version more), leaving every stored result behind.
   let answerKey = question.answerKey;
+  let keyVersion = paperKeyVersion(paper);
 
   for (const total of COUNTS) {
     const stored = Date.now();
-    await target.grow(total);
+    await target.grow(total, keyVersion);
     console.log(`\n${count(total)} results (stored in ${((Date.now() - stored) / 1000).toFixed(1)} s)`);
     if (EMBEDDED) {
-      const opened = Date.now();
+      const [opened, heapBefore] = [Date.now(), heapMb()];
       store = await createStore(storeConfig);
-      console.log(`  store open   ${((Date.now() - opened) / 1000).toFixed(1)} s (nedb reads every document)`);
+      const heldMb = heapMb() - heapBefore;
+      console.log(
+        `  store open   ${((Date.now() - opened) / 1000).toFixed(1)} s; nedb holds every document: ${heldMb.toFixed(0)} MB of heap (${((heldMb * 1024) / total).toFixed(1)} KB a result)`,
+      );
     }
     const resultIds = await store.results.idsScoredBelow('CS 1', Number.MAX_SAFE_INTEGER);
     await measureRebuild(store);
-    // The embedded store's folder is the instance's: this process lets go of it first.
-    if (EMBEDDED) console.log(`  compaction   holds the event loop ${count(await closingPauseMs(store))} ms`);
+    if (EMBEDDED) {
+      // The folder is the instance's next. Closing compacts every datafile, as nedb does every 10 minutes: each
+      // rewritten whole, in one go.
+      const heldMs = await eventLoopHeldMs(() => store.close());
+      console.log(`  compaction   holds the event loop ${count(Math.round(heldMs))} ms`);
+    }
     const instance = await startInstance(instanceEnv, resultIds[0]!);
     console.log(`  instance     first answer ${(instance.firstAnswerMs / 1000).toFixed(1)} s after its start`);
     await measureRequests(instance.url, resultIds);
     answerKey = answerKey === 'A' ? 'B' : 'A';
+    keyVersion++;
     await measureRescoring(instance, question, answerKey, resultIds);
     // A pass left running would go on in the next round's instance and weigh on its figures.
     while (total !== COUNTS.at(-1) && !(await rescoring(instance.url).then((job) => job.state === 'done'))) {
