@@ -207,12 +207,26 @@ interface Latency {
   p50: number;
   p99: number;
   failed: number;
+  /** What the failed requests got (a status, an error code). */
+  failures: Set<string>;
+}
+
+/** RUNS runs of a measure: the medians of their rates and latencies, and every failure. */
+async function medianOfRuns(measure: () => Promise<Latency>): Promise<Latency> {
+  const runs: Latency[] = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await measure());
+  return {
+    rps: median(runs.map((run) => run.rps)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    failures: new Set(runs.flatMap((run) => [...run.failures])),
+  };
 }
 
 /** autocannon cycling through these paths (prepared requests: one made per request would load the generator). */
-async function latency(url: string, paths: readonly string[], overallRate?: number): Promise<Latency> {
-  const runs: Latency[] = [];
-  for (let run = 0; run < RUNS; run++) {
+function latency(url: string, paths: readonly string[], overallRate?: number): Promise<Latency> {
+  return medianOfRuns(async () => {
     const result = await autocannon({
       url,
       connections: CONNECTIONS,
@@ -221,35 +235,31 @@ async function latency(url: string, paths: readonly string[], overallRate?: numb
       ignoreCoordinatedOmission: overallRate !== undefined,
       requests: paths.map((path) => ({ method: 'GET', path })),
     });
+    const byKind = { errors: result.errors, 'not 2xx': result.non2xx, timeouts: result.timeouts };
     const failed = result.errors + result.non2xx + result.timeouts;
-    runs.push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed });
-  }
-  return {
-    rps: median(runs.map((run) => run.rps)),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    failed: runs.reduce((sum, run) => sum + run.failed, 0),
-  };
+    const failures = new Set(Object.keys(byKind).filter((kind) => byKind[kind as keyof typeof byKind] > 0));
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed, failures };
+  });
 }
 
 /**
- * An open loop at `rate` requests per second, evenly spaced, over up to CONNECTIONS keep-alive connections: each
- * request's latency counts from when it was due, so a stall counts against every request it holds up. (autocannon's
- * overallRate lets each connection send its share of a second back to back when the second starts, so its "fixed
- * rate" is a burst of closed-loop traffic every second.)
+ * An open loop at `rate` requests per second, evenly spaced, over up to CONNECTIONS keep-alive connections taken in
+ * turn (an idle one could meet the server's keep-alive timeout): each request's latency counts from when it was due,
+ * so a stall counts against every request it holds up. (autocannon's overallRate lets each connection send its share
+ * of a second back to back when the second starts, so its "fixed rate" is a burst of closed-loop traffic every second.)
  */
-async function paced(url: string, paths: readonly string[], rate: number): Promise<Latency> {
-  const runs: Latency[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+function paced(url: string, paths: readonly string[], rate: number): Promise<Latency> {
+  return medianOfRuns(async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS, scheduling: 'fifo' });
     const total = rate * DURATION_S;
     const latencies: number[] = [];
-    let failed = 0;
+    const failures: string[] = [];
     const start = performance.now();
     await new Promise<void>((resolve) => {
       let sent = 0;
-      const answered = () => {
-        if (latencies.length + failed === total) resolve();
+      const answered = (failure?: string) => {
+        if (failure) failures.push(failure);
+        if (latencies.length + failures.length === total) resolve();
       };
       const sendDue = () => {
         const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
@@ -259,13 +269,9 @@ async function paced(url: string, paths: readonly string[], rate: number): Promi
             response.resume();
             response.on('end', () => {
               if (response.statusCode === 200) latencies.push(performance.now() - dueAt);
-              else failed++;
-              answered();
+              answered(response.statusCode === 200 ? undefined : `status ${response.statusCode}`);
             });
-          }).on('error', () => {
-            failed++;
-            answered();
-          });
+          }).on('error', (error: NodeJS.ErrnoException) => answered(error.code ?? error.message));
         }
         if (sent < total) setTimeout(sendDue, 1);
       };
@@ -274,20 +280,16 @@ async function paced(url: string, paths: readonly string[], rate: number): Promi
     agent.destroy();
     latencies.sort((a, b) => a - b);
     const at = (share: number) => Math.round(latencies[Math.floor(share * (latencies.length - 1))]! * 10) / 10;
-    runs.push({ rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99), failed });
-  }
-  return {
-    rps: median(runs.map((run) => run.rps)),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-    failed: runs.reduce((sum, run) => sum + run.failed, 0),
-  };
+    const failed = failures.length;
+    return { rps: latencies.length / DURATION_S, p50: at(0.5), p99: at(0.99), failed, failures: new Set(failures) };
+  });
 }
 
 function printLatency(name: string, label: string, figures: Latency): void {
   const rate = `${count(Math.round(figures.rps))} req/s`.padStart(12);
+  const failed = figures.failed === 0 ? '0' : `${figures.failed} (${[...figures.failures].join(', ')})`;
   console.log(
-    `  ${name.padEnd(12)} ${label.padEnd(26)} ${rate}  p50 ${figures.p50} ms  p99 ${figures.p99} ms  failed ${figures.failed}  (${load()})`,
+    `  ${name.padEnd(12)} ${label.padEnd(26)} ${rate}  p50 ${figures.p50} ms  p99 ${figures.p99} ms  failed ${failed}  (${load()})`,
   );
 }
 
