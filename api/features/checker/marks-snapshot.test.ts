@@ -77,6 +77,17 @@ describe('a set snapshot', () => {
     expect(snapshot.rawMarks()).toEqual([...marks].sort((a, b) => a - b));
   });
 
+  it('leaves out a result whose stored marks no sheet can score', () => {
+    const snapshot = new SetMarksSnapshot();
+    snapshot.apply([
+      { id: 'fine', normMarks: 40, totalMarks: 41 },
+      { id: 'missing', normMarks: undefined as unknown as number, totalMarks: 41 },
+      { id: 'absurd', normMarks: 40, totalMarks: 1e12 },
+      { id: 'not a number', normMarks: Number.NaN, totalMarks: 41 },
+    ]);
+    expect([snapshot.count, snapshot.rankOf(30), snapshot.rawRange()]).toEqual([1, 2, { lowest: 41, highest: 41 }]);
+  });
+
   it('has no range and no marks while empty', () => {
     const snapshot = new SetMarksSnapshot();
     expect(snapshot.rawRange()).toBeUndefined();

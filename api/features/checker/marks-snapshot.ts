@@ -14,6 +14,9 @@ export const SNAPSHOT_CURRENT_WITHIN_MS = 2 * SNAPSHOT_REFRESH_MS;
 
 /** Marks are counted in hundredths: scoring rounds totals to two decimals, and normalisation its marks too. */
 const toHundredths = (marks: number) => Math.round(marks * 100);
+/** No sheet scores beyond this (GATE's are −33.33 to 100): a stored document claiming more was not scored here. */
+const MARKS_LIMIT = 10_000;
+const isMarks = (marks: unknown) => typeof marks === 'number' && Math.abs(marks) <= MARKS_LIMIT;
 
 /** −50 to 150 marks to begin with, wider when a mark falls outside. */
 const FIRST_LOWEST = -5_000;
@@ -132,9 +135,10 @@ export class SetMarksSnapshot {
     return this.rawMarksList;
   }
 
-  /** Adds results, or moves those it holds to their new marks. */
+  /** Adds results, or moves those it holds to their new marks (what no sheet can score is left out). */
   apply(changes: readonly SetMarks[]): void {
     for (const { id, normMarks, totalMarks } of changes) {
+      if (!isMarks(normMarks) || !isMarks(totalMarks)) continue;
       const norm = toHundredths(normMarks);
       const total = toHundredths(totalMarks);
       let slot = this.slotById.get(id);
