@@ -66,7 +66,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     resetTokens: resetTokenRepository(collection('resetTokens')),
     verifications: verificationRepository(collection('verifications')),
     questions: questionRepository(collection('questions')),
-    results: resultRepository(collection('results')),
+    results: resultRepository(collection('results'), collection('marksChanges')),
     mail: mailOutbox(collection('mail')),
     jobs: jobRepository(collection('jobs')),
     keyVersions: keyVersionRepository(collection('keyVersions')),

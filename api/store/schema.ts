@@ -5,7 +5,7 @@ import type { KeyVersionDoc } from './repositories/key-versions';
 import type { MailDoc } from './repositories/mail-outbox';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
-import type { ResultDoc } from './repositories/results';
+import type { MarksChangeDoc, ResultDoc } from './repositories/results';
 import type { ScoreAlertDoc } from './repositories/score-alerts';
 import type { UserDoc } from './repositories/users';
 import type { VerificationDoc } from './repositories/verifications';
@@ -16,6 +16,7 @@ export interface Collections {
   verifications: DocumentCollection<VerificationDoc>;
   questions: DocumentCollection<QuestionDoc>;
   results: DocumentCollection<ResultDoc>;
+  marksChanges: DocumentCollection<MarksChangeDoc>;
   mail: DocumentCollection<MailDoc>;
   jobs: DocumentCollection<JobDoc>;
   keyVersions: DocumentCollection<KeyVersionDoc>;
@@ -37,17 +38,24 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     indexes: [
       // One result per link (or upload identity) and paper; a candidate id alone is whatever a page says.
       { keys: { linkHash: 1, set: 1 }, unique: true },
-      // rankOf counts the results of a set above a mark: a range scan on this index.
-      { keys: { set: 1, normMarks: -1 } },
-      // listBySet walks a set in id order for re-scoring.
+      // listBySet and idsScoredBelow walk a set for re-scoring.
       { keys: { set: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
-      // Marks snapshots fetch what changed since their last look (marksOfSet with changedSince).
+      // Re-scoring's compare-and-set `{_id, keyVersion}`. MongoDB would use _id alone; mongo-java-server (the test
+      // server) uses an index only for a query naming exactly its fields, and scans a million results otherwise.
+      { keys: { _id: 1, keyVersion: 1 }, unique: true },
+    ],
+    retiredIndexes: [
+      // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
+      { keys: { candidateId: 1, set: 1 }, unique: true },
+      // Ranks were once counted in the store, and snapshots looked for results changed since their last look: both
+      // come from the marks snapshots and marks_changes now.
+      { keys: { set: 1, normMarks: -1 } },
       { keys: { set: 1, updatedAt: 1 } },
     ],
-    // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
-    retiredIndexes: [{ keys: { candidateId: 1, set: 1 }, unique: true }],
   },
+  // What fetched results' marks became, per set and time: a few minutes of them (MARKS_CHANGES_KEPT_MS).
+  marksChanges: { name: 'marks_changes', indexes: [{ keys: { set: 1, at: 1 } }, { keys: { at: 1 } }] },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
   // One document per paper set (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },

@@ -14,6 +14,7 @@ import { itemAt } from '../../src/domain/lists';
 import {
   createStore,
   DuplicateError,
+  MARKS_CHANGES_KEPT_MS,
   paperKeyVersion,
   type PaperQuestion,
   type ResultInput,
@@ -360,7 +361,6 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(upload.created).toBe(true);
       expect(await store.results.count()).toBe(2);
       expect(await store.results.countBySet('CS 1')).toBe(1);
-      expect(await store.results.rankOf('CS 1', 40)).toBe(1);
       expect((await store.results.marksOfSet('CS 1')).map((marks) => marks.totalMarks)).toEqual([40]);
       expect(await store.results.findById(upload.id)).toMatchObject({ uploaded: true, totalMarks: 90 });
     });
@@ -400,16 +400,12 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.count()).toBe(5);
     });
 
-    it('ranks by normalised marks within a set, ties sharing a rank', async () => {
-      const marks = [80, 65.5, 65.5, 40, -3];
-      for (const [i, normMarks] of marks.entries()) {
+    it('counts the fetched results of a set', async () => {
+      for (const [i, normMarks] of [80, 65.5, 65.5, 40, -3].entries()) {
         await store.results.upsert(resultInput({ candidateId: `C${i}`, normMarks }));
       }
       await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA', normMarks: 99 }));
-      expect(await store.results.rankOf('CS 1', 80)).toBe(1);
-      expect(await store.results.rankOf('CS 1', 65.5)).toBe(2);
-      expect(await store.results.rankOf('CS 1', 40)).toBe(4);
-      expect(await store.results.rankOf('CS 1', 100)).toBe(1);
+      await store.results.upsert(resultInput({ candidateId: 'U0', uploaded: true }));
       expect(await store.results.countBySet('CS 1')).toBe(5);
       expect(await store.results.countBySet('CS 2')).toBe(0);
     });
@@ -419,27 +415,48 @@ describe(`storage contract on the ${lane} store`, () => {
       await store.results.upsert(resultInput({ candidateId: 'B', normMarks: 30, totalMarks: 33, session: undefined }));
       await store.results.upsert(resultInput({ candidateId: 'C', set: 'DA', normMarks: 70, totalMarks: 70 }));
       const marks = await store.results.marksOfSet('CS 1');
-      expect(
-        marks.sort((a, b) => b.normMarks - a.normMarks).map(({ id: _id, updatedAt: _at, ...figures }) => figures),
-      ).toEqual([
-        { normMarks: 50, totalMarks: 48, session: 'forenoon' },
+      expect(marks.sort((a, b) => b.normMarks - a.normMarks).map(({ id: _id, ...figures }) => figures)).toEqual([
+        { normMarks: 50, totalMarks: 48 },
         { normMarks: 30, totalMarks: 33 },
       ]);
-      expect(marks.every((entry) => typeof entry.id === 'string' && entry.updatedAt instanceof Date)).toBe(true);
+      expect(marks.every((entry) => typeof entry.id === 'string')).toBe(true);
     });
 
-    it('gives the marks of a set changed since a time, oldest change first', async () => {
-      const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
+    it('gives the marks fetched results of a set were given since a time, oldest first, the last one counting', async () => {
+      const base = Date.now() - minutes(1);
+      const at = (second: number) => new Date(base + second * 1000);
+      const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        await store.results.upsert(resultInput({ candidateId: `P${i}`, linkHash: `p${i}`, totalMarks: i }), at(i));
+        const input = resultInput({ candidateId: `P${i}`, normMarks: i, totalMarks: i });
+        ids.push((await store.results.upsert(input, at(i))).id);
       }
-      const first = await store.results.marksOfSet('CS 1');
-      expect(first.map((marks) => marks.totalMarks).sort()).toEqual([0, 1, 2, 3, 4]);
-      const changed = await store.results.marksOfSet('CS 1', { changedSince: at(3) });
-      expect(changed.map((marks) => marks.totalMarks)).toEqual([3, 4]);
-      await store.results.updateScores(itemAt(first, 0).id, { totalMarks: 9 });
-      const rescored = await store.results.marksOfSet('CS 1', { changedSince: at(5) });
-      expect(rescored.map((marks) => [marks.id, marks.totalMarks])).toEqual([[itemAt(first, 0).id, 9]]);
+      await store.results.upsert(resultInput({ candidateId: 'U', uploaded: true, normMarks: 99 }), at(3));
+      await store.results.upsert(resultInput({ candidateId: 'D', set: 'DA', normMarks: 98 }), at(3));
+      const since3 = await store.results.marksChangedSince('CS 1', at(3));
+      expect(since3).toEqual([
+        { id: ids[3], normMarks: 3, totalMarks: 3 },
+        { id: ids[4], normMarks: 4, totalMarks: 4 },
+      ]);
+      // Checked again with other marks, then re-scored: both changes, in order.
+      await store.results.upsert(resultInput({ candidateId: 'P1', normMarks: 11, totalMarks: 10 }), at(6));
+      await store.results.updateScores(ids[1]!, { normMarks: 12, totalMarks: 12 });
+      expect(await store.results.marksChangedSince('CS 1', at(5))).toEqual([
+        { id: ids[1], normMarks: 11, totalMarks: 10 },
+        { id: ids[1], normMarks: 12, totalMarks: 12 },
+      ]);
+      expect(await store.results.marksChangedSince('CS 1', new Date(Date.now() + minutes(1)))).toEqual([]);
+    });
+
+    it(`forgets marks changes older than ${MARKS_CHANGES_KEPT_MS / 60_000} minutes, as they are written`, async () => {
+      const old = new Date(Date.now() - MARKS_CHANGES_KEPT_MS - minutes(1));
+      await store.results.upsert(resultInput({ candidateId: 'Old', normMarks: 1 }), old);
+      expect(await store.results.marksChangedSince('CS 1', new Date(0))).toHaveLength(1);
+      await store.results.upsert(resultInput({ candidateId: 'New', normMarks: 2 }));
+      await expect
+        .poll(async () => (await store.results.marksChangedSince('CS 1', new Date(0))).map((marks) => marks.normMarks))
+        .toEqual([2]);
+      // Only the changes went: the result stays.
+      expect(await store.results.countBySet('CS 1')).toBe(2);
     });
 
     it('walks a set in batches that together hold each result once, optionally only those scored with older keys', async () => {
@@ -461,6 +478,19 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(outdated.map((r) => r.candidateId).sort()).toEqual(['C0', 'C2', 'C4', 'C6']);
     });
 
+    it('names the results of a set left on older keys, uploads too, and fetches results by id', async () => {
+      const old = await store.results.upsert(resultInput({ candidateId: 'Old', keyVersion: 1 }));
+      const upload = await store.results.upsert(resultInput({ candidateId: 'Up', keyVersion: 1, uploaded: true }));
+      await store.results.upsert(resultInput({ candidateId: 'Current', keyVersion: 2 }));
+      await store.results.upsert(resultInput({ candidateId: 'Other', set: 'DA', keyVersion: 1 }));
+      expect((await store.results.idsScoredBelow('CS 1', 2)).sort()).toEqual([old.id, upload.id].sort());
+      expect(await store.results.idsScoredBelow('CS 1', 1)).toEqual([]);
+      const found = await store.results.findByIds([upload.id, '000000000000000000000000', old.id]);
+      expect(found.map((result) => result.candidateId).sort()).toEqual(['Old', 'Up']);
+      expect(found.find((result) => result.id === old.id)).toEqual(await store.results.findById(old.id));
+      expect(await store.results.findByIds([])).toEqual([]);
+    });
+
     it('updates the scores of a result after re-scoring, leaving the rest', async () => {
       const { id } = await store.results.upsert(resultInput());
       const scoredAt = new Date('2026-03-21T09:00:00Z');
@@ -475,7 +505,7 @@ describe(`storage contract on the ${lane} store`, () => {
         finalMarks: 44,
         responses: resultInput().responses,
       });
-      expect(await store.results.rankOf('CS 1', 46)).toBe(2);
+      expect((await store.results.marksOfSet('CS 1')).map((marks) => marks.normMarks)).toEqual([46.2]);
       expect(await store.results.updateScores('000000000000000000000000', { totalMarks: 1 })).toBe(false);
     });
 
@@ -489,6 +519,36 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.updateScores(id, stale, { keyVersionBelow: 4 })).toBe(false);
       expect(await store.results.updateScores(id, newer, { keyVersionBelow: 5 })).toBe(false);
       expect(await store.results.findById(id)).toMatchObject({ totalMarks: 50, keyVersion: 5 });
+    });
+
+    it('re-scores a batch, each result on its own terms, and records the fetched ones among the marks changes', async () => {
+      const since = new Date(Date.now() - 1_000);
+      const behind = await store.results.upsert(resultInput({ candidateId: 'Behind', keyVersion: 3 }));
+      const ahead = await store.results.upsert(resultInput({ candidateId: 'Ahead', keyVersion: 5, totalMarks: 70 }));
+      const upload = await store.results.upsert(resultInput({ candidateId: 'Up', keyVersion: 3, uploaded: true }));
+      const scores = { totalMarks: 61, normMarks: 62, keyVersion: 5 };
+      const written = await store.results.updateScoresOf(
+        [behind, ahead, upload, { id: '000000000000000000000000' }].map(({ id }) => ({ id, scores })),
+        { keyVersionBelow: 5 },
+      );
+      expect(written.sort()).toEqual([behind.id, upload.id].sort());
+      expect(await store.results.findById(behind.id)).toMatchObject(scores);
+      expect(await store.results.findById(upload.id)).toMatchObject(scores);
+      expect(await store.results.findById(ahead.id)).toMatchObject({ totalMarks: 70, keyVersion: 5 });
+      const changes = await store.results.marksChangedSince('CS 1', since);
+      expect(changes.at(-1)).toEqual({ id: behind.id, normMarks: 62, totalMarks: 61 });
+      expect(changes.filter((marks) => marks.id === upload.id)).toEqual([]);
+    });
+
+    it('ends with the newest key version whatever order two re-scoring writes of one result land in', async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { id } = await store.results.upsert(resultInput({ candidateId: `R${attempt}`, keyVersion: 3 }));
+        const newer = store.results.updateScores(id, { totalMarks: 50, keyVersion: 5 }, { keyVersionBelow: 5 });
+        const older = store.results.updateScores(id, { totalMarks: 40, keyVersion: 4 }, { keyVersionBelow: 4 });
+        expect(await newer).toBe(true);
+        await older;
+        expect(await store.results.findById(id)).toMatchObject({ totalMarks: 50, keyVersion: 5 });
+      }
     });
   });
 

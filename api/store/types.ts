@@ -200,18 +200,23 @@ export interface ResultBatchOptions {
   keyVersionBelow?: number;
 }
 
-export interface MarksQuery {
-  /** Only results stored or re-scored at or after this time, oldest change first (instead of id order). */
-  changedSince?: Date;
-}
+/**
+ * How long the marks changes of results are kept (marksChangedSince): a reader must look at least this often, less
+ * the clock difference between instances, or read every result again.
+ */
+export const MARKS_CHANGES_KEPT_MS = 2 * 60_000;
 
+/** A fetched result's marks as crowd statistics count them. */
 export interface SetMarks {
   id: string;
-  /** When the result was last stored or re-scored (snapshots keep current by it). */
-  updatedAt: Date;
   normMarks: number;
   totalMarks: number;
-  session?: string;
+}
+
+/** New scores for one stored result (a re-scoring batch is a list of these). */
+export interface ScoresUpdate {
+  id: string;
+  scores: Partial<ResultScores>;
 }
 
 export interface ResultRepository {
@@ -219,12 +224,14 @@ export interface ResultRepository {
    * One result per (linkHash, set): inserts, or replaces the scores, responses and name keeping id and createdAt.
    * Optional fields left out are removed from the stored result. The owner (email, isVerified) only ever moves up:
    * a verified owner is kept whoever checks again; an unverified one gives way to a verified one; an e-mail is
-   * added where there was none.
+   * added where there was none. A fetched result's marks go to the marks changes (marksChangedSince).
    */
   upsert(result: ResultInput, now?: Date): Promise<{ id: string; created: boolean }>;
   findById(id: string): Promise<Result | null>;
   /** The result of a link (its hash, as upsert keys it) and test paper. */
   findByIdentity(linkHash: string, set: string): Promise<Result | null>;
+  /** The stored results among these ids, in no particular order (unknown ids are left out). */
+  findByIds(ids: readonly string[]): Promise<Result[]>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
   count(): Promise<number>;
@@ -232,16 +239,27 @@ export interface ResultRepository {
   countBySet(set: string): Promise<number>;
   /** One batch of a set in ascending id order, for re-scoring. */
   listBySet(set: string, options: ResultBatchOptions): Promise<Result[]>;
+  /** Ids of every result of a set (uploads too) scored with a key version below this one: what re-scoring has left. */
+  idsScoredBelow(set: string, keyVersion: number): Promise<string[]>;
   /**
    * @param options.keyVersionBelow only while the stored result was scored with an older key version, so a re-scoring
    * run that lost its lease can never put older marks over newer ones.
    * @returns false when no such result (or it is already scored with that version or a newer one).
    */
   updateScores(id: string, scores: Partial<ResultScores>, options?: { keyVersionBelow?: number }): Promise<boolean>;
-  /** 1 + the number of fetched results of the set with higher normMarks (ties share a rank; uploads not counted). */
-  rankOf(set: string, normMarks: number): Promise<number>;
+  /**
+   * updateScores for a batch: each result on its own terms (one refused write leaves the others stored).
+   * @returns the ids stored.
+   */
+  updateScoresOf(updates: readonly ScoresUpdate[], options?: { keyVersionBelow?: number }): Promise<string[]>;
   /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
-  marksOfSet(set: string, options?: MarksQuery): Promise<SetMarks[]>;
+  marksOfSet(set: string): Promise<SetMarks[]>;
+  /**
+   * The marks fetched results of the set were given (stored or re-scored) at or after `since`, oldest first; a result
+   * may appear more than once, its last entry holding its marks now. Kept MARKS_CHANGES_KEPT_MS, so a reader who
+   * looks less often than that must read marksOfSet instead. Time is the writing instance's clock.
+   */
+  marksChangedSince(set: string, since: Date): Promise<SetMarks[]>;
 }
 
 // ---- background jobs ---------------------------------------------------------------------------------------------

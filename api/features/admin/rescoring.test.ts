@@ -74,11 +74,11 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
     }
     // Count the writes that changed a result: each must happen once.
     updates = 0;
-    const update = store.results.updateScores.bind(store.results);
-    store.results.updateScores = async (...args) => {
-      const changed = await update(...args);
-      if (changed) updates++;
-      return changed;
+    const update = store.results.updateScoresOf.bind(store.results);
+    store.results.updateScoresOf = async (...args) => {
+      const written = await update(...args);
+      updates += written.length;
+      return written;
     };
   });
   afterEach(async () => {
@@ -139,8 +139,8 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
       ...store,
       results: {
         ...store.results,
-        listBySet: async (set, options) => {
-          const batch = await store.results.listBySet(set, options);
+        findByIds: async (ids) => {
+          const batch = await store.results.findByIds(ids);
           if (++batches === 2) await released;
           return batch;
         },

@@ -75,18 +75,19 @@ export function createRescorer(
     const total = await store.results.countBySet(set);
     // A taken-over job goes on counting from where its last holder got (claim starts a new pass from 0).
     let rescored = Math.min(job.rescored, total);
-    let afterId: string | undefined;
-    for (;;) {
+    // What is left, read once as ids, then fetched by id a batch at a time: a query per batch for the next results
+    // below the version would be a scan of every result on mongo-java-server, which indexes exact lookups only.
+    const left = await store.results.idsScoredBelow(set, version);
+    for (let start = 0; start < left.length; start += batchSize) {
       if (stopped || !(await store.jobs.renew(paperSet, owner, leaseMs, { rescored, total }))) return false;
-      const batch = await store.results.listBySet(set, { afterId, limit: batchSize, keyVersionBelow: version });
-      for (const result of batch) {
-        if (!answersThisPaper(result.responses)) continue;
-        const scores = { ...score(result.responses, paper), keyVersion: version, scoredAt: new Date() };
-        if (await store.results.updateScores(result.id, scores, { keyVersionBelow: version })) rescored++;
-      }
-      const last = batch.at(-1);
-      if (!last || batch.length < batchSize) break;
-      afterId = last.id;
+      const batch = await store.results.findByIds(left.slice(start, start + batchSize));
+      const updates = batch
+        .filter((result) => answersThisPaper(result.responses))
+        .map(({ id, responses }) => ({
+          id,
+          scores: { ...score(responses, paper), keyVersion: version, scoredAt: new Date() },
+        }));
+      rescored += (await store.results.updateScoresOf(updates, { keyVersionBelow: version })).length;
       await new Promise((resolve) => setImmediate(resolve));
     }
     await store.jobs.renew(paperSet, owner, leaseMs, { rescored: Math.min(rescored, total), total });

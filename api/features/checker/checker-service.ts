@@ -118,6 +118,8 @@ function responseVector(scorecard: SheetScorecard): Record<string, string> {
 
 export function createChecker(store: Store): Checker {
   const marks = createMarksSnapshots(store);
+  // Built at start, so the first rank or chart does not wait for a million results to be read.
+  for (const testPaper of TEST_PAPERS) void marks.of(testPaper).catch(() => undefined);
   const crowd = createCrowd(marks);
   /** Probe Question IDs → paper sets holding them. */
   const paperSetsByProbe = new LRUCache<string, string[]>({
@@ -195,7 +197,7 @@ export function createChecker(store: Store): Checker {
         keyVersion,
         scoredAt: new Date(),
       });
-      // The candidate sees themselves in the chart and the rank at once (other instances within a refresh).
+      // The candidate sees themselves in the chart and the rank at once (other instances within a look or two).
       if (fetched) marks.record(testPaper, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
       const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id, keyVersion: keyStamp });
       if (memoKey) recentScorecards.set(memoKey, checked);
@@ -203,11 +205,14 @@ export function createChecker(store: Store): Checker {
     },
 
     async rankOf(resultId, testPaper) {
+      const snapshot = await marks.of(testPaper);
+      const normMarks = snapshot.normMarksOf(resultId);
+      if (normMarks !== undefined) return { rank: snapshot.rankOf(normMarks), totalParticipants: snapshot.count };
+      // Not one of the paper's fetched results as this instance knows them: an upload, or one stored elsewhere since
+      // the last look. It is ranked among them without being one of them.
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
-      const snapshot = await marks.of(testPaper);
-      // An uploaded result is ranked among the fetched ones without being one of them.
-      return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + (result.uploaded ? 1 : 0) };
+      return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + 1 };
     },
   };
 }

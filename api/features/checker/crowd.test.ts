@@ -37,12 +37,12 @@ describe('crowd predictions', () => {
           reads.push(set);
           const marks = (marksBySet[set] ?? []).map((totalMarks, index) => ({
             id: `${set}-${index}`,
-            updatedAt: new Date(),
             totalMarks,
             normMarks: totalMarks,
           }));
           return Promise.resolve(marks);
         },
+        marksChangedSince: () => Promise.resolve([]),
       },
     } as unknown as Store;
     return { store, reads };

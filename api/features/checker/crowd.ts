@@ -53,7 +53,7 @@ export function createCrowd(snapshots: MarksSnapshots): Crowd {
       const sessions = SESSIONS_OF[paperKeyOf(testPaper)];
       const crowd = Object.fromEntries(
         await Promise.all(
-          // A copy: the model may sort what it is given, and the snapshot's list is live.
+          // A copy: the model may sort what it is given, and the snapshot keeps its list until the marks change.
           sessions.map(async (session) => [session, [...(await snapshots.of(session)).rawMarks()]] as const),
         ),
       );
@@ -76,19 +76,17 @@ export function createCrowd(snapshots: MarksSnapshots): Crowd {
 }
 
 /**
- * Bars of DISTRIBUTION_BIN_WIDTH marks from the lowest to the highest result, empty bars included: two binary searches
- * per bar in the ascending marks, whatever the number of results.
+ * Bars of DISTRIBUTION_BIN_WIDTH marks from the lowest to the highest result, empty bars included: two counts per bar
+ * in the snapshot, whatever the number of results.
  */
 export function histogram(
-  marks: Pick<SetMarksSnapshot, 'rawMarks' | 'countBetween'>,
+  marks: Pick<SetMarksSnapshot, 'rawRange' | 'countBetween'>,
   width = DISTRIBUTION_BIN_WIDTH,
 ): Distribution['bins'] {
-  const sorted = marks.rawMarks();
-  const lowest = sorted[0];
-  const highest = sorted.at(-1);
-  if (lowest === undefined || highest === undefined) return [];
-  const low = Math.floor(lowest / width) * width;
-  const count = Math.floor((highest - low) / width) + 1;
+  const range = marks.rawRange();
+  if (!range) return [];
+  const low = Math.floor(range.lowest / width) * width;
+  const count = Math.floor((range.highest - low) / width) + 1;
   return Array.from({ length: count }, (_, index) => {
     const from = low + index * width;
     return { from, to: from + width, count: marks.countBetween(from, from + width) };

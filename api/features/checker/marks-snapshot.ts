@@ -1,118 +1,182 @@
-import type { SetMarks, Store } from '../../store';
+import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../../store';
 
 /**
- * Every fetched result's marks per test paper, in memory and sorted, so a rank is a binary search and a distribution
- * a few, whatever the number of results: a million results answer get-rank in microseconds instead of a count over
- * the store. Built from the store at first use (one query of the marks alone), kept current by this instance's
- * own writes at once and by everybody's (other instances, re-scoring) through a look every SNAPSHOT_REFRESH_MS at
- * what changed since the last look, less SNAPSHOT_OVERLAP_MS: a write whose time stamp came from a clock a little
- * behind, or that committed late, is still seen. Re-seeing a result changes nothing (results are keyed by id).
+ * Every fetched result's marks per test paper, in memory, so a rank, a distribution bar or a result's own marks cost
+ * the same for a million results as for ten. Built from the store at start (one query of the marks alone), kept
+ * current by this instance's own writes at once and by everybody's (other instances, re-scoring) through a look
+ * every SNAPSHOT_REFRESH_MS at the store's marks changes since the last look, less SNAPSHOT_OVERLAP_MS: a change
+ * stamped by a clock a little behind, or written late, is still seen. Seeing a change twice changes nothing.
  */
-export const SNAPSHOT_REFRESH_MS = 2_000;
+export const SNAPSHOT_REFRESH_MS = 1_000;
 export const SNAPSHOT_OVERLAP_MS = 5_000;
-/** Beyond this many changes in one look, the sorted lists are rebuilt rather than edited one by one. */
-const REBUILD_BEYOND = 2_000;
+/** What the README promises: another instance's results appear within one look interval and the look itself. */
+export const SNAPSHOT_CURRENT_WITHIN_MS = 2 * SNAPSHOT_REFRESH_MS;
 
-interface Entry {
-  norm: number;
-  total: number;
-}
+/** Marks are counted in hundredths: scoring rounds totals to two decimals, and normalisation its marks too. */
+const toHundredths = (marks: number) => Math.round(marks * 100);
+/** No sheet scores beyond this (GATE's are −33.33 to 100): a stored document claiming more was not scored here. */
+const MARKS_LIMIT = 10_000;
+const isMarks = (marks: unknown) => typeof marks === 'number' && Math.abs(marks) <= MARKS_LIMIT;
 
-/** Index of the first element greater than `value` in an ascending list. */
-function upperBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! <= value) low = middle + 1;
-    else high = middle;
+/** −50 to 150 marks to begin with, wider when a mark falls outside. */
+const FIRST_LOWEST = -5_000;
+const FIRST_SLOTS = 20_000;
+
+/**
+ * How many marks there are at each hundredth of a mark, with a Fenwick tree of them: adding a mark and counting the
+ * marks below one take log₂(slots) steps (15 for GATE's −33 to 100), whatever the number of marks.
+ */
+class MarksCounts {
+  private lowest = FIRST_LOWEST;
+  private counts = new Int32Array(FIRST_SLOTS);
+  /** tree[i] sums counts[i − (i & −i), i). */
+  private tree = new Int32Array(FIRST_SLOTS + 1);
+  total = 0;
+
+  add(hundredths: number, delta: 1 | -1): void {
+    this.cover(hundredths);
+    const slot = hundredths - this.lowest;
+    this.counts[slot]! += delta;
+    this.total += delta;
+    for (let index = slot + 1; index < this.tree.length; index += index & -index) this.tree[index]! += delta;
   }
-  return low;
-}
 
-/** Index of the first element not less than `value` in an ascending list. */
-function lowerBound(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
+  /** Marks below this many hundredths. */
+  countBelow(hundredths: number): number {
+    let sum = 0;
+    const end = Math.min(Math.max(hundredths - this.lowest, 0), this.counts.length);
+    for (let index = end; index > 0; index -= index & -index) sum += this.tree[index]!;
+    return sum;
   }
-  return low;
+
+  /** The k-th lowest mark (k from 1), in hundredths: a descent through the tree. */
+  kth(k: number): number {
+    let slot = 0;
+    let left = k;
+    for (let step = 2 ** Math.floor(Math.log2(this.counts.length)); step > 0; step >>= 1) {
+      const next = slot + step;
+      if (next < this.tree.length && this.tree[next]! < left) {
+        slot = next;
+        left -= this.tree[next]!;
+      }
+    }
+    return slot + this.lowest;
+  }
+
+  /** Every mark, lowest first, each as often as it is held. */
+  ascending(): number[] {
+    const marks: number[] = [];
+    for (const [slot, count] of this.counts.entries()) {
+      for (let repeat = 0; repeat < count; repeat++) marks.push((slot + this.lowest) / 100);
+    }
+    return marks;
+  }
+
+  /** Widens the slots to hold this mark (doubling, so a run of outliers costs a few rebuilds in all). */
+  private cover(hundredths: number): void {
+    const slot = hundredths - this.lowest;
+    if (slot >= 0 && slot < this.counts.length) return;
+    const lowest = Math.min(this.lowest - (slot < 0 ? this.counts.length : 0), hundredths);
+    const highest = Math.max(this.lowest + this.counts.length * (slot < 0 ? 1 : 2), hundredths + 1);
+    const counts = new Int32Array(highest - lowest);
+    counts.set(this.counts, this.lowest - lowest);
+    this.lowest = lowest;
+    this.counts = counts;
+    this.tree = new Int32Array(counts.length + 1);
+    // Linear build: each node passes its sum on to its parent.
+    for (let index = 1; index < this.tree.length; index++) {
+      this.tree[index]! += counts[index - 1]!;
+      const parent = index + (index & -index);
+      if (parent < this.tree.length) this.tree[parent]! += this.tree[index]!;
+    }
+  }
 }
 
-function insertSorted(sorted: number[], value: number): void {
-  sorted.splice(upperBound(sorted, value), 0, value);
-}
-
-function removeSorted(sorted: number[], value: number): void {
-  const index = lowerBound(sorted, value);
-  if (sorted[index] === value) sorted.splice(index, 1);
-}
-
-/** One test paper's marks: by result id, and as two ascending lists (normalised for ranks, raw for the crowd). */
+/** One test paper's fetched results: each one's marks by id, and counts of normalised and raw marks. */
 export class SetMarksSnapshot {
-  private readonly byId = new Map<string, Entry>();
-  private norms: number[] = [];
-  private totals: number[] = [];
+  private readonly slotById = new Map<string, number>();
+  /** Each result's marks in hundredths, at its slot (results never leave a paper, so slots are never freed). */
+  private normBySlot = new Int32Array(1_024);
+  private totalBySlot = new Int32Array(1_024);
+  private readonly norms = new MarksCounts();
+  private readonly totals = new MarksCounts();
+  /** rawMarks() until the marks change. */
+  private rawMarksList?: readonly number[];
 
   get count(): number {
-    return this.norms.length;
+    return this.slotById.size;
   }
 
   /** 1 + the results with higher normalised marks (ties share a rank). */
   rankOf(normMarks: number): number {
-    return 1 + this.norms.length - upperBound(this.norms, normMarks);
+    return 1 + this.norms.total - this.norms.countBelow(toHundredths(normMarks) + 1);
   }
 
-  /** Raw total marks, ascending (read only). */
-  rawMarks(): readonly number[] {
-    return this.totals;
+  /** The normalised marks of this result, when the snapshot holds it. */
+  normMarksOf(id: string): number | undefined {
+    const slot = this.slotById.get(id);
+    return slot === undefined ? undefined : this.normBySlot[slot]! / 100;
   }
 
   /** Results with raw marks in [from, to). */
   countBetween(from: number, to: number): number {
-    return lowerBound(this.totals, to) - lowerBound(this.totals, from);
+    return this.totals.countBelow(toHundredths(to)) - this.totals.countBelow(toHundredths(from));
   }
 
-  /** Adds or moves results; returns whether anything changed. */
-  apply(changes: readonly Pick<SetMarks, 'id' | 'normMarks' | 'totalMarks'>[]): boolean {
-    const edits = changes.filter(({ id, normMarks, totalMarks }) => {
-      const known = this.byId.get(id);
-      return !known || known.norm !== normMarks || known.total !== totalMarks;
-    });
-    if (edits.length > REBUILD_BEYOND) {
-      for (const { id, normMarks, totalMarks } of edits) this.byId.set(id, { norm: normMarks, total: totalMarks });
-      this.rebuild();
-      return true;
-    }
-    for (const { id, normMarks, totalMarks } of edits) {
-      const known = this.byId.get(id);
-      if (known) {
-        removeSorted(this.norms, known.norm);
-        removeSorted(this.totals, known.total);
+  /** The lowest and highest raw marks; undefined without results. */
+  rawRange(): { lowest: number; highest: number } | undefined {
+    if (this.count === 0) return undefined;
+    return { lowest: this.totals.kth(1) / 100, highest: this.totals.kth(this.count) / 100 };
+  }
+
+  /** Every raw mark, ascending (what the crowd prediction reads): made again only after a change. */
+  rawMarks(): readonly number[] {
+    this.rawMarksList ??= this.totals.ascending();
+    return this.rawMarksList;
+  }
+
+  /** Adds results, or moves those it holds to their new marks (what no sheet can score is left out). */
+  apply(changes: readonly SetMarks[]): void {
+    for (const { id, normMarks, totalMarks } of changes) {
+      if (!isMarks(normMarks) || !isMarks(totalMarks)) continue;
+      const norm = toHundredths(normMarks);
+      const total = toHundredths(totalMarks);
+      let slot = this.slotById.get(id);
+      if (slot !== undefined) {
+        if (this.normBySlot[slot] === norm && this.totalBySlot[slot] === total) continue;
+        this.norms.add(this.normBySlot[slot]!, -1);
+        this.totals.add(this.totalBySlot[slot]!, -1);
+      } else {
+        slot = this.slotById.size;
+        this.slotById.set(id, slot);
+        this.makeRoomFor(slot);
       }
-      this.byId.set(id, { norm: normMarks, total: totalMarks });
-      insertSorted(this.norms, normMarks);
-      insertSorted(this.totals, totalMarks);
+      this.normBySlot[slot] = norm;
+      this.totalBySlot[slot] = total;
+      this.norms.add(norm, 1);
+      this.totals.add(total, 1);
+      this.rawMarksList = undefined;
     }
-    return edits.length > 0;
   }
 
-  private rebuild(): void {
-    const entries = [...this.byId.values()];
-    this.norms = entries.map((entry) => entry.norm).sort((a, b) => a - b);
-    this.totals = entries.map((entry) => entry.total).sort((a, b) => a - b);
+  private makeRoomFor(slot: number): void {
+    if (slot < this.normBySlot.length) return;
+    const grown = (marks: Int32Array) => {
+      const larger = new Int32Array(marks.length * 2);
+      larger.set(marks);
+      return larger;
+    };
+    this.normBySlot = grown(this.normBySlot);
+    this.totalBySlot = grown(this.totalBySlot);
   }
 }
 
 export interface MarksSnapshots {
-  /** The test paper's snapshot: built on first use, then refreshed in the background when due. */
+  /** The test paper's snapshot: built on first use (or at start), then kept current in the background. */
   of(set: string): Promise<SetMarksSnapshot>;
   /** This instance's own write, seen at once. */
-  record(set: string, marks: Pick<SetMarks, 'id' | 'normMarks' | 'totalMarks'>): void;
-  /** Brings the snapshot up to date now (tests; the background look does this every SNAPSHOT_REFRESH_MS). */
+  record(set: string, marks: SetMarks): void;
+  /** Looks for changes now (tests; the background looks do this every SNAPSHOT_REFRESH_MS). */
   refresh(set: string): Promise<void>;
 }
 
@@ -120,7 +184,6 @@ interface Tracked {
   snapshot: SetMarksSnapshot;
   /** Store time from which the next look asks for changes. */
   since: Date;
-  lookedAt: number;
   looking?: Promise<void>;
 }
 
@@ -130,21 +193,24 @@ export function createMarksSnapshots(
 ): MarksSnapshots {
   const bySet = new Map<string, Promise<Tracked>>();
 
-  async function build(set: string): Promise<Tracked> {
+  /** Every fetched result of the set from the store; whatever changes meanwhile, the first look after reads. */
+  async function read(set: string): Promise<Tracked> {
     const startedAt = Date.now();
     const snapshot = new SetMarksSnapshot();
-    // One query (the driver streams it in batches): pages by id would each make an in-memory server scan the set.
     snapshot.apply(await store.results.marksOfSet(set));
-    // Whatever changed while the pages were read is fetched again by the first look.
-    return { snapshot, since: new Date(startedAt - overlapMs), lookedAt: Date.now() };
+    return { snapshot, since: new Date(startedAt - overlapMs) };
   }
 
   async function look(set: string, tracked: Tracked): Promise<void> {
     const startedAt = Date.now();
-    const changes = await store.results.marksOfSet(set, { changedSince: tracked.since });
-    tracked.snapshot.apply(changes);
+    if (startedAt - tracked.since.getTime() > MARKS_CHANGES_KEPT_MS - overlapMs) {
+      // The changes since the last look may be gone (the store was away for minutes): read every result again.
+      const { snapshot, since } = await read(set);
+      Object.assign(tracked, { snapshot, since });
+      return;
+    }
+    tracked.snapshot.apply(await store.results.marksChangedSince(set, tracked.since));
     tracked.since = new Date(startedAt - overlapMs);
-    tracked.lookedAt = Date.now();
   }
 
   function lookOnce(set: string, tracked: Tracked): Promise<void> {
@@ -154,10 +220,24 @@ export function createMarksSnapshots(
     return tracked.looking;
   }
 
+  /** A look every refreshMs for as long as the process runs (a failed one is tried again at the next). */
+  function keepLooking(set: string, tracked: Tracked): void {
+    const next = setTimeout(() => {
+      void lookOnce(set, tracked)
+        .catch(() => undefined)
+        .then(() => keepLooking(set, tracked));
+    }, refreshMs);
+    // The looks never keep alive a process that has nothing else to do.
+    next.unref();
+  }
+
   function tracked(set: string): Promise<Tracked> {
     let found = bySet.get(set);
     if (!found) {
-      found = build(set);
+      found = read(set).then((built) => {
+        keepLooking(set, built);
+        return built;
+      });
       // A failed build (database down) is tried again by the next request.
       found.catch(() => bySet.delete(set));
       bySet.set(set, found);
@@ -167,9 +247,7 @@ export function createMarksSnapshots(
 
   return {
     async of(set) {
-      const current = await tracked(set);
-      if (Date.now() - current.lookedAt >= refreshMs) void lookOnce(set, current).catch(() => undefined);
-      return current.snapshot;
+      return (await tracked(set)).snapshot;
     },
     record(set, marks) {
       void bySet.get(set)?.then((current) => current.snapshot.apply([marks]));

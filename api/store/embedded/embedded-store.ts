@@ -84,43 +84,50 @@ class NedbCollection<D extends Doc> implements DocumentCollection<D> {
   }
 }
 
-/**
- * nedb uses an index only for exact matches on all its fields, so besides each unique compound index (which
- * enforces uniqueness) every index's leading field gets its own: that is the part a range query like rankOf's
- * `{set, normMarks: {$gt}}` can use, as MongoDB would use the compound index's prefix.
- */
-async function createIndexes(datastore: Datastore, indexes: IndexSpec[]) {
-  for (const { keys, unique } of indexes) {
-    const fields = Object.keys(keys);
-    const [leading] = fields;
-    if (fields.length > 1 && unique) await datastore.ensureIndexAsync({ fieldName: fields, unique });
-    if (leading !== undefined && leading !== '_id') {
-      await datastore.ensureIndexAsync({ fieldName: leading, unique: fields.length === 1 && unique });
-    }
-  }
+interface NedbIndex {
+  fieldName: string | string[];
+  unique: boolean;
 }
 
-/** Drops what createIndexes made for an index a later version retired (nedb names a compound index by its sorted fields). */
-async function dropRetiredIndexes(datastore: Datastore, retired: IndexSpec[], current: IndexSpec[]) {
-  const leadingFields = new Set(current.map((index) => Object.keys(index.keys)[0]));
-  for (const { keys } of retired) {
+/**
+ * The nedb indexes for the schema's, by nedb's name for them (a compound index's sorted fields). nedb uses an index
+ * only for exact matches on all its fields, so besides each unique compound index (which enforces uniqueness) its
+ * leading field gets one of its own: the part a query like `{linkHash, set}` or `{paperSet}` can use, as MongoDB would
+ * use the compound index's prefix. Left out: a compound index led by _id (nedb's own _id index makes it unique and
+ * finds its documents), and a non-unique compound index, led by a paper set that nearly every result (or marks change)
+ * shares: nedb keeps one list of the documents sharing an indexed value and rewrites it whole when one of them
+ * changes, so that index cost a write O(results), and re-scoring 50,000 results held requests for seconds.
+ */
+function nedbIndexes(indexes: IndexSpec[]): Map<string, NedbIndex> {
+  const wanted = new Map<string, NedbIndex>();
+  for (const { keys, unique = false } of indexes) {
     const fields = Object.keys(keys);
     const [leading] = fields;
-    const names = [
-      [...fields].sort().join(','),
-      ...(leading === undefined || leadingFields.has(leading) ? [] : [leading]),
-    ];
-    const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes; // untyped in nedb's d.ts
-    for (const name of names) if (name in made) await datastore.removeIndexAsync(name);
+    if (leading === undefined || leading === '_id') continue;
+    if (fields.length === 1) {
+      wanted.set(leading, { fieldName: leading, unique });
+    } else if (unique) {
+      wanted.set([...fields].sort().join(','), { fieldName: fields, unique });
+      if (!wanted.has(leading)) wanted.set(leading, { fieldName: leading, unique: false });
+    }
   }
+  return wanted;
+}
+
+/** Makes the datastore's indexes exactly these: those an older version made and this one does not are dropped. */
+async function syncIndexes(datastore: Datastore, wanted: Map<string, NedbIndex>) {
+  const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes; // untyped in nedb's d.ts
+  for (const name of Object.keys(made)) {
+    if (name !== '_id' && !wanted.has(name)) await datastore.removeIndexAsync(name);
+  }
+  for (const index of wanted.values()) await datastore.ensureIndexAsync(index);
 }
 
 async function openDatastore(dataDir: string, key: keyof Collections): Promise<Datastore> {
-  const { name, indexes, retiredIndexes = [] } = SCHEMA[key];
+  const { name, indexes } = SCHEMA[key];
   const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`), modes: PRIVATE });
   await datastore.loadDatabaseAsync();
-  await dropRetiredIndexes(datastore, retiredIndexes, indexes);
-  await createIndexes(datastore, indexes);
+  await syncIndexes(datastore, nedbIndexes(indexes));
   datastore.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
   return datastore;
 }

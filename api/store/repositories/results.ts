@@ -1,5 +1,12 @@
-import { definedFields, newId, type DocumentCollection, type SortOrder } from '../collection';
-import { DuplicateError, type ResultInput, type ResultRepository, type SetMarks } from '../types';
+import { definedFields, newId, type DocumentCollection } from '../collection';
+import {
+  DuplicateError,
+  MARKS_CHANGES_KEPT_MS,
+  type ResultInput,
+  type ResultRepository,
+  type ScoresUpdate,
+  type SetMarks,
+} from '../types';
 
 export interface ResultDoc extends ResultInput {
   _id: string;
@@ -12,8 +19,21 @@ const OPTIONAL_FIELDS = ['link', 'session', 'uploaded'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
-/** What a marks query leaves out: the response vector is most of a result's size. */
-const MARKS_OMIT = ['responses', 'name', 'email', 'link', 'linkHash', 'candidateId'];
+/** What a write of scores reads first: the key version it compares and sets, and what the marks changes need. */
+const SCORED_WITH = ['keyVersion', 'set', 'uploaded', 'normMarks', 'totalMarks'] as const;
+/** Old marks changes are removed by the instance writing, at most this often (mongo-java-server ignores TTL indexes). */
+const PRUNE_EVERY_MS = MARKS_CHANGES_KEPT_MS / 4;
+
+/**
+ * The marks that fetched results of one set were given at one time, by one write (a check) or one re-scoring batch:
+ * the change feed that keeps every instance's marks snapshot current without reading the results.
+ */
+export interface MarksChangeDoc {
+  _id: string;
+  set: string;
+  at: Date;
+  marks: SetMarks[];
+}
 
 type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
 
@@ -42,19 +62,75 @@ function toResult<T extends Partial<ResultDoc> & { _id: string }>(doc: T): Omit<
   return { id: _id, ...definedFields(fields) };
 }
 
-function toSetMarks({
-  _id,
-  updatedAt,
-  normMarks,
-  totalMarks,
-  session,
-}: Pick<ResultDoc, '_id' | 'updatedAt' | 'normMarks' | 'totalMarks' | 'session'>) {
-  const marks: SetMarks = { id: _id, updatedAt, normMarks, totalMarks };
-  if (session !== undefined) marks.session = session;
-  return marks;
-}
+export function resultRepository(
+  results: DocumentCollection<ResultDoc>,
+  marksChanges: DocumentCollection<MarksChangeDoc>,
+): ResultRepository {
+  let prunedAt = 0;
 
-export function resultRepository(results: DocumentCollection<ResultDoc>): ResultRepository {
+  async function recordMarks(set: string, marks: SetMarks[], now: Date): Promise<void> {
+    if (marks.length === 0) return;
+    await marksChanges.insertOne({ _id: newId(now.getTime()), set, at: now, marks });
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    // Pruning is housekeeping: the write it follows stands whatever happens to it.
+    void marksChanges.deleteMany({ at: { $lt: new Date(now.getTime() - MARKS_CHANGES_KEPT_MS) } }).catch(() => {
+      prunedAt = 0;
+    });
+  }
+
+  /**
+   * One round of writeScores: each update whose result is still below the key version is written with a
+   * compare-and-set on the version just read. Refused ones were changed by another writer in between.
+   */
+  async function compareAndSetScores(updates: readonly ScoresUpdate[], keyVersionBelow: number | undefined) {
+    const now = new Date();
+    const read = await results.project({ _id: { $in: updates.map(({ id }) => id) } }, [...SCORED_WITH]);
+    const readById = new Map(read.map((doc) => [doc._id, doc]));
+    const writable = updates.filter(({ id }) => {
+      const stored = readById.get(id);
+      return stored && (keyVersionBelow === undefined || stored.keyVersion < keyVersionBelow);
+    });
+    const landed = await Promise.all(
+      writable.map(({ id, scores }) =>
+        results.updateOne(
+          { _id: id, keyVersion: readById.get(id)!.keyVersion },
+          { $set: { ...scores, updatedAt: now } },
+        ),
+      ),
+    );
+    const marksBySet = new Map<string, SetMarks[]>();
+    for (const [index, { id, scores }] of writable.entries()) {
+      const { set, uploaded, normMarks, totalMarks } = readById.get(id)!;
+      if (!landed[index] || uploaded) continue;
+      if (!marksBySet.has(set)) marksBySet.set(set, []);
+      marksBySet
+        .get(set)!
+        .push({ id, normMarks: scores.normMarks ?? normMarks, totalMarks: scores.totalMarks ?? totalMarks });
+    }
+    for (const [set, marks] of marksBySet) await recordMarks(set, marks, now);
+    return {
+      written: writable.filter((_, index) => landed[index]).map(({ id }) => id),
+      refused: writable.filter((_, index) => !landed[index]),
+    };
+  }
+
+  /**
+   * Each update as a filter `{_id, keyVersion: {$lt: keyVersionBelow}}` would write it, but through lookups only:
+   * mongo-java-server uses an index only for a query naming exactly a unique index's fields, and scans the results
+   * for anything else (schema.ts has `{_id, keyVersion}` for this compare-and-set).
+   */
+  async function writeScores(updates: readonly ScoresUpdate[], keyVersionBelow: number | undefined) {
+    const written: string[] = [];
+    let pending = updates;
+    while (pending.length > 0) {
+      const round = await compareAndSetScores(pending, keyVersionBelow);
+      written.push(...round.written);
+      pending = round.refused;
+    }
+    return written;
+  }
+
   async function replaceExisting(input: ResultInput, now: Date): Promise<string | null> {
     const [stored] = await results.project({ linkHash: input.linkHash, set: input.set }, ['email', 'isVerified']);
     if (!stored) return null;
@@ -72,22 +148,34 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
     return stored._id;
   }
 
+  async function storeResult(input: ResultInput, now: Date): Promise<{ id: string; created: boolean }> {
+    const existingId = await replaceExisting(input, now);
+    if (existingId) return { id: existingId, created: false };
+    const id = newId(now.getTime());
+    try {
+      const fields = definedFields({ ...resultFields(input), email: input.email, isVerified: input.isVerified });
+      await results.insertOne({ ...fields, _id: id, createdAt: now, updatedAt: now });
+      return { id, created: true };
+    } catch (error) {
+      // The same result checked twice at once: the other request created it, so this one replaces it.
+      if (!(error instanceof DuplicateError)) throw error;
+      const racedId = await replaceExisting(input, now);
+      if (!racedId) throw error;
+      return { id: racedId, created: false };
+    }
+  }
+
   return {
     async upsert(input, now = new Date()) {
-      const existingId = await replaceExisting(input, now);
-      if (existingId) return { id: existingId, created: false };
-      const id = newId(now.getTime());
-      try {
-        const fields = definedFields({ ...resultFields(input), email: input.email, isVerified: input.isVerified });
-        await results.insertOne({ ...fields, _id: id, createdAt: now, updatedAt: now });
-        return { id, created: true };
-      } catch (error) {
-        // The same result checked twice at once: the other request created it, so this one replaces it.
-        if (!(error instanceof DuplicateError)) throw error;
-        const racedId = await replaceExisting(input, now);
-        if (!racedId) throw error;
-        return { id: racedId, created: false };
+      const stored = await storeResult(input, now);
+      if (!input.uploaded) {
+        await recordMarks(
+          input.set,
+          [{ id: stored.id, normMarks: input.normMarks, totalMarks: input.totalMarks }],
+          now,
+        );
       }
+      return stored;
     },
     async findById(id) {
       const doc = await results.findOne({ _id: id });
@@ -96,6 +184,9 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
     async findByIdentity(linkHash, set) {
       const doc = await results.findOne({ linkHash, set });
       return doc && toResult(doc);
+    },
+    async findByIds(ids) {
+      return (await results.find({ _id: { $in: [...ids] } })).map((doc) => toResult(doc));
     },
     async list({ limit, skip } = {}) {
       const docs = await results.find({}, { sort: NEWEST_FIRST, limit, skip, omit: ['responses'] });
@@ -110,20 +201,20 @@ export function resultRepository(results: DocumentCollection<ResultDoc>): Result
       const docs = await results.find(filter, { sort: { _id: 1 }, limit });
       return docs.map((doc) => toResult(doc));
     },
-    updateScores: (id, scores, { keyVersionBelow } = {}) =>
-      results.updateOne(
-        { _id: id, ...(keyVersionBelow === undefined ? {} : { keyVersion: { $lt: keyVersionBelow } }) },
-        { $set: { ...scores, updatedAt: new Date() } },
-      ),
-    async rankOf(set, normMarks) {
-      return 1 + (await results.count({ set, ...FETCHED, normMarks: { $gt: normMarks } }));
+    async idsScoredBelow(set, keyVersion) {
+      return (await results.project({ set, keyVersion: { $lt: keyVersion } }, [])).map((doc) => doc._id);
     },
-    async marksOfSet(set, { changedSince } = {}) {
-      const filter: Record<string, unknown> = { set, ...FETCHED };
-      if (changedSince !== undefined) filter.updatedAt = { $gte: changedSince };
-      const sort: SortOrder | undefined = changedSince === undefined ? undefined : { updatedAt: 1 };
-      const docs = await results.find(filter, { sort, omit: MARKS_OMIT });
-      return docs.map(toSetMarks);
+    async updateScores(id, scores, { keyVersionBelow } = {}) {
+      return (await writeScores([{ id, scores }], keyVersionBelow)).length > 0;
+    },
+    updateScoresOf: (updates, { keyVersionBelow } = {}) => writeScores(updates, keyVersionBelow),
+    async marksOfSet(set) {
+      const docs = await results.project({ set, ...FETCHED }, ['normMarks', 'totalMarks']);
+      return docs.map(({ _id, normMarks, totalMarks }) => ({ id: _id, normMarks, totalMarks }));
+    },
+    async marksChangedSince(set, since) {
+      const changes = await marksChanges.find({ set, at: { $gte: since } }, { sort: { at: 1, _id: 1 } });
+      return changes.flatMap((change) => change.marks);
     },
   };
 }
