@@ -360,6 +360,8 @@ interface Candidate {
   correlations: number[];
   countings: number[];
   ownCounting: number;
+  /** Room for the two vectors each hypothesis whitens (posterior), reused from one hypothesis to the next. */
+  scratch: { departure: Float64Array; count: Float64Array };
 }
 
 function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoint[], appeared: number): Candidate {
@@ -373,6 +375,7 @@ function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoin
     correlations: points.map((p) => departureCorrelation(marks - p.marks)),
     countings: points.map((p) => countingCovariance(count, p.count, crowd.size)),
     ownCounting: countingCovariance(count, count, crowd.size) + NUGGET_SD ** 2,
+    scratch: { departure: new Float64Array(points.length), count: new Float64Array(points.length) },
   };
 }
 
@@ -404,17 +407,27 @@ function posterior(
   const { gains, priorSds, scale, factor, whitenedResiduals } = departure;
   const x = candidate.marks - qualifyingMarks;
   const sd = history.yearSd(x) * scale;
-  const withDeparture = candidate.correlations.map((c, i) => sd * itemAt(priorSds, i) * c);
-  const withCount = withDeparture.map((d, i) => d + gain * itemAt(gains, i) * itemAt(candidate.countings, i));
-  const departureRow = whiten(factor, withDeparture);
-  const countRow = whiten(factor, withCount);
+  // The departure's and the count's covariances with the fit points, per unit of sd and of gain, whitened (u, v): the
+  // whitened rows of the grown factor are sd·u for the departure here and sd·u + gain·v for the count, and only their
+  // dot products with each other and with the whitened residuals (r) are needed.
+  const { departure: u, count: v } = candidate.scratch;
+  candidate.correlations.forEach((c, i) => {
+    u[i] = itemAt(priorSds, i) * c;
+    v[i] = itemAt(gains, i) * itemAt(candidate.countings, i);
+  });
+  whiten(factor, u, u);
+  whiten(factor, v, v);
+  const uu = dot(u, u);
+  const uv = dot(u, v);
+  const countRowSquared = sd ** 2 * uu + 2 * sd * gain * uv + gain ** 2 * dot(v, v);
   const countVariance = sd ** 2 + gain ** 2 * candidate.ownCounting;
-  const pivot = Math.sqrt(Math.max(countVariance - dot(countRow, countRow), (gain * NUGGET_SD) ** 2));
+  const pivot = Math.sqrt(Math.max(countVariance - countRowSquared, (gain * NUGGET_SD) ** 2));
   const here = history.logShare(x);
-  const countResidual = (counted - here - dot(countRow, whitenedResiduals)) / pivot;
-  const countCovariance = (sd ** 2 - dot(countRow, departureRow)) / pivot;
-  const shift = dot(departureRow, whitenedResiduals) + countCovariance * countResidual;
-  const unexplained = Math.max(0, 1 - (dot(departureRow, departureRow) + countCovariance ** 2) / sd ** 2);
+  const ur = dot(u, whitenedResiduals);
+  const countResidual = (counted - here - sd * ur - gain * dot(v, whitenedResiduals)) / pivot;
+  const countCovariance = (sd ** 2 * (1 - uu) - sd * gain * uv) / pivot;
+  const shift = sd * ur + countCovariance * countResidual;
+  const unexplained = Math.max(0, 1 - uu - (countCovariance / sd) ** 2);
   const variance = (sd ** 2 + (history.slope(x) * qualifyingMarksSd) ** 2) * unexplained;
   return { logShare: Math.max(candidate.lowest, here + shift), sd: Math.max(Math.sqrt(variance), NUGGET_SD) };
 }
