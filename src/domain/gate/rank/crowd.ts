@@ -1,8 +1,11 @@
 import type { HistoryTable, LogShareEstimate } from './estimate';
 import { departureCorrelation } from './estimate';
 import type { Cholesky } from './linear-algebra';
+import type { MixtureComponent } from './mixture';
+import { mixtureMoments, mixtureQuantile } from './mixture';
 import { cholesky, dot, whiten } from './linear-algebra';
 import { itemAt } from '../../lists';
+import { RANGE_TAIL } from './statistics';
 import type { RankedMarks } from './sorted-marks';
 
 /**
@@ -187,10 +190,11 @@ export function fitCrowd(
   const hypotheses = normalised(
     fits.map(({ law, mapped, departure, misfits }) => {
       const likelihoods = misfits.map((m) => ({
-        value: m.qualifyingMarks,
+        mean: m.qualifyingMarks,
+        sd: 0,
         weight: Math.exp(-(m.deviance - best) / 2),
       }));
-      const { mean, sd } = weightedMoments(likelihoods);
+      const { mean, sd } = mixtureMoments(likelihoods);
       const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
       return {
         law,
@@ -201,14 +205,15 @@ export function fitCrowd(
       };
     }),
   );
-  const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
-  const withinHypotheses = hypotheses.reduce((sum, h) => sum + h.weight * h.qualifyingMarksSd ** 2, 0);
+  const qualifyingMarks = mixtureMoments(
+    hypotheses.map((h) => ({ weight: h.weight, mean: h.qualifyingMarks, sd: h.qualifyingMarksSd })),
+  );
   return {
     points,
     hypotheses,
     selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
-    qualifyingMarks: overall.mean,
-    qualifyingMarksSd: Math.sqrt(overall.sd ** 2 + withinHypotheses),
+    qualifyingMarks: qualifyingMarks.mean,
+    qualifyingMarksSd: qualifyingMarks.sd,
     fittedQualifyingMarks: guess.sd > 0,
   };
 }
@@ -295,14 +300,12 @@ function normalised(hypotheses: SelectionHypothesis[]): SelectionHypothesis[] {
   return kept.map((h) => ({ ...h, weight: h.weight / keptTotal }));
 }
 
-function weightedMoments(values: { value: number; weight: number }[]): { mean: number; sd: number } {
-  const total = values.reduce((sum, v) => sum + v.weight, 0);
-  const mean = values.reduce((sum, v) => sum + v.weight * v.value, 0) / total;
-  const variance = values.reduce((sum, v) => sum + v.weight * (v.value - mean) ** 2, 0) / total;
-  return { mean, sd: Math.sqrt(variance) };
-}
-
 export interface CrowdEstimate extends LogShareEstimate {
+  /**
+   * Each hypothesis's answer, by weight, the law's own error included: logShare is its median and sd its spread, and
+   * its percentiles are the range (crowdRange).
+   */
+  mixture: MixtureComponent[];
   /** 1 + the stored results ahead of the candidate. */
   crowdRank: number;
   size: number;
@@ -313,7 +316,9 @@ export interface CrowdEstimate extends LogShareEstimate {
  * The candidate's ln(share of the field) given the crowd: for each plausible β, the history at the marks above that
  * β's qualifying mark, moved by the year's departure the crowd shows, and the count of stored results ahead of the
  * candidate (a handful ahead says little, thousands say much); then mixed over β. Where the crowd is dense the count
- * decides and β's uncertainty sets the width; at a sparse top the history's shape does.
+ * decides and β's uncertainty sets the width; at a sparse top the history's shape does. The estimate is the mixture's
+ * median: the mixture is skewed (β stops at 0 and 0.9), its mean pulled towards the long side, and the median is the
+ * estimate that is off by the least ratio, the measure a rank is judged by.
  */
 export function crowdEstimate(
   crowd: RankedMarks,
@@ -324,21 +329,30 @@ export function crowdEstimate(
 ): CrowdEstimate {
   const candidate = candidateOf(crowd, marks, fit.points, appeared);
   const counted = new Map<SelectionLaw, CountedRank>();
-  let mean = 0;
-  let secondMoment = 0;
-  for (const h of fit.hypotheses) {
+  const mixture = fit.hypotheses.map((h) => {
     const rank = counted.get(h.law) ?? countedRank(h.law, candidate.count, appeared);
     counted.set(h.law, rank);
     const answer = posterior(h, candidate, rank, history);
-    mean += h.weight * answer.logShare;
-    secondMoment += h.weight * (answer.sd ** 2 + answer.logShare ** 2);
-  }
+    return { weight: h.weight, mean: answer.logShare, sd: Math.sqrt(answer.sd ** 2 + LAW_SD ** 2) };
+  });
   return {
-    logShare: mean,
-    sd: Math.sqrt(Math.max(0, secondMoment - mean ** 2) + LAW_SD ** 2),
+    logShare: mixtureQuantile(mixture, 0.5),
+    sd: mixtureMoments(mixture).sd,
+    mixture,
     crowdRank: candidate.ahead + 1,
     size: crowd.size,
     selection: fit.selection,
+  };
+}
+
+/**
+ * The ~80% range, ln(share) below and above the estimate: the mixture's 10th and 90th percentiles, so that a crowd
+ * that could lean either of two ways reaches as far as the way it is less likely to lean, on that side only.
+ */
+export function crowdRange({ logShare, mixture }: CrowdEstimate): { below: number; above: number } {
+  return {
+    below: logShare - mixtureQuantile(mixture, RANGE_TAIL),
+    above: mixtureQuantile(mixture, 1 - RANGE_TAIL) - logShare,
   };
 }
 
