@@ -22,6 +22,8 @@ import { predict } from '../../src/domain/gate/rank/predict';
 import { itemAt } from '../../src/domain/lists';
 
 interface PointResult {
+  /** The crowd's seed (lanes without a crowd: none). */
+  seed?: number;
   actual: number;
   predicted: number;
   inRange: boolean;
@@ -80,7 +82,12 @@ const LOGISTIC_SCALE_MARKS = 4;
 /** A year without an appeared count is scored on shape only, after fitting one scale: that needs a few points. */
 const MIN_SHAPE_POINTS = 3;
 const CROWD_SIZE = 2000;
-const CROWD_SEEDS = [1, 2, 3];
+/**
+ * Crowds drawn per law. One crowd's medians move by ×1.2 and more with its draw; ten average that out. The first three
+ * are the crowds of the earlier rounds, reported on their own too so that figures compare with theirs.
+ */
+const CROWD_SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
+const EARLIER_SEEDS = new Set([1, 2, 3]);
 
 /** A field: every candidate's marks on the year's own curve, best first (index = rank − 1). */
 function fieldOf(curve: YearCurve): number[] {
@@ -185,16 +192,35 @@ for (const { year, data } of scored) {
   const field = fieldOf(curve);
   const withCrowds = (leans: readonly number[], seedOffset: number) =>
     CROWD_SEEDS.flatMap((seed) =>
-      backtestYear(others, year, appeared, points, drawCrowd(field, leans, year * 100 + seedOffset + seed)),
+      backtestYear(others, year, appeared, points, drawCrowd(field, leans, year * 100 + seedOffset + seed)).map(
+        (r) => ({ ...r, seed }),
+      ),
     );
   for (const beta of SELECTION_STRENGTHS) record(`β = ${beta}`, year, withCrowds(powerLeans(appeared, beta), 0));
   record('logistic (robustness)', year, withCrowds(logisticLeans(field, curve.qualifyingMarks), 50));
 }
 
-console.log('\nmedian error, in range, median width (high / low of the range)\n');
-console.log(`| lane | ${years.join(' | ')} | all |`);
-console.log(`| --- | ${years.map(() => '---').join(' | ')} | --- |`);
+/** Results of the given crowds; lanes without a crowd whole. */
+const ofSeeds = (results: PointResult[], keep: (seed: number) => boolean) =>
+  results.filter((r) => r.seed === undefined || keep(r.seed));
+
+function printTable(title: string, keep: (seed: number) => boolean) {
+  console.log(`\n${title}: median error, in range, median width (high / low of the range)\n`);
+  console.log(`| lane | ${years.join(' | ')} | all |`);
+  console.log(`| --- | ${years.map(() => '---').join(' | ')} | --- |`);
+  for (const [lane, byYear] of lanes) {
+    const cells = years.map((year) => cell(ofSeeds(byYear.get(year) ?? [], keep)));
+    console.log(`| ${lane} | ${cells.join(' | ')} | ${cell(ofSeeds([...byYear.values()].flat(), keep))} |`);
+  }
+}
+
+printTable(`Crowds ${[...EARLIER_SEEDS].join(', ')} (the earlier rounds' crowds)`, (seed) => EARLIER_SEEDS.has(seed));
+printTable(`All ${CROWD_SEEDS.length} crowds per law`, () => true);
+
+console.log('\nOverall median error of each crowd on its own (how much one draw moves the figures):');
 for (const [lane, byYear] of lanes) {
-  const cells = years.map((year) => cell(byYear.get(year) ?? []));
-  console.log(`| ${lane} | ${cells.join(' | ')} | ${cell([...byYear.values()].flat())} |`);
+  const all = [...byYear.values()].flat();
+  if (all.every((r) => r.seed === undefined)) continue;
+  const perSeed = CROWD_SEEDS.map((seed) => summarise(all.filter((r) => r.seed === seed)).ratio.toFixed(2));
+  console.log(`  ${lane.padEnd(24)} ×${perSeed.join(' ×')}`);
 }

@@ -1,8 +1,11 @@
 import type { HistoryTable, LogShareEstimate } from './estimate';
 import { departureCorrelation } from './estimate';
 import type { Cholesky } from './linear-algebra';
+import type { MixtureComponent } from './mixture';
+import { mixtureMoments, mixtureQuantile } from './mixture';
 import { cholesky, dot, whiten } from './linear-algebra';
 import { itemAt } from '../../lists';
+import { RANGE_TAIL } from './statistics';
 import type { RankedMarks } from './sorted-marks';
 
 /**
@@ -187,10 +190,11 @@ export function fitCrowd(
   const hypotheses = normalised(
     fits.map(({ law, mapped, departure, misfits }) => {
       const likelihoods = misfits.map((m) => ({
-        value: m.qualifyingMarks,
+        mean: m.qualifyingMarks,
+        sd: 0,
         weight: Math.exp(-(m.deviance - best) / 2),
       }));
-      const { mean, sd } = weightedMoments(likelihoods);
+      const { mean, sd } = mixtureMoments(likelihoods);
       const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
       return {
         law,
@@ -201,14 +205,15 @@ export function fitCrowd(
       };
     }),
   );
-  const overall = weightedMoments(hypotheses.map((h) => ({ value: h.qualifyingMarks, weight: h.weight })));
-  const withinHypotheses = hypotheses.reduce((sum, h) => sum + h.weight * h.qualifyingMarksSd ** 2, 0);
+  const qualifyingMarks = mixtureMoments(
+    hypotheses.map((h) => ({ weight: h.weight, mean: h.qualifyingMarks, sd: h.qualifyingMarksSd })),
+  );
   return {
     points,
     hypotheses,
     selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
-    qualifyingMarks: overall.mean,
-    qualifyingMarksSd: Math.sqrt(overall.sd ** 2 + withinHypotheses),
+    qualifyingMarks: qualifyingMarks.mean,
+    qualifyingMarksSd: qualifyingMarks.sd,
     fittedQualifyingMarks: guess.sd > 0,
   };
 }
@@ -295,14 +300,12 @@ function normalised(hypotheses: SelectionHypothesis[]): SelectionHypothesis[] {
   return kept.map((h) => ({ ...h, weight: h.weight / keptTotal }));
 }
 
-function weightedMoments(values: { value: number; weight: number }[]): { mean: number; sd: number } {
-  const total = values.reduce((sum, v) => sum + v.weight, 0);
-  const mean = values.reduce((sum, v) => sum + v.weight * v.value, 0) / total;
-  const variance = values.reduce((sum, v) => sum + v.weight * (v.value - mean) ** 2, 0) / total;
-  return { mean, sd: Math.sqrt(variance) };
-}
-
 export interface CrowdEstimate extends LogShareEstimate {
+  /**
+   * Each hypothesis's answer, by weight, the law's own error included: logShare is its median and sd its spread, and
+   * its percentiles are the range (crowdRange).
+   */
+  mixture: MixtureComponent[];
   /** 1 + the stored results ahead of the candidate. */
   crowdRank: number;
   size: number;
@@ -313,7 +316,9 @@ export interface CrowdEstimate extends LogShareEstimate {
  * The candidate's ln(share of the field) given the crowd: for each plausible β, the history at the marks above that
  * β's qualifying mark, moved by the year's departure the crowd shows, and the count of stored results ahead of the
  * candidate (a handful ahead says little, thousands say much); then mixed over β. Where the crowd is dense the count
- * decides and β's uncertainty sets the width; at a sparse top the history's shape does.
+ * decides and β's uncertainty sets the width; at a sparse top the history's shape does. The estimate is the mixture's
+ * median: the mixture is skewed (β stops at 0 and 0.9), its mean pulled towards the long side, and the median is the
+ * estimate that is off by the least ratio, the measure a rank is judged by.
  */
 export function crowdEstimate(
   crowd: RankedMarks,
@@ -324,21 +329,30 @@ export function crowdEstimate(
 ): CrowdEstimate {
   const candidate = candidateOf(crowd, marks, fit.points, appeared);
   const counted = new Map<SelectionLaw, CountedRank>();
-  let mean = 0;
-  let secondMoment = 0;
-  for (const h of fit.hypotheses) {
+  const mixture = fit.hypotheses.map((h) => {
     const rank = counted.get(h.law) ?? countedRank(h.law, candidate.count, appeared);
     counted.set(h.law, rank);
     const answer = posterior(h, candidate, rank, history);
-    mean += h.weight * answer.logShare;
-    secondMoment += h.weight * (answer.sd ** 2 + answer.logShare ** 2);
-  }
+    return { weight: h.weight, mean: answer.logShare, sd: Math.sqrt(answer.sd ** 2 + LAW_SD ** 2) };
+  });
   return {
-    logShare: mean,
-    sd: Math.sqrt(Math.max(0, secondMoment - mean ** 2) + LAW_SD ** 2),
+    logShare: mixtureQuantile(mixture, 0.5),
+    sd: mixtureMoments(mixture).sd,
+    mixture,
     crowdRank: candidate.ahead + 1,
     size: crowd.size,
     selection: fit.selection,
+  };
+}
+
+/**
+ * The ~80% range, ln(share) below and above the estimate: the mixture's 10th and 90th percentiles, so that a crowd
+ * that could lean either of two ways reaches as far as the way it is less likely to lean, on that side only.
+ */
+export function crowdRange({ logShare, mixture }: CrowdEstimate): { below: number; above: number } {
+  return {
+    below: logShare - mixtureQuantile(mixture, RANGE_TAIL),
+    above: mixtureQuantile(mixture, 1 - RANGE_TAIL) - logShare,
   };
 }
 
@@ -360,6 +374,8 @@ interface Candidate {
   correlations: number[];
   countings: number[];
   ownCounting: number;
+  /** Room for the two vectors each hypothesis whitens (posterior), reused from one hypothesis to the next. */
+  scratch: { departure: Float64Array; count: Float64Array };
 }
 
 function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoint[], appeared: number): Candidate {
@@ -373,6 +389,7 @@ function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoin
     correlations: points.map((p) => departureCorrelation(marks - p.marks)),
     countings: points.map((p) => countingCovariance(count, p.count, crowd.size)),
     ownCounting: countingCovariance(count, count, crowd.size) + NUGGET_SD ** 2,
+    scratch: { departure: new Float64Array(points.length), count: new Float64Array(points.length) },
   };
 }
 
@@ -404,17 +421,27 @@ function posterior(
   const { gains, priorSds, scale, factor, whitenedResiduals } = departure;
   const x = candidate.marks - qualifyingMarks;
   const sd = history.yearSd(x) * scale;
-  const withDeparture = candidate.correlations.map((c, i) => sd * itemAt(priorSds, i) * c);
-  const withCount = withDeparture.map((d, i) => d + gain * itemAt(gains, i) * itemAt(candidate.countings, i));
-  const departureRow = whiten(factor, withDeparture);
-  const countRow = whiten(factor, withCount);
+  // The departure's and the count's covariances with the fit points, per unit of sd and of gain, whitened (u, v): the
+  // whitened rows of the grown factor are sd·u for the departure here and sd·u + gain·v for the count, and only their
+  // dot products with each other and with the whitened residuals (r) are needed.
+  const { departure: u, count: v } = candidate.scratch;
+  candidate.correlations.forEach((c, i) => {
+    u[i] = itemAt(priorSds, i) * c;
+    v[i] = itemAt(gains, i) * itemAt(candidate.countings, i);
+  });
+  whiten(factor, u, u);
+  whiten(factor, v, v);
+  const uu = dot(u, u);
+  const uv = dot(u, v);
+  const countRowSquared = sd ** 2 * uu + 2 * sd * gain * uv + gain ** 2 * dot(v, v);
   const countVariance = sd ** 2 + gain ** 2 * candidate.ownCounting;
-  const pivot = Math.sqrt(Math.max(countVariance - dot(countRow, countRow), (gain * NUGGET_SD) ** 2));
+  const pivot = Math.sqrt(Math.max(countVariance - countRowSquared, (gain * NUGGET_SD) ** 2));
   const here = history.logShare(x);
-  const countResidual = (counted - here - dot(countRow, whitenedResiduals)) / pivot;
-  const countCovariance = (sd ** 2 - dot(countRow, departureRow)) / pivot;
-  const shift = dot(departureRow, whitenedResiduals) + countCovariance * countResidual;
-  const unexplained = Math.max(0, 1 - (dot(departureRow, departureRow) + countCovariance ** 2) / sd ** 2);
+  const ur = dot(u, whitenedResiduals);
+  const countResidual = (counted - here - sd * ur - gain * dot(v, whitenedResiduals)) / pivot;
+  const countCovariance = (sd ** 2 * (1 - uu) - sd * gain * uv) / pivot;
+  const shift = sd * ur + countCovariance * countResidual;
+  const unexplained = Math.max(0, 1 - uu - (countCovariance / sd) ** 2);
   const variance = (sd ** 2 + (history.slope(x) * qualifyingMarksSd) ** 2) * unexplained;
   return { logShare: Math.max(candidate.lowest, here + shift), sd: Math.max(Math.sqrt(variance), NUGGET_SD) };
 }

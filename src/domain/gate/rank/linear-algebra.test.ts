@@ -16,6 +16,14 @@ describe('Cholesky factor', () => {
     expect(dot(z, z)).toBeCloseTo(dot(x, b), 12);
   });
 
+  it('whitens in place as it whitens into a new vector', () => {
+    const factor = cholesky(3, at);
+    const b = new Float64Array([0.3, -1, 2]);
+    const apart = whiten(factor, b);
+    expect(whiten(factor, b, b)).toBe(b);
+    expect([...b]).toEqual([...apart]);
+  });
+
   it('gives ln det C', () => {
     const determinant =
       at(0, 0) * (at(1, 1) * at(2, 2) - at(1, 2) * at(2, 1)) -

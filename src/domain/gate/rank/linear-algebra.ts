@@ -26,15 +26,21 @@ export function cholesky(size: number, entry: (i: number, j: number) => number):
   return { size, lower, logDeterminant };
 }
 
-/** L⁻¹·b: then bᵀC⁻¹b = |L⁻¹b|² and aᵀC⁻¹b = (L⁻¹a)·(L⁻¹b). */
-export function whiten({ size, lower }: Cholesky, b: ArrayLike<number>): Float64Array {
-  const z = new Float64Array(size);
+/**
+ * L⁻¹·b: then bᵀC⁻¹b = |L⁻¹b|² and aᵀC⁻¹b = (L⁻¹a)·(L⁻¹b). Into `out`, which may be b itself (each entry is read
+ * before it is overwritten): the crowd estimate whitens two vectors per hypothesis at every mark, and reuses them.
+ */
+export function whiten(
+  { size, lower }: Cholesky,
+  b: ArrayLike<number>,
+  out: Float64Array = new Float64Array(size),
+): Float64Array {
   for (let i = 0; i < size; i++) {
     let sum = b[i] ?? 0;
-    for (let k = 0; k < i; k++) sum -= (lower[i * size + k] ?? 0) * (z[k] ?? 0);
-    z[i] = sum / (lower[i * size + i] ?? 1);
+    for (let k = 0; k < i; k++) sum -= (lower[i * size + k] ?? 0) * (out[k] ?? 0);
+    out[i] = sum / (lower[i * size + i] ?? 1);
   }
-  return z;
+  return out;
 }
 
 export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {

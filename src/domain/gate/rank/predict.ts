@@ -1,7 +1,7 @@
 import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
 import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
 import type { CrowdEstimate, CrowdFit } from './crowd';
-import { crowdEstimate, expectedAhead, fitCrowd } from './crowd';
+import { crowdEstimate, crowdRange, expectedAhead, fitCrowd } from './crowd';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
 import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
 import type { YearCurve } from './history';
@@ -150,8 +150,10 @@ export function predict(input: PredictInput): Prediction {
 
   const n = appeared.value;
   const toRank = (logShare: number) => Math.min(n, Math.max(1, Math.exp(logShare) * n));
-  const best = Math.max(1, Math.floor(toRank(combined.logShare - RANGE_Z * combined.sd)));
-  const worst = Math.min(n, Math.ceil(toRank(combined.logShare + RANGE_Z * combined.sd)));
+  // The ~80% range around the monotone estimate: the crowd's own percentiles where it speaks, else the normal band.
+  const reach = crowdPart ? crowdRange(crowdPart) : { below: RANGE_Z * combined.sd, above: RANGE_Z * combined.sd };
+  const best = Math.max(1, Math.floor(toRank(combined.logShare - reach.below)));
+  const worst = Math.min(n, Math.ceil(toRank(combined.logShare + reach.above)));
   const estimatedRank = Math.min(worst, Math.max(best, Math.round(toRank(combined.logShare))));
 
   return {

@@ -7,7 +7,9 @@ export function truncateToOneDecimal(value: number): number {
   return Math.floor(value * 10 + 1e-9) / 10;
 }
 
-/** The range is about an 80% band: this many standard deviations either side (the normal's 90% quantile). */
+/** The range is about an 80% band: this share of the answer's distribution lies beyond either end. */
+export const RANGE_TAIL = 0.1;
+/** The same band of a normal: this many standard deviations either side (its 90% quantile). */
 export const RANGE_Z = 1.2816;
 /** Student's t 90% quantile (one-sided) by degrees of freedom; beyond the table, the normal's. */
 const T_90 = [Infinity, 3.078, 1.886, 1.638, 1.533, 1.476, 1.44, 1.415, 1.397, 1.383, 1.372];
