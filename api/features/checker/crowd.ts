@@ -53,8 +53,8 @@ export function createCrowd(snapshots: MarksSnapshots): Crowd {
       const sessions = SESSIONS_OF[paperKeyOf(testPaper)];
       const crowd = Object.fromEntries(
         await Promise.all(
-          // A copy: the model may sort what it is given, and the snapshot keeps its list until the marks change.
-          sessions.map(async (session) => [session, [...(await snapshots.of(session)).rawMarks()]] as const),
+          // The snapshot's ascending list as it is: the model reads ascending marks without copying or changing them.
+          sessions.map(async (session) => [session, (await snapshots.of(session)).rawMarks()] as const),
         ),
       );
       let prediction: PredictionData | MissingPrediction;
