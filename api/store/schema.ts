@@ -66,6 +66,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   // Senders take what is due; a newer version's mail drops a result's older waiting ones.
   alertMails: {
     name: 'score_alert_mails',
-    indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { resultId: 1, state: 1 } }],
+    indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { resultId: 1 } }],
   },
 };

@@ -36,7 +36,9 @@ export function alertMailRepository(mails: DocumentCollection<AlertMailDoc>): Al
     },
 
     async supersede(resultId, beforeVersion, now = new Date()) {
-      const waiting = await mails.project({ resultId, state: 'pending', version: { $lt: beforeVersion } }, ['state']);
+      // By result alone, which both stores index; a result has a mail or two at most.
+      const mailsOfResult = await mails.project({ resultId }, ['state', 'version']);
+      const waiting = mailsOfResult.filter((mail) => mail.state === 'pending' && mail.version < beforeVersion);
       for (const { _id } of waiting) {
         await mails.updateOne({ _id, state: 'pending' }, { $set: { state: 'superseded', updatedAt: now } });
       }
