@@ -3,6 +3,7 @@ import net from 'node:net';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
 import { createStore, type Store } from './store';
+import { embeddedCapacityWarning } from './store/embedded/capacity';
 import { createApp } from './app';
 import type { Lifecycle } from './services';
 import { ensureAdmin } from './features/accounts/account-service';
@@ -25,6 +26,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger.info({ email: config.adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready');
   }
   if (config.demo) await seedDemoPapers(store);
+  const overCapacity = await embeddedCapacityWarning(store);
+  if (overCapacity) {
+    logger.warn(
+      overCapacity,
+      'the embedded store holds more results than it serves well: set MONGODB_URI (see README)',
+    );
+  }
   const lifecycle: Lifecycle = { draining: false, onClose: [] };
   const app = createApp(config, store, logger, lifecycle);
   const server = await new Promise<Server>((resolve, reject) => {
