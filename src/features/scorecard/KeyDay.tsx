@@ -42,7 +42,7 @@ function KeyUpdateNoticeQuery({ data, onRefreshed }: KeyUpdateNoticeProps) {
   const current = useQuery({ ...currentKeyVersionQuery(paperSet), enabled: online && paperSet !== '' });
   const queryClient = useQueryClient();
   const refresh = useMutation({
-    mutationFn: () => refreshScorecard(data),
+    mutationFn: () => refreshScorecard(data, current.data),
     onSuccess: (refreshed) => {
       onRefreshed(refreshed);
       // The rank card's figures come from the stored results, which now hold the new total.

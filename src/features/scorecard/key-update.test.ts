@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { keyVersionText } from '../../lib/scorecard/key-version';
+import type { ScoreOutcome, ScoreRequest } from '../../lib/scorecard/score-api';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import type { KeyVersionStamp } from '../../domain/gate';
-import { keyUpdateOffer, refreshProblem } from './key-update';
+import { KEY_REACHES_EVERY_INSTANCE_MS, keyUpdateOffer, refreshProblem, scoreUnderKey } from './key-update';
 import { VerificationNeededError } from './load-scorecard';
 
 const stamp = (version: number, label: string): KeyVersionStamp => ({
@@ -34,6 +35,48 @@ describe('offering to refresh a saved scorecard', () => {
   it('offers a refresh to a scorecard saved before scorecards named their key, and none without a link', () => {
     expect(keyUpdateOffer(card({ link: LINK }), undefined)).toEqual({ kind: 'unnamed' });
     expect(keyUpdateOffer(card({ keyVersion: stamp(65, 'provisional') }), stamp(68, 'final'))).toBeNull();
+  });
+});
+
+describe('refreshing in the seconds after a key change', () => {
+  const saved = { ...card({ keyVersion: stamp(1, 'provisional') }), link: LINK };
+  const final = stamp(2, 'final');
+  /** A server whose answers name these key versions, one per request, and the waits asked for. */
+  const serverNaming = (...versions: number[]) => {
+    const requests: ScoreRequest[] = [];
+    const waits: number[] = [];
+    const score = (request: ScoreRequest): Promise<ScoreOutcome> => {
+      requests.push(request);
+      const version = versions[requests.length - 1]!;
+      return Promise.resolve({ kind: 'scorecard', data: card({ keyVersion: stamp(version, `v${version}`) }) });
+    };
+    const wait = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    return { requests, waits, options: { score, wait } };
+  };
+
+  it('asks once more, after every instance has the new key, when the first answer used the key before', async () => {
+    const server = serverNaming(1, 2);
+    const outcome = await scoreUnderKey(saved, final, server.options);
+    expect(outcome.kind === 'scorecard' && outcome.data.keyVersion?.version).toBe(2);
+    expect(server.waits).toEqual([KEY_REACHES_EVERY_INSTANCE_MS]);
+    expect(server.requests).toEqual([
+      { link: LINK, testPaper: 'CS 1' },
+      { link: LINK, testPaper: 'CS 1' },
+    ]);
+  });
+
+  it('asks once when the answer already uses the offered key, or when no key was offered', async () => {
+    for (const [server, current] of [
+      [serverNaming(2), final],
+      [serverNaming(1), undefined],
+    ] as const) {
+      await scoreUnderKey(saved, current, server.options);
+      expect(server.requests).toHaveLength(1);
+      expect(server.waits).toEqual([]);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { changedQuestions, type ChangedQuestion, type KeyVersionStamp } from '../../domain/gate';
 import { keepScorecard } from '../../lib/scorecard/device';
-import { requestScore } from '../../lib/scorecard/score-api';
+import { requestScore, type ScoreOutcome } from '../../lib/scorecard/score-api';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { scorecardProblem, VerificationNeededError } from './load-scorecard';
 
@@ -32,9 +32,40 @@ export interface RefreshedScorecard {
   changes: ChangedQuestion[];
 }
 
-/** Scores the saved link again under the current key and keeps the new scorecard on the device in place of the old. */
-export async function refreshScorecard(saved: RefreshableScorecard): Promise<RefreshedScorecard> {
-  const outcome = await requestScore({ link: saved.link, testPaper: saved.testPaper });
+/**
+ * How long a server instance may go on scoring with a paper's previous key after it changed (it keeps a paper it read
+ * for the server's PAPER_TTL_MS, 3 s), with a margin.
+ */
+export const KEY_REACHES_EVERY_INSTANCE_MS = 3_500;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The saved link scored again. A refresh in the seconds after a key change can meet an instance that still scores
+ * with the key before; asked once more after that time, the candidate gets the key they were offered.
+ */
+export async function scoreUnderKey(
+  saved: RefreshableScorecard,
+  current: KeyVersionStamp | undefined,
+  { score = requestScore, wait = delay } = {},
+): Promise<ScoreOutcome> {
+  const request = { link: saved.link, testPaper: saved.testPaper };
+  const outcome = await score(request);
+  const older = (data: ScorecardData) => current !== undefined && (data.keyVersion?.version ?? 0) < current.version;
+  if (outcome.kind !== 'scorecard' || !older(outcome.data)) return outcome;
+  await wait(KEY_REACHES_EVERY_INSTANCE_MS);
+  return score(request);
+}
+
+/**
+ * Scores the saved link again under the current key (`current`, when the offer named it) and keeps the new scorecard
+ * on the device in place of the old.
+ */
+export async function refreshScorecard(
+  saved: RefreshableScorecard,
+  current?: KeyVersionStamp,
+): Promise<RefreshedScorecard> {
+  const outcome = await scoreUnderKey(saved, current);
   if (outcome.kind === 'verify-email') throw new VerificationNeededError();
   const data = await keepScorecard(outcome.data, saved.link);
   return { before: saved, data, changes: changedQuestions(saved.response, data.response) };
