@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { keyVersionText } from '../../lib/scorecard/key-version';
+import { keyVersionChoiceText, keyVersionText } from '../../lib/scorecard/key-version';
 import type { ScoreOutcome, ScoreRequest } from '../../lib/scorecard/score-api';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import type { KeyVersionStamp } from '../../domain/gate';
@@ -102,5 +102,16 @@ describe('a key version in words', () => {
   it('names the version and its time in the device time zone', () => {
     expect(keyVersionText(stamp(68, 'final'))).toMatch(/^Final key, \d{1,2} Nov 2026, \d{2}:\d{2}$/);
     expect(keyVersionText(stamp(70, 'After challenges'))).toMatch(/^After challenges, /);
+  });
+
+  it('lists a version in a picker by its name, with its time only when another has the same name', () => {
+    const versions = [stamp(1, 'provisional'), stamp(2, 'Edited Q5'), stamp(3, 'edited q5 '), stamp(4, 'final')];
+    expect(versions.map((version) => keyVersionChoiceText(version, versions))).toEqual([
+      'Provisional key',
+      keyVersionText(versions[1]!),
+      keyVersionText(versions[2]!),
+      'Final key',
+    ]);
+    expect(keyVersionText(versions[1]!)).toMatch(/^Edited Q5, \d{1,2} Nov 2026/);
   });
 });

@@ -20,3 +20,18 @@ export const keyVersionTime = (at: string): string => TIME.format(new Date(at));
 /** 'Final key, 24 Nov 2026, 10:00' */
 export const keyVersionText = ({ label, at }: Pick<KeyVersionStamp, 'label' | 'at'>): string =>
   `${keyVersionName(label)}, ${keyVersionTime(at)}`;
+
+/**
+ * A version as a picker lists it: its name, and its time only when another version has the same name. A phone shows
+ * about 27 characters of a closed picker, and "Provisional key, 24 Nov 2026, 10:00" lost its time there anyway.
+ */
+export function keyVersionChoiceText(
+  version: Pick<KeyVersionStamp, 'label' | 'at'>,
+  versions: readonly Pick<KeyVersionStamp, 'label'>[],
+): string {
+  const name = keyVersionName(version.label);
+  const sameName = (other: Pick<KeyVersionStamp, 'label'>) =>
+    keyVersionName(other.label).toLowerCase() === name.toLowerCase();
+  const namesakes = versions.filter(sameName).length;
+  return namesakes > 1 ? keyVersionText(version) : name;
+}

@@ -12,7 +12,7 @@ import {
   type ResultsImpact,
 } from '../../../domain/gate';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { keyVersionText, keyVersionTime } from '../../../lib/scorecard/key-version';
+import { keyVersionChoiceText, keyVersionTime } from '../../../lib/scorecard/key-version';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';
@@ -177,7 +177,7 @@ function VersionComparison({ credentials, paperSet, versions, pair, onPick }: Ve
         >
           {versions.map((version) => (
             <option key={version.version} value={version.version}>
-              {keyVersionText(version)}
+              {keyVersionChoiceText(version, versions)}
             </option>
           ))}
         </select>
