@@ -19,6 +19,7 @@ import type { YearCurve } from '../../src/domain/gate/rank/history';
 import { buildYearCurves, evaluateCurve } from '../../src/domain/gate/rank/history';
 import type { CrowdInput } from '../../src/domain/gate/rank/predict';
 import { predict } from '../../src/domain/gate/rank/predict';
+import { gateScore } from '../../src/domain/gate/rank/score';
 import { itemAt } from '../../src/domain/lists';
 
 interface PointResult {
@@ -29,6 +30,11 @@ interface PointResult {
   inRange: boolean;
   /** The range's high / low. */
   width: number;
+  /** The GATE score and what it was read from: normalised marks, Mq and M̄t. */
+  score: number;
+  normMarks: number;
+  qualifyingMarks: number;
+  topMean: number;
 }
 
 function backtestYear(
@@ -41,7 +47,16 @@ function backtestYear(
   return points.map(([marks, actual]) => {
     const p = predict({ testPaper: 'CS 1', marks, year, appeared, data, crowd });
     const [low, high] = p.rankRange;
-    return { actual, predicted: p.estimatedRank, inRange: low <= actual && actual <= high, width: high / low };
+    return {
+      actual,
+      predicted: p.estimatedRank,
+      inRange: low <= actual && actual <= high,
+      width: high / low,
+      score: p.score,
+      normMarks: p.normMarks,
+      qualifyingMarks: p.scoreInputs.qualifyingMarks.value,
+      topMean: p.scoreInputs.topMean.value,
+    };
   });
 }
 
@@ -106,6 +121,21 @@ function checkScale(leans: readonly number[], size: number): number {
     else high = middle;
   }
   return (low + high) / 2;
+}
+
+/** The official M̄t: the mean of the best 0.1%, at least 10, of marks given best first. */
+function officialTopMean(bestFirst: readonly number[]): number {
+  const count = Math.max(10, Math.ceil(bestFirst.length / 1000));
+  return bestFirst.slice(0, count).reduce((sum, m) => sum + m, 0) / count;
+}
+
+/** M̄t as the score read it before the fit did: the crowd's own top 0.1%-or-10 mean. */
+function crowdsOwnTopMean(crowd: CrowdInput): number {
+  return officialTopMean(
+    Object.values(crowd.marksBySession)
+      .flat()
+      .sort((a, b) => b - a),
+  );
 }
 
 /** Draws a crowd from the field: each candidate checks with P = min(1, c · lean), marks to a third as GATE gives. */
@@ -173,6 +203,17 @@ console.log(
   `Crowds: ${CROWD_SIZE} checkers drawn from the held-out year's own field, ${CROWD_SEEDS.length} crowds per law: P(check) = min(1, c · (rank / appeared)^−β), β ∈ {${SELECTION_STRENGTHS.join(', ')}}; robustness: P(check) = min(1, c · logistic((marks − Mq) / ${LOGISTIC_SCALE_MARKS}))\n`,
 );
 const years: number[] = [];
+/**
+ * Per lane and held-out year: |M̄t − the field's| per crowd, as the fit reads it and as the crowd's own top mean; and
+ * |GATE score − the score from the field's Mq and M̄t| per point, with each.
+ */
+interface TopMeanErrors {
+  fit: number[];
+  own: number[];
+  scoreFit: number[];
+  scoreOwn: number[];
+}
+const topMeanErrors = new Map<string, TopMeanErrors>();
 for (const { year, data } of scored) {
   const points = data.reported ?? [];
   const appeared = data.official?.appeared;
@@ -190,14 +231,29 @@ for (const { year, data } of scored) {
   record('after results', year, backtestYear(dataWithoutReportedPoints(RANK_DATA, year), year, appeared, points));
   const curve = ownCurves.find((c) => c.year === year)!;
   const field = fieldOf(curve);
-  const withCrowds = (leans: readonly number[], seedOffset: number) =>
-    CROWD_SEEDS.flatMap((seed) =>
-      backtestYear(others, year, appeared, points, drawCrowd(field, leans, year * 100 + seedOffset + seed)).map(
-        (r) => ({ ...r, seed }),
-      ),
-    );
-  for (const beta of SELECTION_STRENGTHS) record(`β = ${beta}`, year, withCrowds(powerLeans(appeared, beta), 0));
-  record('logistic (robustness)', year, withCrowds(logisticLeans(field, curve.qualifyingMarks), 50));
+  const trueTopMean = officialTopMean(field);
+  const trueScore = (r: PointResult) =>
+    gateScore(r.normMarks, curve.qualifyingMarks, trueTopMean, RANK_DATA.scoreFormula);
+  const withCrowds = (lane: string, leans: readonly number[], seedOffset: number) => {
+    const errors: TopMeanErrors = { fit: [], own: [], scoreFit: [], scoreOwn: [] };
+    const results = CROWD_SEEDS.flatMap((seed) => {
+      const crowd = drawCrowd(field, leans, year * 100 + seedOffset + seed);
+      const byPoint = backtestYear(others, year, appeared, points, crowd);
+      const ownTopMean = crowdsOwnTopMean(crowd);
+      errors.fit.push(Math.abs(itemAt(byPoint, 0).topMean - trueTopMean));
+      errors.own.push(Math.abs(ownTopMean - trueTopMean));
+      for (const r of byPoint) {
+        errors.scoreFit.push(Math.abs(r.score - trueScore(r)));
+        const before = gateScore(r.normMarks, r.qualifyingMarks, ownTopMean, RANK_DATA.scoreFormula);
+        errors.scoreOwn.push(Math.abs(before - trueScore(r)));
+      }
+      return byPoint.map((r) => ({ ...r, seed }));
+    });
+    topMeanErrors.set(`${lane}|${year}`, errors);
+    record(lane, year, results);
+  };
+  for (const beta of SELECTION_STRENGTHS) withCrowds(`β = ${beta}`, powerLeans(appeared, beta), 0);
+  withCrowds('logistic (robustness)', logisticLeans(field, curve.qualifyingMarks), 50);
 }
 
 /** Results of the given crowds; lanes without a crowd whole. */
@@ -223,4 +279,18 @@ for (const [lane, byYear] of lanes) {
   if (all.every((r) => r.seed === undefined)) continue;
   const perSeed = CROWD_SEEDS.map((seed) => summarise(all.filter((r) => r.seed === seed)).ratio.toFixed(2));
   console.log(`  ${lane.padEnd(24)} ×${perSeed.join(' ×')}`);
+}
+
+console.log(
+  "\nThe GATE score's M̄t (top-0.1% mean) read through the fit, median |error| in marks over the crowds, then the score's median |error| over the points (its Mq the crowd fit's, as on the scorecard); in brackets the same with the crowd's own top 0.1%-or-10 mean, what the score used before:",
+);
+console.log(`| lane | ${years.join(' | ')} | all |`);
+console.log(`| --- | ${years.map(() => '---').join(' | ')} | --- |`);
+const errorCell = (errors: TopMeanErrors[]) => {
+  const read = (key: keyof TopMeanErrors) => median(errors.flatMap((e) => e[key]));
+  return `M̄t ${read('fit').toFixed(1)} (${read('own').toFixed(1)}), score ${read('scoreFit').toFixed(0)} (${read('scoreOwn').toFixed(0)})`;
+};
+for (const lane of LANES.slice(2)) {
+  const byYear = years.flatMap((year) => topMeanErrors.get(`${lane}|${year}`) ?? []);
+  console.log(`| ${lane} | ${byYear.map((e) => errorCell([e])).join(' | ')} | ${errorCell(byYear)} |`);
 }

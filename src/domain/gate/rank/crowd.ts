@@ -5,6 +5,7 @@ import type { MixtureComponent } from './mixture';
 import { mixtureMoments, mixtureQuantile } from './mixture';
 import { cholesky, dot, whiten } from './linear-algebra';
 import { itemAt } from '../../lists';
+import { OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE } from './normalisation';
 import { RANGE_TAIL } from './statistics';
 import type { RankedMarks } from './sorted-marks';
 
@@ -24,6 +25,8 @@ export interface SelectionHypothesis {
   qualifyingMarks: number;
   qualifyingMarksSd: number;
   departure: YearDeparture;
+  /** The field's top-0.1% mean as the crowd shows it under this β (fieldTopMean). */
+  topMean: number | undefined;
 }
 
 /**
@@ -54,6 +57,11 @@ export interface CrowdFit {
   qualifyingMarksSd: number;
   /** Whether the qualifying mark was fitted (true) or given (false). */
   fittedQualifyingMarks: boolean;
+  /**
+   * The field's top-0.1% mean (M̄t), the hypotheses' readings by weight; undefined when the hypotheses that can read
+   * it weigh less than half.
+   */
+  topMean: number | undefined;
 }
 
 /** β tried: 0 (a fair sample) to 0.9 (nearly only the strong check). */
@@ -131,6 +139,31 @@ function checkProbability({ beta, scale, appeared }: SelectionLaw, rank: number)
   return Math.min(1, scale * (rank / appeared) ** -beta);
 }
 
+/** Fewer expected results than this among the field's top 0.1%, and a law does not read the field's top mean. */
+const MIN_TOP_RESULTS = 2;
+/** Field ranks sampled to read the field's top-0.1% mean off the crowd. */
+const TOP_MEAN_SAMPLES = 20;
+
+/**
+ * The field's top-0.1% mean (the official M̄t: the top 0.1%, at least 10) as the crowd shows it under each law: the
+ * crowd's marks at the crowd ranks the law maps evenly spread field ranks of that top to. The crowd's own top 10 are
+ * the field's top 10 or so once strong candidates lean to check (5–16 marks above M̄t in the backtest's crowds from
+ * β = 0.35); read through the law, within 1–4. Undefined for a law that expects fewer than MIN_TOP_RESULTS there.
+ */
+function fieldTopMeans(crowd: RankedMarks, laws: readonly SelectionLaw[]): (number | undefined)[] {
+  const indices = laws.map((law) => {
+    const top = Math.max(OFFICIAL_TOP_MINIMUM, law.appeared * OFFICIAL_TOP_SHARE);
+    if (expectedCrowdAbove(law, top) < MIN_TOP_RESULTS) return undefined;
+    return Array.from({ length: TOP_MEAN_SAMPLES }, (_, i) =>
+      Math.min(crowd.size - 1, Math.floor(expectedCrowdAbove(law, ((i + 0.5) / TOP_MEAN_SAMPLES) * top))),
+    );
+  });
+  const best = crowd.best(1 + Math.max(0, ...indices.flatMap((i) => i ?? [])));
+  return indices.map((i) =>
+    i === undefined ? undefined : i.reduce((sum, index) => sum + itemAt(best, index), 0) / i.length,
+  );
+}
+
 /** A crowd mark the fit compares with the history, and how many results are above it (+ 0.5: never ln 0). */
 export interface FitPoint {
   marks: number;
@@ -176,19 +209,21 @@ export function fitCrowd(
   if (points.length < 3) return undefined;
   const candidates = qualifyingMarksCandidates(guess, points, history);
   const yearSds = points.map((p) => history.yearSd(p.marks - guess.value));
-  const fits = SELECTIONS.flatMap((beta) => {
-    const law = selectionLaw(beta, crowd.size, appeared);
+  const laws = SELECTIONS.map((beta) => selectionLaw(beta, crowd.size, appeared));
+  const topMeans = fieldTopMeans(crowd, laws);
+  const fits = laws.flatMap((law, i) => {
     const mapped = points.map((p) => Math.log(fieldRankOf(law, p.count) / appeared));
     const gains = points.map((p) => rankGain(law, p.count));
+    const topMean = topMeans[i];
     return DEPARTURE_SCALES.map((scale) => {
       const priorSds = yearSds.map((sd) => sd * scale);
       const departure = { gains, priorSds, scale, factor: departureFactor(points, priorSds, gains, crowd.size) };
-      return { law, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
+      return { law, topMean, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
     });
   });
   const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.deviance)));
   const hypotheses = normalised(
-    fits.map(({ law, mapped, departure, misfits }) => {
+    fits.map(({ law, topMean, mapped, departure, misfits }) => {
       const likelihoods = misfits.map((m) => ({
         mean: m.qualifyingMarks,
         sd: 0,
@@ -202,6 +237,7 @@ export function fitCrowd(
         qualifyingMarks: mean,
         qualifyingMarksSd: sd,
         departure: { ...departure, whitenedResiduals: whiten(departure.factor, residuals) },
+        topMean,
       };
     }),
   );
@@ -215,7 +251,15 @@ export function fitCrowd(
     qualifyingMarks: qualifyingMarks.mean,
     qualifyingMarksSd: qualifyingMarks.sd,
     fittedQualifyingMarks: guess.sd > 0,
+    topMean: weighedTopMean(hypotheses),
   };
+}
+
+function weighedTopMean(hypotheses: readonly SelectionHypothesis[]): number | undefined {
+  const reading = hypotheses.flatMap(({ weight, topMean }) => (topMean === undefined ? [] : [{ weight, topMean }]));
+  const weight = reading.reduce((sum, r) => sum + r.weight, 0);
+  if (weight < 0.5) return undefined;
+  return reading.reduce((sum, r) => sum + r.weight * r.topMean, 0) / weight;
 }
 
 interface QualifyingMarksCandidate {

@@ -220,6 +220,20 @@ describe('predict: the crowd', () => {
     expect(width(large)).toBeLessThan(width(small));
   });
 
+  it('reads the top-0.1% mean through the crowd’s lean, not off the crowd’s own top, when none is published yet', () => {
+    const stored = crowd(2000);
+    const p = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: stored, appeared: cs2023.appeared });
+    const bestFirst = Object.values(stored.marksBySession)
+      .flat()
+      .sort((a, b) => b - a);
+    const crowdsOwnTopMean = bestFirst.slice(0, 10).reduce((sum, m) => sum + m, 0) / 10;
+    const fieldsTopMean = RANK_DATA.papers.CS?.years['2023']?.official?.topMeanMarks ?? NaN;
+    expect(p.scoreInputs.topMean.source).toBe('crowd fit from 2000 stored results');
+    // The leaning crowd's best ten are about the field's best ten, far above the field's top 0.1% (76 of 75,679).
+    expect(crowdsOwnTopMean).toBeGreaterThan(fieldsTopMean + 8);
+    expect(Math.abs(p.scoreInputs.topMean.value - fieldsTopMean)).toBeLessThan(2);
+  });
+
   it('estimates the qualifying mark from a large crowd when none is published yet', () => {
     const easy = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, 6) });
     const hard = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, -4) });

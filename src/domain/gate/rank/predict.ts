@@ -116,7 +116,7 @@ export function predict(input: PredictInput): Prediction {
       : undefined;
   const fit = table && fitCrowd(crowd, table, forecast, appeared.value);
   const qualifyingMarks = pickQualifyingMarks(forecast, fit, crowd.size);
-  const topMeanMarks = pickTopMean(data, paper, year, target, crowd);
+  const topMeanMarks = pickTopMean(data, paper, year, target, crowd, fit);
   const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
   const publishedCategories = target.qualifyingMarks?.general !== undefined ? target.qualifyingMarks : {};
   const byCategory = { ...categoryQualifyingMarks(qualifyingMarks.value), ...publishedCategories };
@@ -322,8 +322,12 @@ function pickTopMean(
   year: number,
   target: OfficialYear,
   crowd: RankedMarks,
+  fit: CrowdFit | undefined,
 ): SourcedValue {
   if (target.topMeanMarks) return { value: target.topMeanMarks, source: `published ${year}` };
+  if (fit?.topMean !== undefined && crowd.size >= MIN_CROWD_FOR_TOP_MEAN) {
+    return { value: round2(fit.topMean), source: `crowd fit from ${crowd.size} stored results` };
+  }
   if (crowd.size >= MIN_CROWD_FOR_TOP_MEAN) {
     const count = Math.min(crowd.size, Math.max(OFFICIAL_TOP_MINIMUM, Math.ceil(OFFICIAL_TOP_SHARE * crowd.size)));
     return { value: round2(crowd.topMean(count)), source: `crowd estimate from ${crowd.size} stored results` };

@@ -64,4 +64,10 @@ describe('rankedMarks', () => {
     const best = pooled.slice(0, 37);
     expect(ranked.topMean(37)).toBeCloseTo(best.reduce((sum, m) => sum + m, 0) / 37, 9);
   });
+
+  it('lists the best results of both sessions together, best first, and no more than there are', () => {
+    expect(ranked.best(120)).toEqual(pooled.slice(0, 120));
+    expect(ranked.best(pooled.length)).toEqual(pooled);
+    expect(() => ranked.best(pooled.length + 1)).toThrow(RangeError);
+  });
 });

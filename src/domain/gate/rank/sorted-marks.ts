@@ -67,6 +67,8 @@ export interface RankedMarks {
   marksAt(index: number): number;
   /** Mean of the best `count` results (O(count)). */
   topMean(count: number): number;
+  /** The marks of the best `count` results, best first (O(count)). */
+  best(count: number): number[];
 }
 
 export interface RankedSession {
@@ -86,6 +88,23 @@ export function rankedMarks(sessions: readonly RankedSession[]): RankedMarks {
     );
   const countAbove = (marks: number) => countWhere((m) => m > marks);
   const countAtLeast = (marks: number) => countWhere((m) => m >= marks);
+  const best = (count: number) => {
+    // A merge from the top of every list: each list's best not yet taken, normalised once.
+    const heads = lists.map((l) => ({ ...l, next: l.ascending.length - 1, value: -Infinity }));
+    const read = (head: (typeof heads)[number]) => {
+      head.value = head.next >= 0 ? head.normalise(itemAt(head.ascending, head.next)) : -Infinity;
+    };
+    heads.forEach(read);
+    const taken: number[] = [];
+    while (taken.length < count) {
+      const top = heads.reduce((a, b) => (b.value > a.value ? b : a));
+      if (top.value === -Infinity) throw new RangeError(`Only ${taken.length} results, not ${count}.`);
+      taken.push(top.value);
+      top.next -= 1;
+      read(top);
+    }
+    return taken;
+  };
   return {
     size,
     countAbove,
@@ -102,22 +121,9 @@ export function rankedMarks(sessions: readonly RankedSession[]): RankedMarks {
       return best;
     },
     topMean(count) {
-      // A merge from the top of every list: each list's best not yet taken, normalised once.
-      const heads = lists.map((l) => ({ ...l, next: l.ascending.length - 1, value: -Infinity }));
-      const read = (head: (typeof heads)[number]) => {
-        head.value = head.next >= 0 ? head.normalise(itemAt(head.ascending, head.next)) : -Infinity;
-      };
-      heads.forEach(read);
-      let sum = 0;
-      for (let taken = 0; taken < count; taken++) {
-        const best = heads.reduce((a, b) => (b.value > a.value ? b : a));
-        if (best.value === -Infinity) throw new RangeError(`Only ${taken} results, not ${count}.`);
-        sum += best.value;
-        best.next -= 1;
-        read(best);
-      }
-      return sum / count;
+      return best(count).reduce((sum, m) => sum + m, 0) / count;
     },
+    best,
   };
 }
 
