@@ -25,7 +25,7 @@ export interface SelectionHypothesis {
   qualifyingMarks: number;
   qualifyingMarksSd: number;
   departure: YearDeparture;
-  /** The field's top-0.1% mean as the crowd shows it under this β (fieldTopMean). */
+  /** The field's top-0.1% mean as the crowd shows it under this β (fieldTopMeans). */
   topMean: number | undefined;
 }
 

@@ -88,7 +88,7 @@ export function rankedMarks(sessions: readonly RankedSession[]): RankedMarks {
     );
   const countAbove = (marks: number) => countWhere((m) => m > marks);
   const countAtLeast = (marks: number) => countWhere((m) => m >= marks);
-  const best = (count: number) => {
+  const bestFirst = (count: number) => {
     // A merge from the top of every list: each list's best not yet taken, normalised once.
     const heads = lists.map((l) => ({ ...l, next: l.ascending.length - 1, value: -Infinity }));
     const read = (head: (typeof heads)[number]) => {
@@ -121,9 +121,9 @@ export function rankedMarks(sessions: readonly RankedSession[]): RankedMarks {
       return best;
     },
     topMean(count) {
-      return best(count).reduce((sum, m) => sum + m, 0) / count;
+      return bestFirst(count).reduce((sum, m) => sum + m, 0) / count;
     },
-    best,
+    best: bestFirst,
   };
 }
 
