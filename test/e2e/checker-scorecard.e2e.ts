@@ -143,6 +143,10 @@ describe('scorecard page', () => {
     const rank = page.getByRole('region', { name: 'Rank Prediction' });
     expect(await rank.textContent()).toContain(data.prediction_data!.estimatedRank!.toLocaleString('en-IN'));
     expect(await rank.textContent()).toContain('Qualifying status');
+    // The year's qualifying mark is published, its top-0.1% mean not yet: the score says it is an estimate.
+    expect(await rank.textContent()).toContain(
+      `Estimated until GATE publishes ${data.prediction_data!.year}'s top-0.1% mean (`,
+    );
     // Too few results are stored here for the crowd part of the model, and the method line says so.
     expect(await rank.textContent()).toContain('Results checked here join the estimate once there are 30');
     // No stored result on this server has the fixture's resultId: the page says so and carries on.

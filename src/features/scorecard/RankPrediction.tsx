@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
 import {
+  gateScoreBasisText,
   gateScoreText,
   methodText,
   percentileText,
@@ -25,6 +26,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
   const scorecardPainted = useAfterFirstPaint();
   const prediction = data.prediction_data;
   const range = rankRangeText(prediction);
+  const scoreBasis = gateScoreBasisText(prediction);
   const method = methodText(prediction);
   const qualifying = qualifyingRows(prediction);
   // The chart counts stored results by raw total marks, so the marker uses the candidate's raw total too.
@@ -46,6 +48,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
         <div>
           <dt>GATE Score</dt>
           <dd>{gateScoreText(prediction)}</dd>
+          {scoreBasis && <dd className="rank__range">{scoreBasis}</dd>}
         </div>
         <div>
           <dt>Rank among results checked here</dt>

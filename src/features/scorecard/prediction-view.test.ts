@@ -3,6 +3,7 @@ import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/data';
 import { predict } from '../../domain/gate/rank/predict';
 import type { PredictionData } from '../../lib/scorecard/types';
 import {
+  gateScoreBasisText,
   gateScoreText,
   methodText,
   percentileText,
@@ -45,6 +46,19 @@ describe('rank prediction as the scorecard shows it', () => {
     );
   });
 
+  it('says the GATE score is an estimate, and with what, until GATE publishes the year’s qualifying mark and top mean', () => {
+    expect(gateScoreBasisText(predict({ testPaper: 'CS 2', marks: 60, year: 2025 }))).toBeUndefined();
+    const onlyMarkPublished = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
+    const topMean = onlyMarkPublished.scoreInputs.topMean.value;
+    expect(gateScoreBasisText(onlyMarkPublished)).toBe(
+      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}).`,
+    );
+    const neither = predict({ testPaper: 'CS 1', marks: 60, year: 2027 });
+    expect(gateScoreBasisText(neither)).toMatch(
+      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?\) and top-0\.1% mean \(\d+(\.\d)?\)\.$/,
+    );
+  });
+
   it('says what is missing when the model could not predict, or an old scorecard has only the first fields', () => {
     const missing: PredictionData = { normMarks: 30, score: null, estimatedRank: null, warnings: ['No data'] };
     expect(predictedRankText(missing)).toBe('Not available yet');
@@ -55,6 +69,7 @@ describe('rank prediction as the scorecard shows it', () => {
     expect(methodText(missing)).toBeUndefined();
     expect(predictedRankText({ normMarks: 50, score: 612.4, estimatedRank: 1834 })).toBe('1,834');
     expect(gateScoreText({ score: 612.4 })).toBe('612');
+    expect(gateScoreBasisText({ score: 612.4 })).toBeUndefined();
   });
 });
 

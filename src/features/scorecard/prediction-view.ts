@@ -30,6 +30,26 @@ export const percentileText = (prediction: PredictionData | undefined) =>
 export const gateScoreText = (prediction: PredictionData | undefined) =>
   finite(prediction?.score) ? String(Math.round(prediction.score)) : '--';
 
+/** 81.34 → '81.3': marks as the scorecard prints them. */
+const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * Whether the GATE score is final: it needs the year's qualifying mark and top-0.1% mean, which GATE publishes with the
+ * results. Until then the score rests on the model's estimates, and the scorecard says which and with what values.
+ */
+export function gateScoreBasisText(prediction: PredictionData | undefined): string | undefined {
+  const inputs = prediction?.scoreInputs;
+  const year = prediction?.year;
+  if (!inputs || !finite(year) || !finite(prediction?.score)) return undefined;
+  const estimated = [
+    { name: 'qualifying mark', input: inputs.qualifyingMarks },
+    { name: 'top-0.1% mean', input: inputs.topMean },
+  ].filter(({ input }) => input.source !== `published ${year}`);
+  if (estimated.length === 0) return undefined;
+  const values = estimated.map(({ name, input }) => `${name} (${oneDecimal(input.value)})`).join(' and ');
+  return `Estimated until GATE publishes ${year}'s ${values}.`;
+}
+
 export interface QualifyingRow {
   category: string;
   qualifies: boolean;
