@@ -70,6 +70,10 @@ describe('rank prediction as the scorecard shows it', () => {
     expect(predictedRankText({ normMarks: 50, score: 612.4, estimatedRank: 1834 })).toBe('1,834');
     expect(gateScoreText({ score: 612.4 })).toBe('612');
     expect(gateScoreBasisText({ score: 612.4 })).toBeUndefined();
+    const damaged = { score: 612.4, year: 2026, scoreInputs: { topMean: { value: 83.24, source: 'crowd fit' } } };
+    expect(gateScoreBasisText(damaged as PredictionData)).toBe(
+      "Estimated until GATE publishes 2026's top-0.1% mean (83.2).",
+    );
   });
 });
 

@@ -41,13 +41,15 @@ export function gateScoreBasisText(prediction: PredictionData | undefined): stri
   const inputs = prediction?.scoreInputs;
   const year = prediction?.year;
   if (!inputs || !finite(year) || !finite(prediction?.score)) return undefined;
+  // A scorecard saved on the device may hold any shape: an input without a value is left out.
   const estimated = [
     { name: 'qualifying mark', input: inputs.qualifyingMarks },
     { name: 'top-0.1% mean', input: inputs.topMean },
-  ].filter(({ input }) => input.source !== `published ${year}`);
+  ].flatMap(({ name, input }) =>
+    finite(input?.value) && input.source !== `published ${year}` ? [`${name} (${oneDecimal(input.value)})`] : [],
+  );
   if (estimated.length === 0) return undefined;
-  const values = estimated.map(({ name, input }) => `${name} (${oneDecimal(input.value)})`).join(' and ');
-  return `Estimated until GATE publishes ${year}'s ${values}.`;
+  return `Estimated until GATE publishes ${year}'s ${estimated.join(' and ')}.`;
 }
 
 export interface QualifyingRow {
