@@ -540,6 +540,16 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(changes.filter((marks) => marks.id === upload.id)).toEqual([]);
     });
 
+    it("lists a result's marks changes in the order they were written, many in one millisecond", async () => {
+      const since = new Date(Date.now() - 1_000);
+      const { id } = await store.results.upsert(resultInput({ candidateId: 'Often' }));
+      for (let marks = 1; marks <= 30; marks++) {
+        await store.results.updateScores(id, { totalMarks: marks, normMarks: marks });
+      }
+      const ofResult = (await store.results.marksChangedSince('CS 1', since)).filter((change) => change.id === id);
+      expect(ofResult.slice(1).map((change) => change.totalMarks)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+
     it('ends with the newest key version whatever order two re-scoring writes of one result land in', async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         const { id } = await store.results.upsert(resultInput({ candidateId: `R${attempt}`, keyVersion: 3 }));

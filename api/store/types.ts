@@ -257,7 +257,8 @@ export interface ResultRepository {
   /**
    * The marks fetched results of the set were given (stored or re-scored) at or after `since`, oldest first; a result
    * may appear more than once, its last entry holding its marks now. Kept MARKS_CHANGES_KEPT_MS, so a reader who
-   * looks less often than that must read marksOfSet instead. Time is the writing instance's clock.
+   * looks less often than that must read marksOfSet instead. Time is the writing instance's clock, made strictly
+   * increasing within an instance so that a result's later marks never sort before its earlier ones.
    */
   marksChangedSince(set: string, since: Date): Promise<SetMarks[]>;
 }

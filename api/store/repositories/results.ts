@@ -67,10 +67,15 @@ export function resultRepository(
   marksChanges: DocumentCollection<MarksChangeDoc>,
 ): ResultRepository {
   let prunedAt = 0;
+  let lastChangeAt = 0;
 
   async function recordMarks(set: string, marks: SetMarks[], now: Date): Promise<void> {
     if (marks.length === 0) return;
-    await marksChanges.insertOne({ _id: newId(now.getTime()), set, at: now, marks });
+    // Strictly increasing within an instance: changes are read in order of time, then of id (random within a second),
+    // and two writes of one result can fall in the same millisecond; its later marks must never sort first.
+    const at = new Date(Math.max(now.getTime(), lastChangeAt + 1));
+    lastChangeAt = at.getTime();
+    await marksChanges.insertOne({ _id: newId(at.getTime()), set, at, marks });
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
     // Pruning is housekeeping: the write it follows stands whatever happens to it.
