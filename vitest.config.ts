@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'api/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'api/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            'test/repository/**/*.test.ts',
+          ],
           testTimeout: 20_000,
         },
       },

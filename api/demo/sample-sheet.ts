@@ -2,7 +2,7 @@ import { sectionOfMaster } from '../../src/domain/gate';
 import type { DemoQuestion, DemoSheet, DemoSheetQuestion } from './demo-types';
 
 /**
- * Writes a demo candidate's response sheet in the portal's markup (see shared/gate/response-sheet-format.md): the
+ * Writes a demo candidate's response sheet in the portal's markup (see docs/gate/response-sheet-format.md): the
  * header table, one section container per section, one question panel per question with its menu table. Image names
  * carry the master identity (`…_cs1q12q.svg`, `…_cs1q12b.svg`) exactly as real sheets do, so the checker reads a
  * demo sheet through the same parser as a real one.

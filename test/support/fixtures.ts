@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shared GATE fixtures live beside the repository (../shared); GATE_FIXTURES overrides for other layouts. */
-export const fixturesRoot =
-  process.env.GATE_FIXTURES ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/gate');
+/** The generated GATE fixture sets, copied into the repository with their provenance (test/fixtures/gate/README.md). */
+export const fixturesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/gate');
 
 export const FIXTURE_ORIGIN = 'http://127.0.0.1:4599';
 export const fixtureSets = ['cs1-2026', 'da-2025'] as const;
