@@ -96,7 +96,9 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget, '/auth': apiTarget, '/demo': apiTarget },
   },
+  // The web app builds to dist/web, beside the compiled server in dist/server (npm run build:server), so the server's
+  // own code is never among the files it serves.
   // The manifest lets test/bench/bundle-budget.ts tell which chunks the home route loads.
   // Every browser the app supports has modulepreload; Vite's polyfill would cost every page 0.4 KB.
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
+  build: { outDir: 'dist/web', target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
 });

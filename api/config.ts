@@ -1,3 +1,4 @@
+import { version } from '../package.json';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -115,15 +116,6 @@ function persistentSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    return pkg.version;
-  } catch {
-    return '0.0.0';
-  }
-}
-
 function metricsToken(env: Env): string | undefined {
   const token = env.METRICS_TOKEN || undefined;
   if (token !== undefined && !/^\S{16,}$/.test(token)) {
@@ -160,7 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     mongodbUri,
     dataDir,
     logLevel,
-    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    distDir: path.resolve(env.DIST_DIR || 'dist/web'),
     appOrigin: origin(env, 'APP_ORIGIN', `http://localhost:${port || 8080}`),
     clientCode: env.CLIENT_CODE || 'hiregate-web',
     secret: persistentSecret(env, dataDir),
@@ -186,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     scoreAlertQuietMs: integer(env, 'SCORE_ALERT_QUIET_MS', SCORE_ALERT_QUIET_MS, 0, 86_400_000),
     scoreAlertMailsPerSecond: integer(env, 'SCORE_ALERT_MAILS_PER_SECOND', SCORE_ALERT_MAILS_PER_SECOND, 1, 10_000),
     demo: flag(env, 'DEMO', !mongodbUri),
-    version: packageVersion(),
+    // Imported, not read at run time: the compiled server (dist/server) carries it wherever it is started from.
+    version,
   };
 }

@@ -30,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   if (overCapacity) {
     logger.warn(
       overCapacity,
-      'the embedded store holds more results than it serves well: set MONGODB_URI (see README)',
+      'the embedded store holds more results than it serves well: set MONGODB_URI (see docs/operations.md)',
     );
   }
   const lifecycle: Lifecycle = { draining: false, onClose: [] };

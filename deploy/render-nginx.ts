@@ -1,7 +1,7 @@
 /**
  * Fills deploy/nginx/hiregate.conf.template. As a command, the values come from the environment:
  *   HIREGATE_INSTANCES=127.0.0.1:8081,127.0.0.1:8082 SERVER_NAME=gate.example.com HTTPS_PORT=443 \
- *   TLS_CERTIFICATE=/etc/ssl/hiregate.pem TLS_CERTIFICATE_KEY=/etc/ssl/hiregate.key DIST_DIR=/srv/hiregate/dist \
+ *   TLS_CERTIFICATE=/etc/ssl/hiregate.pem TLS_CERTIFICATE_KEY=/etc/ssl/hiregate.key DIST_DIR=/srv/hiregate/dist/web \
  *   npx tsx deploy/render-nginx.ts > /etc/nginx/conf.d/hiregate.conf
  */
 import { readFileSync } from 'node:fs';

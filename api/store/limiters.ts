@@ -2,7 +2,7 @@ import type { Db } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Where the counts of the README's Limits table live is the store's decision: the embedded store serves one process,
+ * Where the counts of the Limits table (docs/configuration.md) live is the store's decision: the embedded store serves one process,
  * so its counts stay in that process's memory; on MongoDB every instance shares one count per key, so 30 checks a
  * minute means 30 in all, whichever instance answers. Either way each consume is atomic (MongoDB: one
  * findOneAndUpdate with $inc), so parallel requests cannot all pass a check made before the count goes up.

@@ -459,7 +459,7 @@ export interface Store {
   readonly keyVersions: KeyVersionRepository;
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
-  /** Makes the limiters of the README's Limits table, counting where every instance on this store sees the counts. */
+  /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */
   ping(): Promise<boolean>;

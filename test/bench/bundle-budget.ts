@@ -2,7 +2,7 @@
  * JavaScript budget of the home route: everything `/` loads before the visitor interacts. The product's target is
  * 100 KB gzip; React 19 + TanStack Router alone take 91.7 KB of it (an empty app built the same way), and with the
  * shell and the home page the route needs 102.3 KB today. The budget enforced here is that figure rounded up to
- * 103 KB, so the route cannot grow unnoticed; the remaining 2.3 KB to the target is open work (see README).
+ * 103 KB, so the route cannot grow unnoticed; the remaining 2.3 KB to the target is open work (see docs/benchmarks.md).
  * Run: npm run bench:bundle [-- <dist folder>]
  *
  * Without an argument it builds the app into a temporary folder (others may be building into dist/ at the same

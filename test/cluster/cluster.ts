@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,28 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
+/**
+ * How the systemd unit starts an instance (deploy/systemd/hiregate@.service): node's arguments from `ExecStart`, and
+ * the settings of its `Environment` line that do not name the instance (PORT, HOST and the proxy settings are the
+ * cluster's own). Each instance is started exactly so, with this process's node in place of /usr/bin/node.
+ */
+export function systemdUnit(): { nodeArguments: string[]; environment: Record<string, string> } {
+  const unit = readFileSync('deploy/systemd/hiregate@.service', 'utf8');
+  const setting = (name: string) =>
+    unit
+      .match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1]
+      ?.trim()
+      .split(/\s+/) ?? [];
+  const [node, ...nodeArguments] = setting('ExecStart');
+  if (!node?.endsWith('/node')) throw new Error(`The unit's ExecStart does not start node: ${node}`);
+  const environment = Object.fromEntries(
+    setting('Environment')
+      .map((pair) => pair.split('=') as [string, string])
+      .filter(([name]) => !['PORT', 'HOST', 'TRUST_PROXY', 'TRUST_PROXY_HOPS'].includes(name)),
+  );
+  return { nodeArguments, environment };
+}
+
 export interface Instance {
   port: number;
   url: string;
@@ -57,13 +79,17 @@ export interface ClusterOptions {
 }
 
 /**
- * MongoDB (mongo-java-server), N instances of the app as their own processes (`node --import tsx api/server.ts`, as
- * the systemd unit starts them) and Debian's nginx with the deployment configuration, all on loopback ports.
+ * MongoDB (mongo-java-server), N instances of the app as their own processes (the compiled server, started as the
+ * systemd unit starts it: systemdUnit) and Debian's nginx with the deployment configuration, all on loopback ports.
  */
 export async function startCluster({ instances: count, env = {} }: ClusterOptions): Promise<Cluster> {
   if (!existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX}: run \`apt-get install -y nginx\``);
-  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist/web');
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run \`npm run build\``);
+  const unit = systemdUnit();
+  const serverFile = unit.nodeArguments.find((argument) => argument.endsWith('.js'));
+  if (!serverFile || !existsSync(serverFile))
+    throw new Error(`No compiled server at ${serverFile}: run \`npm run build\``);
   const work = mkdtempSync(path.join(tmpdir(), 'hiregate-cluster-'));
   const mongo = await startMongoServer();
   const mongoUri = `${mongo.uri}/hiregate_cluster`;
@@ -74,9 +100,10 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
 
   async function startInstance(slot: number): Promise<Instance> {
     const port = ports[slot]!;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    const child = spawn(process.execPath, unit.nodeArguments, {
       env: {
         ...process.env,
+        ...unit.environment,
         PORT: String(port),
         HOST: '127.0.0.1',
         MONGODB_URI: mongoUri,

@@ -17,7 +17,7 @@ import {
  * production build the e2e lane serves. A size, not a timing: the numbers are the same on every machine.
  * `npm run bench:bundle` prints the same table.
  */
-const distDir = path.resolve(process.env.DIST_DIR || 'dist');
+const distDir = path.resolve(process.env.DIST_DIR || 'dist/web');
 
 describe('home route JavaScript budget', () => {
   it('keeps the entry, its static imports and the home route chunk within the budget', () => {

@@ -82,3 +82,36 @@ describe('the repository stands alone', () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe('the compiled server', () => {
+  it('imports at run time only the packages `npm ci --omit=dev` installs', async () => {
+    const { build } = await import('esbuild');
+    const bundle = await build({
+      entryPoints: [path.join(repoRoot, 'api/server.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+    const imported = new Set(
+      Object.values(bundle.metafile.outputs).flatMap((output) =>
+        output.imports
+          .filter((entry) => entry.external && !entry.path.startsWith('node:'))
+          .map((entry) => packageOf(entry.path)),
+      ),
+    );
+    const { dependencies } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(imported.size).toBeGreaterThan(10);
+    expect([...imported].filter((name) => !(name in dependencies))).toEqual([]);
+  });
+});

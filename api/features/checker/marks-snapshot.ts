@@ -9,7 +9,7 @@ import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../../store';
  */
 export const SNAPSHOT_REFRESH_MS = 1_000;
 export const SNAPSHOT_OVERLAP_MS = 5_000;
-/** What the README promises: another instance's results appear within one look interval and the look itself. */
+/** What docs/architecture.md promises: another instance's results appear within one look interval and the look itself. */
 export const SNAPSHOT_CURRENT_WITHIN_MS = 2 * SNAPSHOT_REFRESH_MS;
 
 /** Marks are counted in hundredths: scoring rounds totals to two decimals, and normalisation its marks too. */

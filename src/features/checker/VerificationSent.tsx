@@ -12,7 +12,7 @@ interface VerificationSentProps {
 /**
  * Beyond the spec: after 'Send Verification Link' the modal says where the mail went and what to do with it, and
  * holds the button for the server's cool-down with the time left in view, so a second click does not send another
- * mail. Wording in the README ("What the app does where the spec is silent").
+ * mail. Wording in docs/behaviour.md.
  */
 export function VerificationSent({ email, secondsLeft, busy, onResend, onChangeEmail }: VerificationSentProps) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -2,7 +2,7 @@ import { ApiError } from '../../lib/api';
 
 /**
  * Every wait of the checker ends: in the answer, or after at most these times in a message that says what to do next
- * (README, "What the app does where the spec is silent"). The server gives up fetching a sheet after
+ * (docs/behaviour.md). The server gives up fetching a sheet after
  * FETCH_TIMEOUT_MS (10 s by default), so a score has well over that to arrive.
  */
 export const WAIT_LIMITS_MS = { retrieve: 30_000, send: 20_000, verify: 15_000 } as const;
