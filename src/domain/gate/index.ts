@@ -7,6 +7,19 @@ export { decodeImageName, type ImageIdentity } from './image-names';
 export { marksForMaster, sectionOfMaster, QUESTIONS_PER_PAPER } from './marks';
 export { buildPaper, type BuiltPaper, type ScoringPaper } from './paper';
 export {
+  assertChosenPaper,
+  codeAndSession,
+  identifySheet,
+  identityFits,
+  identityOfTestPaper,
+  paperIdOf,
+  paperName,
+  sameIdentity,
+  testPaperOf,
+  type PaperIdentity,
+} from './paper-identity';
+export { canonicalSheetLink } from './sheet-link';
+export {
   TEST_PAPERS,
   TEST_PAPER_LABELS,
   assertSheetIsPaper,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { jsonErrors } from '../../http/errors';
-import { memoryLimiters } from '../../store';
-import { limitPerAddress } from './rate-limit';
+import { jsonErrors } from './errors';
+import { memoryLimiters } from '../store';
+import { limitPerAddress } from './limiters';
 
 describe('limitPerAddress', () => {
   let server: Server;

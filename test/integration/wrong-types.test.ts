@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../features/accounts/account-service';
-import { startCheckerServer, type CheckerServer } from '../../test/integration/checker-harness';
-import { wrongTypedParameters } from '../../test/integration/hostile-requests';
+import { ensureAdmin } from '../../api/features/accounts/account-service';
+import { startCheckerServer, type CheckerServer } from './checker-harness';
+import { wrongTypedParameters } from './hostile-requests';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 

@@ -1,23 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../../config';
-import { paperKeyVersion, type Question, type RescoreJob, type ResultScores, type Store } from '../../store';
-import { testPaperOf } from './paper-set';
-import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
+import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../config';
+import type { RescoreJob, ResultScores, Store } from '../store';
+import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
+import { scoresOf } from './engine-paper';
+import { loadKeyedPaper, type KeyedPaper } from './keyed-papers';
 
-/** Marks computed from a stored response vector against a paper's current keys. */
+/** Marks computed from a stored response vector against a paper's published key. */
 export type ScoreStoredResponses = (
   responses: Record<string, string>,
-  paper: Question[],
+  paper: KeyedPaper,
 ) => Omit<ResultScores, 'keyVersion' | 'scoredAt'>;
 
+/**
+ * The engine's marks against the published key. Normalised marks follow the raw total here; the checker's
+ * normalisation replaces them when the candidate checks again.
+ */
+export const scoreStoredResponses: ScoreStoredResponses = (responses, { engine, keys }) => {
+  const scores = scoresOf(responses, engine, keys);
+  return { ...scores, normMarks: scores.totalMarks };
+};
+
 export interface Rescorer {
-  /** Asks for the paper set's stored results to be re-scored (by whichever instance claims the job). */
-  schedule(paperSet: string): Promise<void>;
-  /** Asks for every paper set with results left on an older key version (from before jobs were recorded). */
+  /** Asks for the paper's stored results to be re-scored (by whichever instance claims the job). */
+  schedule(paperId: string): Promise<void>;
+  /** Asks for every paper with results left on an older key version (a run a restart cut short). */
   resumeAll(): Promise<void>;
-  /** Every paper set's job as the store has it: the same on every instance. */
+  /** Every paper's job as the store has it: the same on every instance. */
   statuses(): Promise<RescoreStatus[]>;
   /** Resolves once this instance has no job running (tests). */
   idle(): Promise<void>;
@@ -31,6 +41,7 @@ export interface RescorerOptions {
   leaseMs?: number;
   /** How often an idle instance looks for a waiting or abandoned job. */
   pollMs?: number;
+  score?: ScoreStoredResponses;
 }
 
 export const RESCORE_BATCH_SIZE = 200;
@@ -53,9 +64,13 @@ const asStatus = ({ paperSet, state, rescored, total, updatedAt, error }: Rescor
  */
 export function createRescorer(
   store: Store,
-  score: ScoreStoredResponses,
   logger: Logger,
-  { batchSize = RESCORE_BATCH_SIZE, leaseMs = RESCORE_LEASE_MS, pollMs = RESCORE_POLL_MS }: RescorerOptions = {},
+  {
+    batchSize = RESCORE_BATCH_SIZE,
+    leaseMs = RESCORE_LEASE_MS,
+    pollMs = RESCORE_POLL_MS,
+    score = scoreStoredResponses,
+  }: RescorerOptions = {},
 ): Rescorer {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
@@ -64,33 +79,27 @@ export function createRescorer(
 
   /** Re-scores one batch after another; false when the lease was lost (another instance has the job now). */
   async function rescorePaper(job: RescoreJob): Promise<boolean> {
-    const { paperSet } = job;
-    const paper = await store.questions.listByPaperSet(paperSet);
-    const version = paperKeyVersion(paper);
-    const set = testPaperOf(paperSet);
-    const longIds = new Set(paper.map((question) => question.long_id));
-    // Results of other years share the test paper name; only those answering this paper's questions are ours.
-    const answersThisPaper = (responses: Record<string, string>) =>
-      Object.keys(responses).some((id) => longIds.has(id));
-    const total = await store.results.countBySet(set);
+    const { paperSet: paperId } = job;
+    const paper = await loadKeyedPaper(store, paperId);
+    if (!paper) return true;
+    const version = paper.paper.keyVersion;
+    const total = await store.results.countByPaper(paperId);
     // A taken-over job goes on counting from where its last holder got (claim starts a new pass from 0).
     let rescored = Math.min(job.rescored, total);
     // What is left, read once as ids, then fetched by id a batch at a time: a query per batch for the next results
     // below the version would be a scan of every result on mongo-java-server, which indexes exact lookups only.
-    const left = await store.results.idsScoredBelow(set, version);
+    const left = await store.results.idsScoredBelow(paperId, version);
     for (let start = 0; start < left.length; start += batchSize) {
-      if (stopped || !(await store.jobs.renew(paperSet, owner, leaseMs, { rescored, total }))) return false;
+      if (stopped || !(await store.jobs.renew(paperId, owner, leaseMs, { rescored, total }))) return false;
       const batch = await store.results.findByIds(left.slice(start, start + batchSize));
-      const updates = batch
-        .filter((result) => answersThisPaper(result.responses))
-        .map(({ id, responses }) => ({
-          id,
-          scores: { ...score(responses, paper), keyVersion: version, scoredAt: new Date() },
-        }));
+      const updates = batch.map(({ id, responses }) => ({
+        id,
+        scores: { ...score(responses, paper), keyVersion: version, scoredAt: new Date() },
+      }));
       rescored += (await store.results.updateScoresOf(updates, { keyVersionBelow: version })).length;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await store.jobs.renew(paperSet, owner, leaseMs, { rescored: Math.min(rescored, total), total });
+    await store.jobs.renew(paperId, owner, leaseMs, { rescored: Math.min(rescored, total), total });
     return true;
   }
 
@@ -129,18 +138,17 @@ export function createRescorer(
   }
   setImmediate(poll);
 
-  async function schedule(paperSet: string): Promise<void> {
-    await store.jobs.request(paperSet);
+  async function schedule(paperId: string): Promise<void> {
+    await store.jobs.request(paperId);
     if (!running) poll();
   }
 
   return {
     schedule,
     async resumeAll() {
-      for (const [paperSet, paper] of Object.entries(await store.questions.listAll())) {
-        const version = paperKeyVersion(paper);
-        const left = await store.results.listBySet(testPaperOf(paperSet), { limit: 1, keyVersionBelow: version });
-        if (left.length > 0) await schedule(paperSet);
+      for (const paper of await store.papers.list()) {
+        const left = await store.results.listByPaper(paper.id, { limit: 1, keyVersionBelow: paper.keyVersion });
+        if (left.length > 0) await schedule(paper.id);
       }
     },
     statuses: async () => (await store.jobs.list()).map(asStatus),

@@ -3,16 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, paperKeyVersion, type PaperQuestion, type Store } from '../../store';
-import { openLaneStore, STORE_LANES, type LaneStore } from '../../../test/support/store-lanes';
+import { createStore, type PaperQuestion, type Store } from '../store';
+import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
+import { buildResult } from '../../test/support/builders';
+import { createKeyChanges } from './key-changes';
 import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
 
-const PAPER_SET = 'CS 1 2026';
+const PAPER_ID = 'CS1-2026';
 const RESULTS = 60;
 const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
   long_id: `Q${index}`,
   short_id: index + 1,
-  name: 'CS 1 2026',
+  name: 'GATE 2026 CS 1',
   type: 'MCQ',
   marks: 1,
   question: `q${index}.png`,
@@ -20,8 +22,8 @@ const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
 }));
 
 /** One mark per response equal to its key: enough to see which key a result was scored with. */
-const countMatches: ScoreStoredResponses = (responses, paper) => {
-  const totalMarks = paper.filter((question) => responses[question.long_id] === question.answerKey).length;
+const countMatches: ScoreStoredResponses = (responses, { questions, keys }) => {
+  const totalMarks = questions.filter((question) => responses[question.long_id] === keys[question.long_id]).length;
   return {
     totalMarks,
     finalMarks: totalMarks,
@@ -32,7 +34,7 @@ const countMatches: ScoreStoredResponses = (responses, paper) => {
   };
 };
 
-const FAST = { leaseMs: 1_000, pollMs: 100, batchSize: 10 };
+const FAST = { leaseMs: 1_000, pollMs: 100, batchSize: 10, score: countMatches };
 const logger = pino({ level: 'silent' });
 
 describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane', ({ mongo }) => {
@@ -52,25 +54,32 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-rescoring-'));
     store = await createStore({ mongodbUri: lane.env(`rescoring_${Date.now()}`).MONGODB_URI, dataDir });
-    const paper = await store.questions.upsertPaper(PAPER_SET, QUESTIONS);
-    for (const question of paper) await store.questions.setAnswerKey(question.id, 'A');
+    await store.papers.create({
+      id: PAPER_ID,
+      year: 2026,
+      code: 'CS',
+      session: 1,
+      demo: false,
+      label: 'GATE 2026 CS 1',
+    });
+    const paper = await store.questions.upsertPaper(PAPER_ID, QUESTIONS);
+    await keyChanges({ schedule: () => Promise.resolve() }).apply(
+      PAPER_ID,
+      paper.map((question) => ({ questionId: question.id, answerKey: 'A' })),
+      { label: 'provisional', source: 'import' },
+    );
     for (let index = 0; index < RESULTS; index++) {
-      await store.results.upsert({
-        candidateId: `CS26S${index}`,
-        name: `Candidate ${index}`,
-        set: 'CS 1',
-        isVerified: false,
-        linkHash: `link-${index}`,
-        responses: { Q0: 'A', Q1: 'B', Q2: index % 2 ? 'B' : 'A', Q3: 'C' },
-        totalMarks: 0,
-        finalMarks: 0,
-        negativeMarks: 0,
-        attempts: 4,
-        incorrectAttempts: 4,
-        normMarks: 0,
-        keyVersion: 0,
-        scoredAt: new Date(),
-      });
+      await store.results.upsert(
+        buildResult({
+          candidateId: `CS26S${index}`,
+          paperId: PAPER_ID,
+          isVerified: false,
+          responses: { Q0: 'A', Q1: 'B', Q2: index % 2 ? 'B' : 'A', Q3: 'C' },
+          totalMarks: 0,
+          normMarks: 0,
+          keyVersion: 0,
+        }),
+      );
     }
     // Count the writes that changed a result: each must happen once.
     updates = 0;
@@ -87,14 +96,16 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The key changes from A to B on questions Q1 and Q2 (a new key version), then a re-score is asked for. */
+  const keyChanges = (rescorer: Pick<Rescorer, 'schedule'>) => createKeyChanges(store, rescorer);
+
+  /** The key changes from A to B on questions Q1 and Q2 (a new key version), which asks for a re-score. */
   async function changeKeys(rescorer: Rescorer) {
-    const paper = await store.questions.listByPaperSet(PAPER_SET);
-    for (const question of paper.filter((q) => q.long_id === 'Q1' || q.long_id === 'Q2')) {
-      await store.questions.setAnswerKey(question.id, 'B');
-    }
-    await rescorer.schedule(PAPER_SET);
-    return paperKeyVersion(await store.questions.listByPaperSet(PAPER_SET));
+    const paper = await store.questions.listByPaperSet(PAPER_ID);
+    const changes = paper
+      .filter((q) => q.long_id === 'Q1' || q.long_id === 'Q2')
+      .map((question) => ({ questionId: question.id, answerKey: 'B' }));
+    const { version } = await keyChanges(rescorer).apply(PAPER_ID, changes, { label: 'final', source: 'import' });
+    return version!.version;
   }
 
   async function jobDone() {
@@ -106,7 +117,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   }
 
   async function expectEveryResultRescored(version: number) {
-    const results = await store.results.listBySet('CS 1', { limit: 1_000 });
+    const results = await store.results.listByPaper(PAPER_ID, { limit: 1_000 });
     expect(results).toHaveLength(RESULTS);
     for (const result of results) {
       const odd = Number(result.candidateId.slice(5)) % 2 === 1;
@@ -119,7 +130,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   }
 
   it('runs a job once, whichever instance claims it', async () => {
-    const [first, second] = [0, 1].map(() => createRescorer(store, countMatches, logger, FAST)) as [Rescorer, Rescorer];
+    const [first, second] = [0, 1].map(() => createRescorer(store, logger, FAST)) as [Rescorer, Rescorer];
     rescorers.push(first, second);
     const version = await changeKeys(first);
     const job = await jobDone();
@@ -146,10 +157,10 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
         },
       },
     };
-    const dying = createRescorer(dyingStore, countMatches, logger, FAST);
+    const dying = createRescorer(dyingStore, logger, FAST);
     const version = await changeKeys(dying);
     await expect.poll(() => batches, { timeout: 5_000 }).toBe(2);
-    const survivor = createRescorer(store, countMatches, logger, FAST);
+    const survivor = createRescorer(store, logger, FAST);
     rescorers.push(survivor);
     const job = await jobDone();
     expect(job).toMatchObject({ rescored: RESULTS, total: RESULTS });

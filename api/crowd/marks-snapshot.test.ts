@@ -2,29 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStore, MARKS_CHANGES_KEPT_MS, type ResultInput, type SetMarks, type Store } from '../../store';
-import { seededRandom } from '../../demo/demo-papers';
-import { openLaneStore, STORE_LANES, type LaneStore } from '../../../test/support/store-lanes';
-import { createMarksSnapshots, SetMarksSnapshot, SNAPSHOT_CURRENT_WITHIN_MS } from './marks-snapshot';
+import { createStore, MARKS_CHANGES_KEPT_MS, type ResultInput, type SetMarks, type Store } from '../store';
+import { buildResult } from '../../test/support/builders';
+import { seededRandom } from '../demo/demo-papers';
+import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
+import { createMarksSnapshots, PaperMarksSnapshot, SNAPSHOT_CURRENT_WITHIN_MS } from './marks-snapshot';
+
+const PAPER = 'CS1-2026';
 
 function result(index: number, marks: number, extra: Partial<ResultInput> = {}): ResultInput {
-  return {
+  return buildResult({
     candidateId: `CS26S${index}`,
-    name: `Candidate ${index}`,
-    set: 'CS 1',
-    isVerified: false,
-    linkHash: `link-${index}`,
-    responses: {},
+    paperId: PAPER,
     totalMarks: marks,
-    finalMarks: marks,
-    negativeMarks: 0,
-    attempts: 1,
-    incorrectAttempts: 0,
     normMarks: marks,
     keyVersion: 1,
-    scoredAt: new Date(),
     ...extra,
-  };
+  });
 }
 
 /** Marks as scoring gives them (thirds, rounded to the hundredth): −10 to 100, many ties. */
@@ -35,10 +29,10 @@ function randomMarks(count: number, seed: number): number[] {
 
 const above = (marks: number[], probe: number) => marks.filter((mark) => mark > probe).length;
 
-describe('a set snapshot', () => {
+describe('a paper snapshot', () => {
   it('ranks, counts and bins exactly as counting every mark would, ties sharing a rank', () => {
     const marks = randomMarks(5_000, 7);
-    const snapshot = new SetMarksSnapshot();
+    const snapshot = new PaperMarksSnapshot();
     snapshot.apply(marks.map((mark, index) => ({ id: String(index), normMarks: mark, totalMarks: mark })));
     expect(snapshot.count).toBe(marks.length);
     for (const probe of [-10, -0.33, 0, 12.5, 33.33, marks[5]!, marks[6]!, 99.67, 100]) {
@@ -52,7 +46,7 @@ describe('a set snapshot', () => {
   });
 
   it('moves a result whose marks changed, and counts one seen twice once', () => {
-    const snapshot = new SetMarksSnapshot();
+    const snapshot = new PaperMarksSnapshot();
     const marks = [40, 55.33, 55.33, 70.67];
     snapshot.apply(marks.map((mark, index) => ({ id: `r${index}`, normMarks: mark, totalMarks: mark - 1 })));
     snapshot.apply([{ id: 'r0', normMarks: 80, totalMarks: 79 }]);
@@ -67,7 +61,7 @@ describe('a set snapshot', () => {
   });
 
   it('holds marks far outside the usual range, below and above', () => {
-    const snapshot = new SetMarksSnapshot();
+    const snapshot = new PaperMarksSnapshot();
     const marks = [12, -340.5, 980.25, 0, -75, 260];
     snapshot.apply(marks.map((mark, index) => ({ id: String(index), normMarks: mark, totalMarks: mark })));
     for (const probe of [-400, -340.5, -1, 0, 100, 980.25, 1_000]) {
@@ -78,7 +72,7 @@ describe('a set snapshot', () => {
   });
 
   it('leaves out a result whose stored marks no sheet can score', () => {
-    const snapshot = new SetMarksSnapshot();
+    const snapshot = new PaperMarksSnapshot();
     snapshot.apply([
       { id: 'fine', normMarks: 40, totalMarks: 41 },
       { id: 'missing', normMarks: undefined as unknown as number, totalMarks: 41 },
@@ -89,7 +83,7 @@ describe('a set snapshot', () => {
   });
 
   it('has no range and no marks while empty', () => {
-    const snapshot = new SetMarksSnapshot();
+    const snapshot = new PaperMarksSnapshot();
     expect(snapshot.rawRange()).toBeUndefined();
     expect(snapshot.rawMarks()).toEqual([]);
     expect(snapshot.rankOf(50)).toBe(1);
@@ -120,9 +114,9 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
   it("agree with the store's own counts and leave uploads out", async () => {
     const marks = randomMarks(300, 11);
     for (const [index, mark] of marks.entries()) await store.results.upsert(result(index, mark));
-    await store.results.upsert(result(999, 100, { uploaded: true, linkHash: 'upload' }));
-    const snapshot = await createMarksSnapshots(store).of('CS 1');
-    expect(snapshot.count).toBe(await store.results.countBySet('CS 1'));
+    await store.results.upsert(result(999, 100, { uploaded: true, resultKey: 'upload' }));
+    const snapshot = await createMarksSnapshots(store).of(PAPER);
+    expect(snapshot.count).toBe(await store.results.countByPaper(PAPER));
     for (const probe of [0, 25.5, 50, 77.67, 99.67, 100]) expect(snapshot.rankOf(probe)).toBe(1 + above(marks, probe));
   });
 
@@ -130,7 +124,7 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
     const first = await store.results.upsert(result(1, 40));
     await store.results.upsert(result(2, 60));
     const here = createMarksSnapshots(store);
-    expect((await here.of('CS 1')).count).toBe(2);
+    expect((await here.of(PAPER)).count).toBe(2);
     // The other instance's check stores a result, and its re-scoring moves the first one to the top.
     const { id } = await store.results.upsert(result(3, 50));
     await store.results.updateScoresOf([{ id: first.id, scores: { normMarks: 90, totalMarks: 88, keyVersion: 2 } }], {
@@ -139,7 +133,7 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
     await expect
       .poll(
         async () => {
-          const snapshot = await here.of('CS 1');
+          const snapshot = await here.of(PAPER);
           return [snapshot.count, snapshot.normMarksOf(id), snapshot.rankOf(90), snapshot.rankOf(60)];
         },
         { timeout: SNAPSHOT_CURRENT_WITHIN_MS },
@@ -150,7 +144,7 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
   it('read every result again after an absence longer than the store keeps the changes', async () => {
     // Looks only when told: the instance misses the first result until the test's look.
     const here = createMarksSnapshots(store, { refreshMs: 60 * 60_000 });
-    await here.of('CS 1');
+    await here.of(PAPER);
     await store.results.upsert(result(1, 40));
     // The instance sleeps (its looks stopped) for longer than the changes are kept; meanwhile another stores a
     // result, and that write removes the changes older than the kept time, the first result's among them.
@@ -158,24 +152,24 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
     vi.setSystemTime(Date.now() + MARKS_CHANGES_KEPT_MS + 60_000);
     await store.results.upsert(result(2, 60));
     await expect
-      .poll(async () => (await store.results.marksChangedSince('CS 1', new Date(0))).map((m) => m.normMarks))
+      .poll(async () => (await store.results.marksChangedSince(PAPER, new Date(0))).map((m) => m.normMarks))
       .toEqual([60]);
-    await here.refresh('CS 1');
-    const snapshot = await here.of('CS 1');
+    await here.refresh(PAPER);
+    const snapshot = await here.of(PAPER);
     expect([snapshot.count, snapshot.rankOf(40), snapshot.rankOf(60)]).toEqual([2, 2, 1]);
   });
 
   it('take their own writes at once, and a change seen again changes nothing', async () => {
     const here = createMarksSnapshots(store);
-    await here.of('CS 1');
+    await here.of(PAPER);
     const { id } = await store.results.upsert(result(1, 70));
     const marks: SetMarks = { id, normMarks: 70, totalMarks: 70 };
-    here.record('CS 1', marks);
-    await expect.poll(async () => (await here.of('CS 1')).count).toBe(1);
-    here.record('CS 1', marks);
-    await here.refresh('CS 1');
-    await here.refresh('CS 1');
-    const snapshot = await here.of('CS 1');
+    here.record(PAPER, marks);
+    await expect.poll(async () => (await here.of(PAPER)).count).toBe(1);
+    here.record(PAPER, marks);
+    await here.refresh(PAPER);
+    await here.refresh(PAPER);
+    const snapshot = await here.of(PAPER);
     expect([snapshot.count, snapshot.rankOf(70), snapshot.normMarksOf(id)]).toEqual([1, 1, 70]);
   });
 });

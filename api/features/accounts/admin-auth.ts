@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import type { Services } from '../services';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../src/domain/validation/accounts';
-import { authenticate } from '../features/accounts/account-service';
-import { SignInThrottle, TooManyAttemptsError, type SignInRules } from '../features/accounts/attempt-throttle';
-import { HttpError } from './errors';
-import { tooManyRequests } from './limiters';
+import type { Services } from '../../services';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../../src/domain/validation/accounts';
+import { authenticate } from './account-service';
+import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
+import { HttpError } from '../../http/errors';
+import { tooManyRequests } from '../../http/limiters';
+import type { AdminIdentity } from '../../http/state';
 
 /** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
 export const ADMIN_CACHE_MS = 60_000;
@@ -21,11 +22,6 @@ export const ADMIN_SIGN_IN_RULES: SignInRules = {
   failuresPerAddress: 20,
   addressWindowMs: 15 * 60_000,
 };
-
-export interface AdminIdentity {
-  id: string;
-  email: string;
-}
 
 export type AdminCheck = { ok: true; admin: AdminIdentity } | { ok: false; status: 401 | 403 | 429; message: string };
 
@@ -100,6 +96,9 @@ export function adminVerifier(services: Services): AdminVerifier {
   }
   return verifier;
 }
+
+/** The admin guard as other features get it: services.requireAdmin (a feature imports no other feature). */
+export type RequireAdmin = (options?: AdminGuardOptions) => Middleware;
 
 export interface AdminGuardOptions {
   /** A request without credentials goes on as anyone's; credentials given must still be an administrator's. */

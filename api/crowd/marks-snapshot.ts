@@ -1,7 +1,7 @@
-import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../../store';
+import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../store';
 
 /**
- * Every fetched result's marks per test paper, in memory, so a rank, a distribution bar or a result's own marks cost
+ * Every fetched result's marks per paper, in memory, so a rank, a distribution bar or a result's own marks cost
  * the same for a million results as for ten. Built from the store at start (one query of the marks alone), kept
  * current by this instance's own writes at once and by everybody's (other instances, re-scoring) through a look
  * every SNAPSHOT_REFRESH_MS at the store's marks changes since the last look, less SNAPSHOT_OVERLAP_MS: a change
@@ -92,8 +92,8 @@ class MarksCounts {
   }
 }
 
-/** One test paper's fetched results: each one's marks by id, and counts of normalised and raw marks. */
-export class SetMarksSnapshot {
+/** One paper's fetched results: each one's marks by id, and counts of normalised and raw marks. */
+export class PaperMarksSnapshot {
   private readonly slotById = new Map<string, number>();
   /** Each result's marks in hundredths, at its slot (results never leave a paper, so slots are never freed). */
   private normBySlot = new Int32Array(1_024);
@@ -172,16 +172,18 @@ export class SetMarksSnapshot {
 }
 
 export interface MarksSnapshots {
-  /** The test paper's snapshot: built on first use (or at start), then kept current in the background. */
-  of(set: string): Promise<SetMarksSnapshot>;
+  /** The paper's snapshot: built on first use (or at start), then kept current in the background. */
+  of(paperId: string): Promise<PaperMarksSnapshot>;
   /** This instance's own write, seen at once. */
-  record(set: string, marks: SetMarks): void;
+  record(paperId: string, marks: SetMarks): void;
   /** Looks for changes now (tests; the background looks do this every SNAPSHOT_REFRESH_MS). */
-  refresh(set: string): Promise<void>;
+  refresh(paperId: string): Promise<void>;
+  /** The snapshot already built that holds this result, with its marks; undefined when none does (yet). */
+  holding(resultId: string): Promise<{ paperId: string; snapshot: PaperMarksSnapshot; normMarks: number } | undefined>;
 }
 
 interface Tracked {
-  snapshot: SetMarksSnapshot;
+  snapshot: PaperMarksSnapshot;
   /** Store time from which the next look asks for changes. */
   since: Date;
   looking?: Promise<void>;
@@ -191,69 +193,77 @@ export function createMarksSnapshots(
   store: Store,
   { refreshMs = SNAPSHOT_REFRESH_MS, overlapMs = SNAPSHOT_OVERLAP_MS } = {},
 ): MarksSnapshots {
-  const bySet = new Map<string, Promise<Tracked>>();
+  const byPaper = new Map<string, Promise<Tracked>>();
 
-  /** Every fetched result of the set from the store; whatever changes meanwhile, the first look after reads. */
-  async function read(set: string): Promise<Tracked> {
+  /** Every fetched result of the paper from the store; whatever changes meanwhile, the first look after reads. */
+  async function read(paperId: string): Promise<Tracked> {
     const startedAt = Date.now();
-    const snapshot = new SetMarksSnapshot();
-    snapshot.apply(await store.results.marksOfSet(set));
+    const snapshot = new PaperMarksSnapshot();
+    snapshot.apply(await store.results.marksOfPaper(paperId));
     return { snapshot, since: new Date(startedAt - overlapMs) };
   }
 
-  async function look(set: string, tracked: Tracked): Promise<void> {
+  async function look(paperId: string, tracked: Tracked): Promise<void> {
     const startedAt = Date.now();
     if (startedAt - tracked.since.getTime() > MARKS_CHANGES_KEPT_MS - overlapMs) {
       // The changes since the last look may be gone (the store was away for minutes): read every result again.
-      const { snapshot, since } = await read(set);
+      const { snapshot, since } = await read(paperId);
       Object.assign(tracked, { snapshot, since });
       return;
     }
-    tracked.snapshot.apply(await store.results.marksChangedSince(set, tracked.since));
+    tracked.snapshot.apply(await store.results.marksChangedSince(paperId, tracked.since));
     tracked.since = new Date(startedAt - overlapMs);
   }
 
-  function lookOnce(set: string, tracked: Tracked): Promise<void> {
-    tracked.looking ??= look(set, tracked).finally(() => {
+  function lookOnce(paperId: string, tracked: Tracked): Promise<void> {
+    tracked.looking ??= look(paperId, tracked).finally(() => {
       tracked.looking = undefined;
     });
     return tracked.looking;
   }
 
   /** A look every refreshMs for as long as the process runs (a failed one is tried again at the next). */
-  function keepLooking(set: string, tracked: Tracked): void {
+  function keepLooking(paperId: string, tracked: Tracked): void {
     const next = setTimeout(() => {
-      void lookOnce(set, tracked)
+      void lookOnce(paperId, tracked)
         .catch(() => undefined)
-        .then(() => keepLooking(set, tracked));
+        .then(() => keepLooking(paperId, tracked));
     }, refreshMs);
     // The looks never keep alive a process that has nothing else to do.
     next.unref();
   }
 
-  function tracked(set: string): Promise<Tracked> {
-    let found = bySet.get(set);
+  function tracked(paperId: string): Promise<Tracked> {
+    let found = byPaper.get(paperId);
     if (!found) {
-      found = read(set).then((built) => {
-        keepLooking(set, built);
+      found = read(paperId).then((built) => {
+        keepLooking(paperId, built);
         return built;
       });
       // A failed build (database down) is tried again by the next request.
-      found.catch(() => bySet.delete(set));
-      bySet.set(set, found);
+      found.catch(() => byPaper.delete(paperId));
+      byPaper.set(paperId, found);
     }
     return found;
   }
 
   return {
-    async of(set) {
-      return (await tracked(set)).snapshot;
+    async of(paperId) {
+      return (await tracked(paperId)).snapshot;
     },
-    record(set, marks) {
-      void bySet.get(set)?.then((current) => current.snapshot.apply([marks]));
+    record(paperId, marks) {
+      void byPaper.get(paperId)?.then((current) => current.snapshot.apply([marks]));
     },
-    async refresh(set) {
-      await lookOnce(set, await tracked(set));
+    async refresh(paperId) {
+      await lookOnce(paperId, await tracked(paperId));
+    },
+    async holding(resultId) {
+      for (const [paperId, built] of byPaper) {
+        const { snapshot } = await built.catch(() => ({ snapshot: undefined }));
+        const normMarks = snapshot?.normMarksOf(resultId);
+        if (snapshot && normMarks !== undefined) return { paperId, snapshot, normMarks };
+      }
+      return undefined;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createMetrics } from './metrics';
+import { createMetrics } from '../../http/metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,13 +7,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
-import { loadConfig } from '../config';
-import { createStore } from '../store';
-import type { Store } from '../store/types';
-import type { Services } from '../services';
-import { ensureAdmin, signUp } from '../features/accounts/account-service';
-import { hashPassword } from '../features/accounts/passwords';
-import { jsonErrors } from './errors';
+import { loadConfig } from '../../config';
+import { createStore } from '../../store';
+import type { Store } from '../../store/types';
+import type { Services } from '../../services';
+import { ensureAdmin, signUp } from './account-service';
+import { hashPassword } from './passwords';
+import { jsonErrors } from '../../http/errors';
 import { requireAdmin } from './admin-auth';
 
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
@@ -39,6 +39,10 @@ describe('requireAdmin middleware', () => {
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined },
       metrics: createMetrics(),
+      papers: undefined as unknown as Services['papers'],
+      requireAdmin: () => {
+        throw new Error('not used here');
+      },
       lifecycle: { draining: false, onClose: [] },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);
