@@ -87,6 +87,7 @@ export function loadFamilySet(set: FamilySet) {
       section: string;
       keySection: string;
       number: number;
+      questionId: string;
       type: string;
       marks: number;
       key: string;

@@ -35,6 +35,18 @@ export {
 } from './catalogue/catalogue';
 export { catalogueEntryOfSheet, type SheetCatalogueEntry } from './catalogue/identify';
 export {
+  catalogueCodeOf,
+  normalisedMarks,
+  paperScore,
+  paperScoreInputs,
+  sessionsOf,
+  type NormalisedMarks,
+  type PaperScore,
+  type PaperScoreInputs,
+  type Provenance,
+  type ScoreInput,
+} from './catalogue/score-inputs';
+export {
   TEST_PAPERS,
   TEST_PAPER_LABELS,
   assertSheetIsPaper,

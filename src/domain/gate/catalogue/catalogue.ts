@@ -36,7 +36,7 @@ export interface Layout {
   source: string;
 }
 
-/** A value and where it was read. */
+/** A value and where it was read: one or more ids of `sources`, joined by ', '. */
 export interface SourcedNumber {
   value: number;
   source: string;
@@ -65,6 +65,7 @@ export interface ResultFacts {
   topMean?: SourcedNumber;
   /** Marks–score pairs from which the top-0.1% mean can be derived when it was not published. */
   scorePairs?: ScorePair[];
+  note?: string;
 }
 
 export interface PaperYear {
@@ -81,6 +82,7 @@ export interface CataloguePaper {
   name: string;
   /** The first year the paper was held, when known. */
   since?: SourcedNumber;
+  note?: string;
   years: Record<string, PaperYear>;
 }
 
