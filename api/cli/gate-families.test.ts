@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SheetScorecard } from '../../src/domain/gate';
 import { fixturesRoot } from '../../test/support/fixtures';
 import { keyPdf } from '../../test/support/key-pdf';
-import { expectFamilyScorecard, loadFamilySet } from '../../test/support/paper-families';
+import { expectFamilyScorecard, loadFamilySet, officialKeyRows } from '../../test/support/paper-families';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -40,14 +40,7 @@ describe('gate CLI on papers whose candidates choose sections', () => {
   it("key prints every Question ID's key and marks of a GE key PDF with Section and Marks columns", async () => {
     const { key } = loadFamilySet('ge-2025');
     const pdf = path.join(folder, 'ge-key.pdf');
-    const rows = key.byQuestion.map((q) => [
-      String(q.number),
-      '1',
-      q.type,
-      q.keySection,
-      q.key.replace(/^(\S+):(\S+)$/, '$1 to $2'),
-      String(q.marks),
-    ]);
+    const rows = officialKeyRows('ge-2025');
     writeFileSync(pdf, await keyPdf({ layout: 'older', rows }));
     const result = await gate('key', pdf, '--paper', inSet('ge-2025', 'master.html'));
     expect(result.stderr).toBe('');

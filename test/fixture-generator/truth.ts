@@ -32,6 +32,7 @@ export interface CandidatePlan {
   attemptRate: number;
 }
 
+/** mulberry32, written here rather than imported: the generator shares no code with the app it checks. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { fixturesRoot } from './fixtures';
+import type { ExpectedQuestion } from '../fixture-generator/expected-score';
 import { NOT_EVALUATED, isCorrect, type SheetScorecard } from '../../src/domain/gate';
 
 /**
@@ -21,20 +22,8 @@ export const familySets = [
 ] as const;
 export type FamilySet = (typeof familySets)[number];
 
-export interface FamilyQuestion {
-  section: string;
-  number: number;
-  type: string;
-  marks: number;
-  status: string;
-  displayNo: number;
-  displayed: string | null;
-  response: string | null;
-  key: string;
-  counted: boolean;
-  correct: boolean | null;
-  obtainedThirds: number | null;
-}
+/** Each question as the generator's own scorer expects it. */
+export type FamilyQuestion = ExpectedQuestion;
 
 export interface FamilyExpected {
   file: string;
@@ -160,4 +149,16 @@ export function expectFamilyScorecard(card: SheetScorecard, expected: FamilyExpe
       maxMarks,
     })),
   ).toEqual(expected.sections);
+}
+
+/** The rows of a set's official key as GATE printed them before 2026: number, session, type, section, key, marks. */
+export function officialKeyRows(set: FamilySet): string[][] {
+  return loadFamilySet(set).key.byQuestion.map((q) => [
+    String(q.number),
+    '1',
+    q.type,
+    q.keySection,
+    q.key.replace(/^(\S+):(\S+)$/, '$1 to $2'),
+    String(q.marks),
+  ]);
 }

@@ -17,6 +17,7 @@ import {
   familyFile,
   familySets,
   loadFamilySet,
+  officialKeyRows,
   type FamilyRefusal,
 } from '../../../test/support/paper-families';
 
@@ -107,14 +108,7 @@ const KEY_HEADER = ['Q. No.', 'Session', 'Q. Type', 'Section', 'Key/Range', 'Mar
 describe('official keys of papers with parts', () => {
   const { key } = loadFamilySet('ge-2025');
   const paper = buildPaper(parseResponseSheet(familyFile('ge-2025', 'master.html')));
-  const rows = key.byQuestion.map((q) => [
-    String(q.number),
-    '1',
-    q.type,
-    q.keySection,
-    q.key.replace(/^(\S+):(\S+)$/, '$1 to $2'),
-    String(q.marks),
-  ]);
+  const rows = officialKeyRows('ge-2025');
 
   it('reads a multi-section key PDF (GA, GE-A, GE-B-SI, GE-B-SII, Session and Marks) onto all 84 Question IDs', async () => {
     const pages = await keyPdfPages({ layout: 'older', rows, rowsPerPage: 30 });

@@ -15,7 +15,7 @@ const KNOWN = new Set(PAPER_CODES);
 /**
  * The paper a sheet is for, read where the sheet says it: the candidate id's code (GE25S6…), else a known code
  * standing alone at the start of the Subject line ('GE Geomatics Engineering', 'CS2 COMPUTER …') or in its brackets
- * ('… (CS1)'). Null when the sheet names none (older sheets). A candidate id naming a paper GATE does not hold is
+ * ('… (CS1)'), else the code the subject images share (`gea`, `geb1`). Null when the sheet names none. A candidate id naming a paper GATE does not hold is
  * refused: its sheet cannot be scored against any paper.
  */
 export function catalogueEntryOfSheet(sheet: ParsedSheet): SheetCatalogueEntry | null {
@@ -39,7 +39,17 @@ function codeOfSheet(sheet: ParsedSheet): string | null {
   }
   const subject = sheet.candidate.subject.trim().toUpperCase();
   const token = /^\(?([A-Z]{2})\d?\b/.exec(subject)?.[1] ?? /\(([A-Z]{2})\s?\d?\)\s*$/.exec(subject)?.[1];
-  return token && KNOWN.has(token) ? token : null;
+  if (token && KNOWN.has(token)) return token;
+  return codeOfImages(sheet);
+}
+
+/** The paper the subject images name when they agree ('gea', 'geb1' → GE; 'cs2' → CS), else null. */
+function codeOfImages(sheet: ParsedSheet): string | null {
+  const codes = new Set(
+    sheet.questions.filter((q) => q.sectionKind === 'subject').map((q) => q.sectionCode.slice(0, 2).toUpperCase()),
+  );
+  const [code] = codes;
+  return codes.size === 1 && code !== undefined && KNOWN.has(code) ? code : null;
 }
 
 /** The candidate id's two-digit year (CS26S… is 2026), else the test date's. */
