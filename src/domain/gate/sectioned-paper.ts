@@ -77,25 +77,27 @@ function sectionOf(question: SheetQuestion, code: string, definitions: readonly 
 }
 
 /**
- * A section's questions in key order with their numbers and marks. Image numbers are the key's numbers (GE: 47-65 for
- * Part B1) or count from 1 within the section; the catalogue's first number tells which. Marks: a section of n
- * questions and m marks has 2n − m one-mark questions, and GATE puts them first.
+ * A section's questions in key order with their numbers and marks: the image numbers placed on the key's (see
+ * numberOffset). Marks: a section of n questions and m marks has 2n − m one-mark questions, and GATE puts them first.
  */
 function placeSection(definition: SectionDefinition, questions: SheetQuestion[]) {
   const count = questions.length;
   if (definition.questions !== undefined && definition.questions !== count) {
     throw untrusted(`${definition.name} has ${count} questions on the sheet, not ${definition.questions}`);
   }
-  const numbers = questions.map((question) => question.masterNumber);
-  const offset = numberOffset(definition, numbers);
   const ordered = questions
-    .map((question) => ({ question, number: question.masterNumber + offset }))
+    .map((question) => ({ question, number: question.masterNumber }))
     .sort((a, b) => a.number - b.number);
   ordered.forEach((entry, index) => {
     if (index > 0 && ordered[index - 1]!.number === entry.number) {
       throw untrusted(`two questions of ${definition.name} carry number ${entry.number} in their image names`);
     }
   });
+  const offset = numberOffset(
+    definition,
+    ordered.map((entry) => entry.number),
+  );
+  for (const entry of ordered) entry.number += offset;
   const oneMark = 2 * count - definition.marks;
   if (oneMark < 0 || oneMark > count) {
     throw untrusted(
@@ -110,16 +112,20 @@ function placeSection(definition: SectionDefinition, questions: SheetQuestion[])
   }));
 }
 
-/** 0 when the image numbers are the key's, first − 1 when they count within the section; else the sheet is refused. */
+/**
+ * What turns image numbers into the key's: 0 when they are the key's (GE: 47-65 for Part B1), first − 1 when they count
+ * from 1 within the section, and likewise for any other run of consecutive numbers (a part numbered on from the one
+ * before it). Numbers that are not one consecutive run cannot be placed: the sheet is refused.
+ */
 function numberOffset(definition: SectionDefinition, numbers: readonly number[]): number {
   if (definition.first === undefined) return 0;
-  const last = definition.first + numbers.length - 1;
-  if (numbers.every((n) => n >= definition.first! && n <= last)) return 0;
-  if (numbers.every((n) => n >= 1 && n <= numbers.length)) return definition.first - 1;
-  const stray = numbers.find((n) => n < definition.first! || n > last);
-  throw untrusted(
-    `its image names give question number ${stray} in ${definition.name}, which runs ${definition.first}-${last}`,
-  );
+  const lowest = Math.min(...numbers);
+  if (Math.max(...numbers) - lowest + 1 !== numbers.length) {
+    throw untrusted(
+      `the image names of ${definition.name} skip question numbers (${[...numbers].sort((a, b) => a - b).join(', ')})`,
+    );
+  }
+  return definition.first - lowest;
 }
 
 /**
