@@ -4,13 +4,14 @@ import {
   assertChosenPaper,
   identifySheet,
   NO_RESPONSE,
+  scoreResponses,
   scoreSheet,
   testPaperOf,
   type ParsedSheet,
   type SheetScorecard,
   type TestPaper,
 } from '../../../src/domain/gate';
-import type { Paper, Store } from '../../store';
+import type { Paper, Result, Store } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from '../../crowd/crowd';
@@ -75,6 +76,11 @@ export interface Checker {
   check(input: CheckInput): Promise<CheckerScorecard>;
   /** Null when no such result of that test paper. */
   rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
+  /**
+   * A stored result's scorecard, scored again from what was stored (responses, statuses) against its paper's
+   * published key: the portal is not asked, and an uploaded page's scorecard comes from the upload itself.
+   */
+  scorecardOf(result: Result, options?: { minKeyVersion?: number }): Promise<CheckerScorecard>;
   /** The paper with this id; or, given a test paper, its newest real paper still scoring (the demo's without one). */
   paperNamed(idOrTestPaper: string): Promise<Paper | null>;
   readonly crowd: Crowd;
@@ -94,6 +100,15 @@ export function resultKeyOf(origin: SheetOrigin, paperId: string, candidateId: s
   return `upload ${sha256(`${paperId}\n${uploader}\n${candidateId}`)}`;
 }
 
+/**
+ * The statuses a scorecard shows that its responses alone do not tell ('Marked For Review', 'Not Attempted and Marked
+ * For Review'), kept so a stored result's scorecard reads as the sheet did.
+ */
+function markedStatuses(scorecard: SheetScorecard): Record<string, string> | undefined {
+  const marked = scorecard.response.filter((question) => /marked/i.test(question.status));
+  return marked.length ? Object.fromEntries(marked.map((question) => [question.long_id, question.status])) : undefined;
+}
+
 /** The response vector kept with a result: Question ID → MASTER response, '' when not answered. */
 function responseVector(scorecard: SheetScorecard): Record<string, string> {
   return Object.fromEntries(
@@ -102,6 +117,13 @@ function responseVector(scorecard: SheetScorecard): Record<string, string> {
       question.response_given === NO_RESPONSE ? '' : question.response_given,
     ]),
   );
+}
+
+/** A paper scores only whole: not a demo paper stood down, and a key for every question. */
+function assertLive({ paper, keyed, total, live }: KeyedPaper): void {
+  if (paper.retired) throw new PaperNotLiveError(CHECKER_MESSAGES.retired(paper.label), 'PAPER_RETIRED');
+  if (keyed === 0) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(paper.label), 'NO_KEYS');
+  if (!live) throw new PaperNotLiveError(CHECKER_MESSAGES.keyIncomplete(paper.label, keyed, total), 'KEY_INCOMPLETE');
 }
 
 export function createChecker(store: Store, papers: Papers): Checker {
@@ -129,14 +151,7 @@ export function createChecker(store: Store, papers: Papers): Checker {
     // A sheet that does not name its paper is told by the paper holding its questions.
     if (chosen) assertChosenPaper(paper, chosen);
     const keyed = (await papers.keyed.get(paper.id, { minKeyVersion }))!;
-    if (paper.retired) throw new PaperNotLiveError(CHECKER_MESSAGES.retired(paper.label), 'PAPER_RETIRED');
-    if (keyed.keyed === 0) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(paper.label), 'NO_KEYS');
-    if (!keyed.live) {
-      throw new PaperNotLiveError(
-        CHECKER_MESSAGES.keyIncomplete(paper.label, keyed.keyed, keyed.total),
-        'KEY_INCOMPLETE',
-      );
-    }
+    assertLive(keyed);
     return keyed;
   }
 
@@ -174,6 +189,7 @@ export function createChecker(store: Store, papers: Papers): Checker {
         link: fetched ? origin.link.trim() : undefined,
         uploaded: fetched ? undefined : true,
         responses: responseVector(scorecard),
+        statuses: markedStatuses(scorecard),
         totalMarks: total['Total Marks'],
         finalMarks: total['Final Marks'],
         negativeMarks: total['Negative Marks'],
@@ -194,6 +210,27 @@ export function createChecker(store: Store, papers: Papers): Checker {
       });
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
+    },
+
+    async scorecardOf(result, { minKeyVersion } = {}) {
+      const keyed = await papers.keyed.get(result.paperId, { minKeyVersion });
+      if (!keyed) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(result.set), 'NO_PAPER');
+      assertLive(keyed);
+      const { paper, keyVersion } = keyed;
+      const testPaper = testPaperOf(paper) ?? (result.set as TestPaper);
+      const scoring = { testPaper, questions: keyed.engine.questions };
+      const scorecard = scoreResponses(result.responses, scoring, keyed.keys, {}, result.statuses);
+      const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks']);
+      return presentScorecard(
+        { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
+        {
+          testPaper,
+          paper: { id: paper.id, name: paper.label },
+          prediction,
+          resultId: result.id,
+          keyVersion: keyVersion!,
+        },
+      );
     },
 
     async paperNamed(idOrTestPaper) {
