@@ -1,5 +1,12 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import './connection-status.css';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { whenIdleAfterLoad } from '../lib/idle';
+
+/**
+ * The notice's code (and style) is fetched once the page is idle, not with the first screen: it is ready before the
+ * connection can drop, and the home route's budget does not carry it.
+ */
+const loadOfflineNotice = () => import('./OfflineNotice');
+const OfflineNotice = lazy(() => loadOfflineNotice().then((module) => ({ default: module.OfflineNotice })));
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -14,9 +21,6 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
 
-/** The page keeps this much room at its bottom, so the notice never covers the end of the content. */
-const HEIGHT_PROPERTY = '--offline-notice-height';
-
 /**
  * A quiet bar while offline, so people know why fresh data is not coming in. It takes its own room at the bottom of
  * the page instead of covering content, and can be dismissed until the next time the connection drops.
@@ -24,33 +28,14 @@ const HEIGHT_PROPERTY = '--offline-notice-height';
 export function ConnectionStatus() {
   const online = useOnline();
   const [dismissed, setDismissed] = useState(false);
+  useEffect(() => whenIdleAfterLoad(() => void loadOfflineNotice().catch(() => undefined)), []);
   useEffect(() => {
     if (online) setDismissed(false);
   }, [online]);
   if (online || dismissed) return null;
-  return <OfflineNotice onDismiss={() => setDismissed(true)} />;
-}
-
-function OfflineNotice({ onDismiss }: { onDismiss: () => void }) {
-  const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = document.documentElement;
-    const observer = new ResizeObserver(([entry]) => {
-      const size = entry?.borderBoxSize[0];
-      if (size) root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(size.blockSize)}px`);
-    });
-    if (bar.current) observer.observe(bar.current);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(HEIGHT_PROPERTY);
-    };
-  }, []);
   return (
-    <div ref={bar} className="offline-notice" role="status">
-      <p>You are offline. Saved pages and scorecards still work; changes sync when you are back online.</p>
-      <button type="button" className="offline-notice__dismiss" aria-label="Dismiss offline notice" onClick={onDismiss}>
-        ×
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <OfflineNotice onDismiss={() => setDismissed(true)} />
+    </Suspense>
   );
 }

@@ -30,8 +30,11 @@ export const BUDGET_BYTES = 103 * 1024;
 /** The source modules routes.tsx loads lazily for `/` (keys of the Vite manifest). */
 export const HOME_ROUTE_MODULES = ['src/app/HomeScreen.tsx'];
 
-/** Dynamic imports the app starts by itself after the load event, when the browser is idle (App.tsx): not counted. */
-export const DEFERRED_MODULES = ['src/app/pwa.ts'];
+/**
+ * Dynamic imports the app starts by itself after the load event, when the browser is idle (App.tsx,
+ * ConnectionStatus.tsx): not counted.
+ */
+export const DEFERRED_MODULES = ['src/app/pwa.ts', 'src/app/OfflineNotice.tsx'];
 
 interface ManifestChunk {
   file: string;
