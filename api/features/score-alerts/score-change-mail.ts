@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import { displayMarks, keyVersionName, type ChangedQuestion, type KeyVersionStamp } from '../../../src/domain/gate';
+import { dateTimeInZone } from '../../../src/domain/dates';
 
 /** What one score-change e-mail says: old and new total, why, the new rank, where to look and how to stop them. */
 export interface ScoreChangeNews {
@@ -27,8 +28,12 @@ export interface RenderedMail {
 const signed = (marks: number) => (marks > 0 ? `+${displayMarks(marks)}` : displayMarks(marks));
 const marksOf = (marks: number | string) => (typeof marks === 'number' ? displayMarks(marks) : marks);
 const count = (n: number) => n.toLocaleString('en-IN');
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+/**
+ * A mail is read wherever its reader is, so its times are in one zone and name it: India's, where GATE candidates are
+ * ('18 Mar 2026, 10:00 IST').
+ */
+const MAIL_TIME_ZONE = 'Asia/Kolkata';
+const when = (iso: string) => dateTimeInZone(iso, MAIL_TIME_ZONE);
 
 function questionLine(question: ChangedQuestion): string {
   return `Q${question.short_id} (${question.type}): ${question.text}. Your marks: ${marksOf(question.marksBefore)} → ${marksOf(question.marksAfter)}`;
@@ -43,7 +48,7 @@ export function renderScoreChangeMail(news: ScoreChangeNews): RenderedMail {
   const keyName = keyVersionName(news.key.label);
   const change = news.newTotal - news.oldTotal;
   const totalLine = `Total marks: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)} (${signed(change)})`;
-  const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)} IST) changed your marks.`;
+  const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)}) changed your marks.`;
   const why = news.questions.length
     ? ['What changed:', ...news.questions.map((question) => `- ${questionLine(question)}`)]
     : ['The answer key changed since you last heard from us.'];

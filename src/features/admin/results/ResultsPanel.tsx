@@ -12,6 +12,7 @@ import {
   type ResultSortKey,
 } from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
+import { dateTimeText } from '../../../domain/dates';
 
 export const RESULTS_LOAD_FAILED_MESSAGE = 'Failed to load results. Please try again later.';
 
@@ -94,7 +95,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <Detail term="Attempts" value={result.attempts} />
         <Detail term="Negative Marks" value={result.negativeMarks} />
         <Detail term="Positive Marks" value={result.finalMarks} />
-        <Detail term="Date" value={new Date(result.createdAt).toLocaleDateString()} />
+        <Detail term="Date" value={dateTimeText(result.createdAt)} />
       </dl>
       <ViewScorecardButton result={result} credentials={credentials} />
     </details>
