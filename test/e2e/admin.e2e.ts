@@ -11,6 +11,8 @@ import type { SeededResult } from '../support/seed-results';
 import { itemAt } from '../../src/domain/lists';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
+/** The candidate who also uploaded the saved page: listed twice, once marked 'Uploaded'. */
+const UPLOADED_COPY_OF = 6;
 
 describe('admin area', () => {
   let fixtures: FixtureServer;
@@ -21,7 +23,7 @@ describe('admin area', () => {
   let masterLink: string;
 
   beforeAll(async () => {
-    area = await startAdminArea(ADMIN);
+    area = await startAdminArea(ADMIN, { uploadedCopyOf: UPLOADED_COPY_OF });
     ({ fixtures, server, seeded } = area);
     masterLink = fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url);
     browser = await launchBrowser();
@@ -308,7 +310,9 @@ describe('admin area', () => {
         .setInputFiles(path.join(fixturesRoot, 'cs1-2026', 'key.json'));
       await group.getByRole('button', { name: 'Import', exact: true }).click();
       await toast(page, 'Answer key imported for GATE 2026 CS 1').waitFor();
-      await group.getByText(`Results re-scored (${seeded.length} of ${seeded.length} results)`).waitFor();
+      // The job's total counts fetched results only (results.countByPaper): the upload is not in it.
+      const fetched = seeded.filter((result) => !result.uploaded).length;
+      await group.getByText(`Results re-scored (${fetched} of ${fetched} results)`).waitFor();
       await group.locator('.admin-tag', { hasText: 'Not Marked' }).first().waitFor({ state: 'detached' });
       expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(65);
       await page.context().close();
@@ -383,8 +387,13 @@ describe('admin area', () => {
       const file = await (await download).path();
       const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Date Created',
+        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Date Created',
       );
+      const copied = itemAt(seeded, UPLOADED_COPY_OF).candidateId;
+      expect(lines.filter((line) => line.startsWith(`${copied},`)).map((line) => line.split(',')[9])).toEqual([
+        'Yes',
+        'No',
+      ]);
       expect(lines).toHaveLength(seeded.length + 1);
       const newest = itemAt(
         [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
@@ -420,6 +429,14 @@ describe('admin area', () => {
       expect(await page.locator('.admin-result .admin-tag', { hasText: 'Pending' }).count()).toBe(
         seeded.filter((s) => !s.isVerified).length,
       );
+      // The candidate who also uploaded the saved page is listed twice, the upload marked as such.
+      const copies = page.locator(
+        `details.admin-result[data-candidate-id="${itemAt(seeded, UPLOADED_COPY_OF).candidateId}"]`,
+      );
+      expect(
+        await copies.locator('summary').evaluateAll((rows) => rows.map((row) => row.textContent?.endsWith('Uploaded'))),
+      ).toEqual([true, false]);
+      expect(await page.locator('.admin-result .admin-tag', { hasText: 'Uploaded' }).count()).toBe(1);
       await saveScreenshot(page, 'admin-results');
     });
 

@@ -330,6 +330,24 @@ describe('admin API on the real server', () => {
     expect((await asAdmin('GET', '/api/data/get-all-results?limit=-1')).status).toBe(400);
   });
 
+  it('marks a result scored from an uploaded page as uploaded, and no fetched one', async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
+    const copied = 1;
+    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (route) => fixtures.url(route), undefined, {
+      uploadedCopyOf: copied,
+    });
+    server = await startTestServer(serverEnv());
+    const { body } = await asAdmin('GET', '/api/data/get-all-results');
+    const candidate = itemAt(seeded, copied).candidateId;
+    expect(body.filter((result) => result.candidateId === candidate).map((result) => result.uploaded)).toEqual([
+      true,
+      undefined,
+    ]);
+    expect(body.filter((result) => result.uploaded)).toHaveLength(1);
+  });
+
   it('counts paper sets and results for the dashboard', async () => {
     const { body } = await asAdmin('GET', '/api/data/admin-stats');
     expect(body).toMatchObject({ paperSets: 1, results: seeded.length });

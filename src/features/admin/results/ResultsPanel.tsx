@@ -86,6 +86,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <span className={`admin-tag ${result.isVerified ? 'admin-tag--ok' : 'admin-tag--pending'}`}>
           {result.isVerified ? 'Verified' : 'Pending'}
         </span>
+        {result.uploaded && <span className="admin-tag admin-tag--uploaded">Uploaded</span>}
       </summary>
       <dl className="admin-result__details">
         <Detail term="Candidate ID" value={result.candidateId} />
