@@ -440,14 +440,23 @@ describe('admin area', () => {
       await saveScreenshot(page, 'admin-results');
     });
 
-    it('opens the candidate scorecard in a new tab', async () => {
+    it("opens the candidate scorecard in a new tab, without the candidate's own controls", async () => {
       const target = itemAt(seeded, 0);
       const row = page.locator(`details.admin-result[data-candidate-id="${target.candidateId}"]`);
       const opened = page.context().waitForEvent('page');
+      // The score-alert switch and the key-update offer each ask the server first: an admin's tab asks neither.
+      const candidateCalls: string[] = [];
+      page.context().on('request', (request) => {
+        if (/\/api\/data\/(score-alerts|key-version)/.test(request.url())) candidateCalls.push(request.url());
+      });
       await row.getByRole('button', { name: 'View Scorecard' }).click();
       const tab = await opened;
       await tab.waitForURL(server.url + '/scorecard', { timeout: 20_000 });
       await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor({ timeout: 20_000 });
+      await tab.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
+      await tab.waitForLoadState('networkidle');
+      expect(candidateCalls).toEqual([]);
+      expect(await tab.getByRole('switch').count()).toBe(0);
       await saveScreenshot(tab, 'admin-scorecard-tab');
       await tab.close();
       expect(await row.getByRole('button', { name: 'View Scorecard' }).isEnabled()).toBe(true);

@@ -60,7 +60,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
         {data.keyVersion && <p className="scorecard__key">Answer key: {keyVersionText(data.keyVersion)}</p>}
       </header>
       {refreshed && <KeyChanges refreshed={refreshed} />}
-      {painted && isRefreshable(data) && (
+      {painted && isRefreshable(data) && !data.openedByAdmin && (
         <Suspense fallback={null}>
           <KeyUpdateNotice data={data} onRefreshed={setRefreshed} />
           {data.resultId && <ScoreAlertSwitch resultId={data.resultId} />}
