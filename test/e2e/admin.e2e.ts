@@ -124,6 +124,11 @@ describe('admin area', () => {
       expect(await page.evaluate(() => sessionStorage.getItem('password'))).toBeNull();
       await context.clock.fastForward(2100);
       await page.waitForURL(server.url + '/login');
+      // One message: the sign-in screen does not add its own, differently worded one.
+      await page.getByRole('heading', { name: 'Admin login' }).waitFor();
+      await context.clock.runFor(500);
+      expect(await toast(page, 'Session expired. Please log in again.').count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('showSessionExpiredToast'))).toBeNull();
       await context.close();
 
       const again = await signedInPage();
