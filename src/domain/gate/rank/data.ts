@@ -52,7 +52,7 @@ export const RANK_DATA_VERSIONS: Record<1 | 2 | 3 | 4, RankData> = {
   4: version4 as unknown as RankData,
 };
 /** The data version the model uses. */
-export const RANK_DATA: RankData = RANK_DATA_VERSIONS[3];
+export const RANK_DATA: RankData = RANK_DATA_VERSIONS[4];
 
 export const SESSIONS_OF: Record<PaperKey, readonly RankTestPaper[]> = { CS: ['CS 1', 'CS 2'], DA: ['DA'] };
 
