@@ -14,6 +14,7 @@ import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
+import { requireAdmin } from './features/accounts/admin-auth';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -21,6 +22,7 @@ import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { demoRoutes } from './demo';
+import { createPapers } from './papers';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
 export function createApp(
@@ -36,7 +38,17 @@ export function createApp(
     saveToOutbox: (mail) => store.mail.add(mail),
   });
   const metrics = createMetrics();
-  const services: Services = { config, store, logger, mailer, metrics, lifecycle };
+  const papers = createPapers({ store, logger, config, lifecycle, metrics });
+  const services: Services = {
+    config,
+    store,
+    logger,
+    mailer,
+    metrics,
+    papers,
+    lifecycle,
+    requireAdmin: (options) => requireAdmin(services, options),
+  };
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.
@@ -66,7 +78,7 @@ export function createApp(
       extendTypes: { text: ['text/html'] },
     }),
   );
-  const checker = createChecker(store);
+  const checker = createChecker(store, papers);
   const routers = [
     healthRoutes(services),
     metricsRoutes(metrics, config.metricsToken),

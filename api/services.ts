@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Store } from './store';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './http/metrics';
+import type { Papers } from './papers';
+import type { RequireAdmin } from './features/accounts/admin-auth';
 
 /** What every feature's routes are built from; createApp assembles it once. */
 export interface Services {
@@ -11,6 +13,10 @@ export interface Services {
   logger: Logger;
   mailer: Mailer;
   metrics: Metrics;
+  /** Which paper a sheet is, the key it scores with, the one way a key changes, re-scoring (api/papers). */
+  papers: Papers;
+  /** The admin guard (valid admin Basic auth, or 401/403/429), from the accounts feature. */
+  requireAdmin: RequireAdmin;
   /** Set once the server is closing: readiness then answers 503 so a proxy sends new work elsewhere. */
   lifecycle: Lifecycle;
 }

@@ -1,21 +1,24 @@
-import type { KeyVersionStamp, SheetScorecard, TestPaper } from '../../src/domain/gate';
-import type { MissingPrediction, PredictionData } from '../features/checker/crowd';
+import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
+import type { MissingPrediction, PredictionData } from '../crowd/crowd';
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
 /** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
-export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
+export interface CheckerScorecard extends Scorecard {
   candidate: { id: string; name: string };
   prediction_data: PredictionData | MissingPrediction;
   resultId: string;
+  /** The stored paper that scored it: its id and the name the app shows for it. */
+  paper: { id: string; name: string };
   /** The answer-key version the marks come from. */
   keyVersion: KeyVersionStamp;
 }
 
 export function presentScorecard(
-  scorecard: SheetScorecard,
+  scorecard: Scorecard & { candidate: { id: string; name: string } },
   checked: {
     testPaper: TestPaper;
+    paper: { id: string; name: string };
     prediction: PredictionData | MissingPrediction;
     resultId: string;
     keyVersion: KeyVersionStamp;
@@ -28,6 +31,7 @@ export function presentScorecard(
     candidate: { id: candidate.id, name: candidate.name },
     prediction_data: checked.prediction,
     resultId: checked.resultId,
+    paper: checked.paper,
     keyVersion: checked.keyVersion,
   };
 }

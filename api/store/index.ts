@@ -5,6 +5,8 @@ import type { Store } from './types';
 
 export * from './types';
 export { paperKeyVersion } from './repositories/questions';
+export { normaliseEmail } from './repositories/users';
+export { alertIdOf } from './repositories/score-alerts';
 export { memoryLimiters, type LimitRule, type LimiterFactory } from './limiters';
 export type { MongoStoreOptions } from './mongo/mongo-store';
 

@@ -1,4 +1,4 @@
-import { signVerificationToken, VERIFICATION_LIFETIME_MS } from '../../api/features/checker/verification-token';
+import { sealVerification, VERIFICATION_LIFETIME_MS } from '../../api/access/scorecard-access';
 import { connect } from 'node:net';
 
 /**
@@ -31,6 +31,9 @@ export interface Target {
   paperSet: string;
   /** A link the fetcher may read (the fixture server) and whose e-mail is verified. */
   sheetLink: string;
+  /** The access token of the device that verified the link's e-mail, and the result its check stored. */
+  access: string;
+  resultId: string;
   /** host:port of the fixture server, the only host the fetcher accepts. */
   fixtureHost: string;
   appPort: number;
@@ -123,7 +126,7 @@ function jsonCalls(target: Target): JsonCall[] {
     {
       route: '/api/data/generate-response',
       method: 'POST',
-      body: { link: target.sheetLink, testPaper: 'CS 1', email: 'user@example.com' },
+      body: { link: target.sheetLink, testPaper: 'CS 1', email: 'user@example.com', access: target.access },
       headers: {},
     },
     {
@@ -148,13 +151,13 @@ function jsonCalls(target: Target): JsonCall[] {
     {
       route: '/api/data/score-alerts/status',
       method: 'POST',
-      body: { link: target.sheetLink, testPaper: 'CS 1' },
+      body: { resultId: target.resultId, access: target.access },
       headers: {},
     },
     {
       route: '/api/data/score-alerts',
       method: 'PUT',
-      body: { link: target.sheetLink, testPaper: 'CS 1', subscribed: true },
+      body: { resultId: target.resultId, access: target.access, subscribed: true },
       headers: {},
     },
   ];
@@ -244,11 +247,14 @@ const COLON_FLOOD = `<html><body><table><tr><td>a${':'.repeat(40_000)}b</td><td>
 function namedAttacks(target: Target): HostileRequest[] {
   // With default settings a parse is reachable after verifying one's own link: the uploads carry a verified one.
   const upload = (html: string) => () =>
-    send(`${target.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(target.sheetLink)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/html' },
-      body: html,
-    });
+    send(
+      `${target.url}/api/data/upload-response?${new URLSearchParams({ testPaper: 'CS 1', link: target.sheetLink, access: target.access })}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: html,
+      },
+    );
   const admin = { authorization: target.adminAuth };
   const asAdminCheck = (link: string) => () =>
     send(`${target.url}/api/data/generate-response`, {
@@ -312,41 +318,24 @@ function namedAttacks(target: Target): HostileRequest[] {
     '/index.html%00.png',
   ];
   const longAgo = Date.now() - 2 * VERIFICATION_LIFETIME_MS;
-  const verifyWith = (link: string, email: string, token: string) => () =>
-    send(`${target.url}/api/data/verify?${new URLSearchParams({ link, email, token })}`);
+  const verifyWith = (token: string) => () => send(`${target.url}/api/data/verify?${new URLSearchParams({ token })}`);
+  const sealed = sealVerification(target.secret, { link: target.sheetLink }, 'x@example.com');
+  const altered = Buffer.from(sealed, 'base64url');
+  altered[20]! ^= 1;
   const tokens = [
     {
       name: 'verify with an expired token',
       status: 410,
-      send: verifyWith(
-        target.sheetLink,
-        'x@example.com',
-        signVerificationToken(target.secret, target.sheetLink, 'x@example.com', longAgo),
-      ),
+      send: verifyWith(sealVerification(target.secret, { link: target.sheetLink }, 'x@example.com', longAgo)),
+    },
+    { name: 'verify with an altered token', send: verifyWith(altered.toString('base64url')) },
+    {
+      name: 'verify with a token sealed by another secret',
+      send: verifyWith(sealVerification('another-secret-0123456789', { link: target.sheetLink }, 'x@example.com')),
     },
     {
-      name: 'verify with a token made for another e-mail',
-      send: verifyWith(
-        target.sheetLink,
-        'mallory@example.com',
-        signVerificationToken(target.secret, target.sheetLink, 'x@example.com'),
-      ),
-    },
-    {
-      name: 'verify with a token made for another link',
-      send: verifyWith(
-        target.sheetLink,
-        'x@example.com',
-        signVerificationToken(target.secret, `${target.sheetLink}?other`, 'x@example.com'),
-      ),
-    },
-    {
-      name: 'verify with a token signed by another secret',
-      send: verifyWith(
-        target.sheetLink,
-        'x@example.com',
-        signVerificationToken('another-secret-0123456789', target.sheetLink, 'x@example.com'),
-      ),
+      name: 'verify with a token of the old form',
+      send: verifyWith(`${(Date.now() + 1e6).toString(36)}.${'A'.repeat(43)}`),
     },
   ];
   const resetTokens = ['0'.repeat(64), 'not-a-token', 'a'.repeat(128)].map((resetToken) => ({
@@ -416,14 +405,11 @@ function namedAttacks(target: Target): HostileRequest[] {
     {
       name: 'verify with a forged token',
       status: 400,
-      send: () =>
-        send(
-          `${target.url}/api/data/verify?${new URLSearchParams({ link: target.sheetLink, email: 'x@example.com', token: `${(Date.now() + 1e6).toString(36)}.${'A'.repeat(43)}` })}`,
-        ),
+      send: () => send(`${target.url}/api/data/verify?${new URLSearchParams({ token: 'A'.repeat(4_000) })}`),
     },
     {
       name: 'verify with operators in the query',
-      send: () => send(`${target.url}/api/data/verify?link[$gt]=&email[$ne]=x&token[$gt]=`),
+      send: () => send(`${target.url}/api/data/verify?token[$gt]=&token[$ne]=x`),
     },
     {
       name: 'check-credentials with an operator in Basic auth',
@@ -491,16 +477,14 @@ export function wrongTypedParameters(target: Pick<Target, 'url' | 'sheetLink' | 
   const link = encodeURIComponent(target.sheetLink);
   const page = { method: 'POST', headers: { 'content-type': 'text/html' }, body: '<html><body></body></html>' };
   const cases: Array<{ field: string; path: string; init?: RequestInit }> = [
-    { field: 'link', path: `/api/data/verify?link=${link}&link=${link}&email=x@example.com&token=t` },
-    { field: 'email', path: `/api/data/verify?link=${link}&email=a@example.com&email=b@example.com&token=t` },
-    { field: 'token', path: `/api/data/verify?link=${link}&email=x@example.com&token=a&token=b` },
+    { field: 'token', path: `/api/data/verify?token=a&token=b` },
     { field: 'link', path: `/api/data/upload-response?testPaper=CS%201&link=${link}&link=${link}`, init: page },
     { field: 'testPaper', path: `/api/data/upload-response?testPaper=CS%201&testPaper=DA&link=${link}`, init: page },
     { field: 'email', path: `/api/data/upload-response?testPaper=CS%201&email=a@b.co&email=c@d.co`, init: page },
     { field: 'src', path: '/api/images?src=https://cdn.digialm.com/a.png&src=https://cdn.digialm.com/b.png' },
     { field: 'limit', path: '/api/data/get-all-results?limit=1&limit=2', init: { headers: admin } },
     { field: 'testPaper', path: '/api/data/get-rank/x/%7B%22%24gt%22%3A%22%22%7D' },
-    { field: 'testPaper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
+    { field: 'paper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
     { field: 'paperSet', path: '/api/data/key-version?paperSet=CS%201%202026&paperSet=DA%202025' },
     {
       field: 'from',

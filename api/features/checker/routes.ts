@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { object, string } from 'yup';
+import { number, object, string } from 'yup';
 import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
 import { atMost, plainText } from '../../../src/domain/validation/text';
 import {
@@ -9,16 +9,15 @@ import {
   scoreRequestSchema,
   sheetLinkProblem,
   testPaperField,
-  verificationRequestSchema,
 } from '../../../src/domain/validation/score-request';
+import { emailField } from '../../../src/domain/validation/accounts';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { requireAdmin } from '../../http/admin-auth';
-import { tooManyRequests, waitFor } from '../../http/limiters';
+import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
-import { serialisedScorecard } from '../../presenters';
-import { NoKeysError, type Checker, type SheetOrigin } from './checker-service';
-import { limitPerAddress } from './rate-limit';
+import { serialisedScorecard, type CheckerScorecard } from '../../presenters';
+import { createScorecardAccess } from '../../access/scorecard-access';
+import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
 import { StoreUnavailableError } from '../../store';
@@ -29,11 +28,25 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 5;
 export const UPLOAD_BODY_MISSING =
   'Send the saved response-sheet page as the request body (Content-Type: text/html), with testPaper and email in the address.';
 
+/** The access token a verified device holds (scorecard-access.ts): longer than any real one is refused unread. */
+const accessField = () => plainText(string().trim().max(600, "This device's verification (access) is not valid."));
+/** The key version a refreshing scorecard was told of: the answer uses at least it. */
+const minKeyVersionField = () =>
+  number()
+    .typeError('minKeyVersion must be a whole number.')
+    .integer('minKeyVersion must be a whole number.')
+    .min(0, 'minKeyVersion must be a whole number.')
+    .max(Number.MAX_SAFE_INTEGER, 'minKeyVersion must be a whole number.');
+
 /**
  * The score request rules shared with the modal. The modal always sends the test paper; a re-opened scorecard address
- * may leave it out (the sheet then tells).
+ * may leave it out (the sheet then tells). A verified device sends its access token.
  */
-const scoreRequest = scoreRequestSchema.shape({ testPaper: testPaperField().notRequired() });
+const scoreRequest = scoreRequestSchema.shape({
+  testPaper: testPaperField().notRequired(),
+  access: accessField(),
+  minKeyVersion: minKeyVersionField(),
+});
 
 const nonBlank = (message: string) =>
   string()
@@ -49,23 +62,60 @@ const uploadRequest = scoreRequest.shape({
   html: nonBlank(UPLOAD_BODY_MISSING),
 });
 
-/** The verification link's address parameters; a link or e-mail left out is one message, a missing token another. */
+/** The verification link's one address parameter: the sealed token (scorecard-access.ts). */
 const verifyRequest = object({
-  link: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
-  email: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
-  token: string().trim().required(VERIFICATION_MESSAGES.invalidToken),
+  token: string()
+    .trim()
+    .required(VERIFICATION_MESSAGES.missingParameters)
+    .max(4_000, VERIFICATION_MESSAGES.invalidToken),
+});
+
+/** A stored upload, named by its result id (what the upload answered when it asked for a verified e-mail). */
+const uploadField = () => plainText(string().trim().max(100, 'Name the uploaded page by its id (upload).'));
+const SUBJECT_NEEDED = 'Send the response-sheet link (link), or the id of the uploaded page (upload).';
+
+/**
+ * A verification mail for a response-sheet link, or for a saved page uploaded here (`upload`, its stored result):
+ * a candidate who uploaded a page is never asked for a link.
+ */
+const sendRequest = object({
+  link: plainText(string().trim().max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH))),
+  upload: uploadField(),
+  email: emailField(),
+  testPaper: testPaperField().notRequired(),
+  access: accessField(),
+}).test('one-subject', SUBJECT_NEEDED, (value, context) =>
+  Boolean(value.link) !== Boolean(value.upload) ? true : context.createError({ path: 'link', message: SUBJECT_NEEDED }),
+);
+
+/** A stored result's scorecard, asked for by a device that verified an address for it (or an administrator). */
+const scorecardRequest = object({
+  resultId: plainText(string().trim().required('Name the scorecard by its id (resultId).').max(100)),
+  access: accessField(),
+  minKeyVersion: minKeyVersionField(),
 });
 
 /** What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed. */
-function scoreRequestOf(request: { testPaper?: string | null; email?: string }) {
-  const { testPaper, email } = request;
-  return { testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined, email: email || undefined };
+function scoreRequestOf(request: { testPaper?: string | null; email?: string; minKeyVersion?: number }) {
+  const { testPaper, email, minKeyVersion } = request;
+  return {
+    testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined,
+    email: email || undefined,
+    minKeyVersion,
+  };
 }
 
 // A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
 const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
 const rankParameters = object({ resultId: string().required(), testPaper: testPaperParameter });
-const distributionParameters = rankParameters.pick(['testPaper']);
+/** A paper id, or a test paper (scorecards saved before they named their paper): its newest paper then. */
+const PAPER_NAME = 'Name the paper by its id (CS1-2026) or its test paper (CS 1).';
+const distributionParameters = object({
+  paper: string()
+    .trim()
+    .required(PAPER_NAME)
+    .matches(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, PAPER_NAME),
+});
 /** Calls whose answer is read as is by the verify page and the scorecard: their messages go out without a field name. */
 const BARE = { messages: 'bare' } as const;
 
@@ -75,7 +125,7 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
-    if (error instanceof NoKeysError) throw new HttpError(409, error.message, { code: 'NO_KEYS' });
+    if (error instanceof PaperNotLiveError) throw new HttpError(409, error.message, { code: error.code });
     throw error;
   }
 }
@@ -88,7 +138,8 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   const { config } = services;
   const { metrics } = services;
   const sheets = createSheetLoader(config, (result) => metrics.portalFetches.inc({ result }));
-  const verification = createVerificationService(services);
+  const access = createScorecardAccess(config, services.store);
+  const verification = createVerificationService(services, access);
   const router = new Router({ prefix: '/api/data' });
 
   const { limiters } = services.store;
@@ -103,7 +154,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   });
   // An administrator's View Scorecard sends Basic auth; a request without credentials is a candidate's. Wrong admin
   // credentials are refused rather than quietly treated as a candidate.
-  const admin = requireAdmin(services, { optional: true });
+  const admin = services.requireAdmin({ optional: true });
 
   /**
    * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
@@ -115,31 +166,45 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     if (problem) throw new HttpError(400, problem);
   }
 
-  /** 'Please Verify Your Email' unless verification is off, the caller is an admin, or the link has a verified e-mail. */
-  async function verifiedState(ctx: Context, link: string | undefined) {
-    const verifiedEmail = link ? await verification.verifiedEmail(link) : null;
-    if (config.requireEmailVerification && !isAdmin(ctx) && !verifiedEmail) {
-      if (link) assertSheetLink(ctx, link);
-      throw new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true });
+  /** Whether this request may see a scorecard without a verified e-mail: verification is off, or an admin asks. */
+  const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
+  const verifyFirst = (extra: Record<string, unknown> = {}) =>
+    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true, ...extra });
+
+  /**
+   * 'Please Verify Your Email' unless verification is off, the caller is an admin, or this device holds the proof of
+   * an address that verified this link.
+   */
+  async function verifiedState(ctx: Context, link: string, accessToken: string | undefined) {
+    const verifiedEmail = await access.verifiedEmail({ link }, accessToken);
+    if (needsVerification(ctx) && !verifiedEmail) {
+      assertSheetLink(ctx, link);
+      throw verifyFirst();
     }
     return verifiedEmail;
   }
 
-  async function respondWithScorecard(
-    ctx: Context,
-    load: () => Promise<ParsedSheet> | ParsedSheet,
-    request: { origin: SheetOrigin; testPaper?: TestPaper; email?: string; verifiedEmail: string | null },
-  ) {
-    const scorecard = await withUserErrors(async () => {
-      const sheet = await load();
-      return checker.check({
-        sheet,
+  interface ScoreRequestOf {
+    origin: SheetOrigin;
+    testPaper?: TestPaper;
+    email?: string;
+    verifiedEmail: string | null;
+    minKeyVersion?: number;
+  }
+
+  const scored = (load: () => Promise<ParsedSheet> | ParsedSheet, request: ScoreRequestOf) =>
+    withUserErrors(async () =>
+      checker.check({
+        sheet: await load(),
         origin: request.origin,
         testPaper: request.testPaper,
         email: request.verifiedEmail ?? request.email,
         isVerified: request.verifiedEmail !== null,
-      });
-    });
+        minKeyVersion: request.minKeyVersion,
+      }),
+    );
+
+  function answerWith(ctx: Context, scorecard: CheckerScorecard) {
     ctx.type = 'application/json';
     ctx.body = serialisedScorecard(scorecard);
   }
@@ -157,40 +222,79 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
 
   router.post('/generate-response', countOutcome, admin, checks, validate(scoreRequest), async (ctx) => {
     const request = ctx.state.input;
-    const verifiedEmail = await verifiedState(ctx, request.link);
-    await respondWithScorecard(ctx, () => sheets.byLink(request.link, { host: ctx.host }), {
+    const verifiedEmail = await verifiedState(ctx, request.link, request.access);
+    const scorecard = await scored(() => sheets.byLink(request.link, { host: ctx.host }), {
       ...scoreRequestOf(request),
       origin: { kind: 'link', link: request.link },
       verifiedEmail,
     });
+    answerWith(ctx, scorecard);
   });
 
   const uploadInput = validate(uploadRequest, { from: 'query', textBody: 'html' });
+  /**
+   * An upload is a check in its own right: the page is scored and stored apart (never in ranks) whoever sends it. Its
+   * scorecard goes to a device that verified an address for the typed link, or for this upload; any other device is
+   * asked to verify an e-mail for the upload itself (`upload` in the 403), and the scorecard then comes from the
+   * stored upload (POST /scorecard), never from the portal.
+   */
   router.post('/upload-response', countOutcome, admin, checks, uploadInput, async (ctx) => {
     const { html, ...request } = ctx.state.input;
     const link = request.link || undefined;
-    const verifiedEmail = await verifiedState(ctx, link);
-    // The typed link only vouches for the e-mail: the result is the upload's own, apart from the link's fetched one.
-    await respondWithScorecard(ctx, () => sheets.fromUpload(html), {
-      ...scoreRequestOf(request),
-      origin: { kind: 'upload', html, link },
-      verifiedEmail,
-    });
+    // A typed link only vouches for an e-mail this device verified for it (it passed the link checks then).
+    const byLink = link ? await access.verifiedEmail({ link }, request.access) : null;
+    const score = (verifiedEmail: string | null) =>
+      scored(() => sheets.fromUpload(html), {
+        ...scoreRequestOf(request),
+        origin: { kind: 'upload', html, link },
+        verifiedEmail,
+      });
+    const scorecard = await score(byLink);
+    if (byLink || !needsVerification(ctx)) return answerWith(ctx, scorecard);
+    const byUpload = await access.verifiedEmail({ upload: scorecard.resultId }, request.access);
+    if (!byUpload) throw verifyFirst({ upload: scorecard.resultId });
+    answerWith(ctx, await score(byUpload));
   });
 
-  router.post('/send-verification', mails, validate(verificationRequestSchema), async (ctx) => {
-    const { link, email } = ctx.state.input;
-    assertSheetLink(ctx, link);
-    if (await verification.verifiedEmail(link)) {
+  /** A stored result's scorecard, scored from what was stored: the portal is never asked again. */
+  router.post('/scorecard', countOutcome, admin, checks, validate(scorecardRequest, BARE), async (ctx) => {
+    const { resultId, access: accessToken, minKeyVersion } = ctx.state.input;
+    const result = await services.store.results.findById(resultId);
+    if (!result) throw new HttpError(404, 'No scorecard with this id is stored here.');
+    if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
+      throw verifyFirst(result.uploaded ? { upload: result.id } : {});
+    }
+    answerWith(
+      ctx,
+      await withUserErrors(() => checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined })),
+    );
+  });
+
+  /** The subject a send is for: a link that can be a response sheet, or an upload stored here. */
+  async function subjectOf(ctx: Context, input: { link?: string; upload?: string; testPaper?: string | null }) {
+    if (input.link) {
+      assertSheetLink(ctx, input.link);
+      return { link: input.link, ...(input.testPaper ? { testPaper: input.testPaper } : {}) };
+    }
+    const upload = await services.store.results.findById(input.upload ?? '');
+    if (!upload?.uploaded) throw new HttpError(404, 'No uploaded page with this id is stored here.');
+    return { upload: upload.id };
+  }
+
+  router.post('/send-verification', mails, validate(sendRequest), async (ctx) => {
+    const { email, access: accessToken } = ctx.state.input;
+    const subject = await subjectOf(ctx, ctx.state.input);
+    // Verified already, on this device: another address, or another device, must show it received a mail itself.
+    if ((await access.verifiedEmail(subject, accessToken)) === email.trim().toLowerCase()) {
       ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
       return;
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
-    const tooSoon = await verification.resendWaitMs(link, email);
+    const tooSoon = await verification.resendWaitMs(subject, email);
     if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
     const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
-    const outcome = await verification.send(link, email);
+    const outcome = await verification.send(subject, email);
     if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
     ctx.body = {
       message: VERIFICATION_MESSAGES.sent,
@@ -200,13 +304,18 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   });
 
   router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
-    const { link, email, token } = ctx.state.input;
-    const outcome = await verification.confirm(link, email, token);
-    if (outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
-    if (outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    const confirmed = await verification.confirm(ctx.state.input.token);
+    if (confirmed.outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
+    if (confirmed.outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    const alreadyVerified = confirmed.outcome === 'already-verified';
+    const { subject } = confirmed;
     ctx.body = {
-      message: outcome === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.alreadyVerified,
-      alreadyVerified: outcome === 'already-verified',
+      message: alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified,
+      alreadyVerified,
+      // Kept by this device (never in an address): it proves the address on every later score request.
+      access: confirmed.access,
+      // What to open next: the stored upload's scorecard, or the link's (the page asks for it with the paper).
+      ...('upload' in subject ? { resultId: subject.upload } : { link: subject.link, testPaper: subject.testPaper }),
     };
   });
 
@@ -217,8 +326,10 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     ctx.body = rank;
   });
 
-  router.get('/distribution/:testPaper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
-    ctx.body = await checker.crowd.distribution(ctx.state.input.testPaper);
+  router.get('/distribution/:paper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
+    const paper = await checker.paperNamed(ctx.state.input.paper);
+    if (!paper) throw new HttpError(404, `No paper ${ctx.state.input.paper} is stored here.`);
+    ctx.body = await checker.crowd.distribution(paper);
   });
 
   return router;

@@ -8,7 +8,9 @@ export type GateErrorCode =
   | 'UNTRUSTED_PAPER'
   | 'WRONG_PAPER'
   | 'PAPER_MISMATCH'
-  | 'INVALID_KEY';
+  | 'INVALID_KEY'
+  | 'UNKNOWN_PAPER'
+  | 'SECTION_CHOICE_NEEDED';
 
 /** An error whose message is written for the person who pasted the link or uploaded the file. */
 export class GateError extends Error {
@@ -23,4 +25,9 @@ export class GateError extends Error {
 
 export function isGateError(error: unknown): error is GateError {
   return error instanceof GateError;
+}
+
+/** A sheet whose image names or Question IDs contradict each other: no paper can be built from it. */
+export function untrustedPaper(reason: string): GateError {
+  return new GateError('UNTRUSTED_PAPER', `This sheet cannot be used as the master paper: ${reason}.`);
 }

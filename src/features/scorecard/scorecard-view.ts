@@ -1,5 +1,7 @@
 import {
+  displayDecimal,
   displayMarks,
+  displaySignedMarks,
   isAttempted,
   isCorrect,
   isMarksToAll,
@@ -15,11 +17,16 @@ import type { ScorecardData } from '../../lib/scorecard/types';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 
-/** Marks show truncated to two decimals (the engine's displayMarks); a missing figure shows as '--'. */
+/** Marks as thirds ('72⅓', the engine's displayMarks), so the rows add up to the total; a missing figure is '--'. */
 export function marksText(value: number | string | undefined | null): string {
   if (value === undefined || value === null || value === '') return '--';
   const number = Number(value);
   return displayMarks(Number.isFinite(number) ? number : value);
+}
+
+/** A normalised mark is no sum of thirds: two decimals, truncated. */
+function normalisedMarksText(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? displayDecimal(value) : '--';
 }
 
 export type Verdict = 'correct' | 'incorrect' | 'unattempted' | 'none';
@@ -42,22 +49,18 @@ export function marksObtainedText(question: ScorecardQuestion): string {
   return hasKey(question) ? marksText(question.obtained_marks) : NOT_EVALUATED;
 }
 
-const MINUS = '\u2212';
-
 /**
- * What the question earned, signed as the header shows it beside its icon ('+2', '−0.66', '0'; truncated like every
+ * What the question earned, signed as the header shows it beside its icon ('+2', '−⅔', '0'; in thirds like every
  * mark), or undefined when it was not evaluated (no key).
  */
 export function earnedMarksText(question: ScorecardQuestion): string | undefined {
   return hasKey(question) ? signedMarksText(question.obtained_marks) : undefined;
 }
 
-/** Marks or a change of marks, signed: '+2', '−0.66', '0'; 'Not evaluated' stays as it is. */
+/** Marks or a change of marks, signed: '+2', '−⅔', '0'; 'Not evaluated' stays as it is. */
 export function signedMarksText(marks: number | string): string {
-  const text = marksText(marks);
-  const value = Number(marks);
-  if (text === '0' || !Number.isFinite(value)) return text;
-  return value > 0 ? `+${text}` : text.replace('-', MINUS);
+  const number = Number(marks);
+  return displaySignedMarks(typeof marks === 'string' && Number.isFinite(number) ? number : marks);
 }
 
 /** The question's weight, for the header's 'of 2 marks'. */
@@ -128,7 +131,7 @@ export function summaryRows(data: ScorecardData): SummaryRow[] {
     { label: 'Total Marks', value: marksText(total['Total Marks']) },
   ];
   if (!isSingleSessionPaper(data.testPaper)) {
-    rows.push({ label: 'Normalisation Marks', value: marksText(data.prediction_data?.normMarks) });
+    rows.push({ label: 'Normalisation Marks', value: normalisedMarksText(data.prediction_data?.normMarks) });
   }
   return rows;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  displayMarks,
+  displaySignedMarks,
   keyVersionName,
   readableKey,
   type KeyChangeKind,
@@ -36,9 +36,8 @@ const CHANGE_TEXT: Record<KeyChangeKind, string> = {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** A change of marks as the admin reads it: '+2', '−1.33', '0'. */
-const signed = (marks: number) =>
-  marks > 0 ? `+${displayMarks(marks)}` : marks < 0 ? `\u2212${displayMarks(-marks)}` : '0';
+/** A change of marks as the admin reads it: '+2', '−1⅓', '0'. */
+const signed = displaySignedMarks;
 
 interface Pair {
   from: number;
