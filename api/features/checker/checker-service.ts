@@ -69,7 +69,10 @@ export interface CheckInput {
 
 export interface RankAnswer {
   rank: number;
+  /** The results checked here (what the chart and the rank model count), plus this one when it is not among them. */
   totalParticipants: number;
+  /** Whether this result is one of the results checked here: an uploaded page never is (anyone can edit one). */
+  counted: boolean;
 }
 
 export interface Checker {
@@ -248,14 +251,19 @@ export function createChecker(store: Store, papers: Papers): Checker {
       if (held) {
         const paper = (await papers.keyed.get(held.paperId))?.paper;
         if (!paper || testPaperOf(paper) !== testPaper) return null;
-        return { rank: held.snapshot.rankOf(held.normMarks), totalParticipants: held.snapshot.count };
+        return { rank: held.snapshot.rankOf(held.normMarks), totalParticipants: held.snapshot.count, counted: true };
       }
-      // Not one of the fetched results this instance knows: an upload, or one stored elsewhere since the last look.
-      // It is ranked among its paper's results without being one of them.
+      // Not held yet: an upload (ranked among its paper's results without being one of them), or a fetched result
+      // stored by another instance, which the paper's snapshot holds once it has looked again.
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
       const snapshot = await marks.of(result.paperId);
-      return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + 1 };
+      const counted = snapshot.normMarksOf(result.id) !== undefined;
+      return {
+        rank: snapshot.rankOf(result.normMarks),
+        totalParticipants: snapshot.count + (counted ? 0 : 1),
+        counted,
+      };
     },
   };
 }

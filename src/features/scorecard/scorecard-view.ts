@@ -14,6 +14,7 @@ import {
 } from '../../domain/gate';
 
 import type { ScorecardData } from '../../lib/scorecard/types';
+import { plural } from '../../domain/words';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 
@@ -65,7 +66,7 @@ export function signedMarksText(marks: number | string): string {
 
 /** The question's weight, for the header's 'of 2 marks'. */
 export const weightText = (question: ScorecardQuestion) =>
-  `of ${question.marks} ${Number(question.marks) === 1 ? 'mark' : 'marks'}`;
+  `of ${question.marks} ${plural(Number(question.marks), 'mark')}`;
 
 /** The response as a candidate reads it: 'B', 'A, C' (MSQ letters), '7.8', or '--' without one. */
 export function responseText(question: ScorecardQuestion): string {
@@ -141,7 +142,7 @@ export function marksToAllNote(data: ScorecardData): string | undefined {
   const count = data.response.filter((question) => question.answerKey && isMarksToAll(question.answerKey)).length;
   if (count === 0) return undefined;
   const who = data.scoringRules?.mta === 'attempted' ? 'to candidates who answered' : 'to every candidate';
-  return `${count} ${count === 1 ? 'question is' : 'questions are'} marks to all (MTA): full marks ${who}.`;
+  return `${count} ${plural(count, 'question is', 'questions are')} marks to all (MTA): full marks ${who}.`;
 }
 
 export const isSingleSessionPaper = (testPaper: string) => testPaper.trim().toUpperCase() === 'DA';

@@ -16,6 +16,7 @@ import { keyVersionChoiceText, keyVersionTime } from '../../../lib/scorecard/key
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';
+import { plural } from '../../../domain/words';
 
 const SOURCE_TEXT: Record<KeyVersionEntry['source'], string> = {
   import: 'imported',
@@ -34,7 +35,7 @@ const CHANGE_TEXT: Record<KeyChangeKind, string> = {
   'key-removed': 'Key withdrawn',
 };
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n} ${plural(n, one, many)}`;
 
 /** A change of marks as the admin reads it: '+2', '−1⅓', '0'. */
 const signed = displaySignedMarks;
