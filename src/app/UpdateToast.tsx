@@ -14,6 +14,11 @@ function UpdateToast({ activate }: { activate: () => void }) {
 /** 'A new version is available' with Reload, until the user chooses it (react-toastify loads only then). */
 export function offerUpdate(activate: () => void): void {
   toastLater((toast) =>
-    toast.info(<UpdateToast activate={activate} />, { autoClose: false, closeOnClick: false, toastId: 'sw-update' }),
+    toast.info(<UpdateToast activate={activate} />, {
+      autoClose: false,
+      closeOnClick: false,
+      toastId: 'sw-update',
+      lasting: true,
+    }),
   );
 }
