@@ -122,7 +122,7 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
     const { paperSet } = request;
     const paper = await store.questions.listByPaperSet(paperSet);
     if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
-    const { keys, unknown } = readKeyImport(paper, request);
+    const { keys, unknown, warnings } = readKeyImport(paper, request);
     const now = new Date();
     let applied = 0;
     for (const [questionId, answerKey] of keys) {
@@ -142,7 +142,14 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
         : null;
     if (applied > 0) await rescorer.schedule(paperSet);
     ctx.body = {
-      data: { paperSet, applied, unchanged: keys.size - applied, unknown, keyVersion: version && stampOf(version) },
+      data: {
+        paperSet,
+        applied,
+        unchanged: keys.size - applied,
+        unknown,
+        warnings,
+        keyVersion: version && stampOf(version),
+      },
     };
   });
 

@@ -3,6 +3,7 @@ import {
   importOfficialKey,
   isGateError,
   isMarksToAll,
+  officialRowsOfText,
   parseKey,
   validateKeyInput,
   type KeysByLongId,
@@ -45,7 +46,23 @@ export interface KeyImport {
   keys: Map<string, string>;
   /** Question IDs in the file that this paper does not have. */
   unknown: string[];
+  /**
+   * What the import leaves out or decides, for the administrator to check: rows that could not be read, a question
+   * named twice (the first row counts), rows for questions the paper lacks, a type that differs, questions without a
+   * key.
+   */
   warnings: string[];
+}
+
+/** A line that starts like a key row: a question number, then more. */
+const ROW_START = /^\s*\d{1,3}[\s|]+\S/;
+
+/** Lines of pasted key text that start like a key row but that no row could be read from (a type or a key missing). */
+function unreadRows(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => ROW_START.test(line) && officialRowsOfText(line).length === 0)
+    .map((line) => `The line '${line.trim()}' looks like a key row but could not be read; it was left out.`);
 }
 
 /**
@@ -60,7 +77,9 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
       byLongId = importFixtureKey({ keys: request.keys });
     } else if (typeof request.rows === 'string' && request.rows.trim()) {
       const enginePaper = paper.map((question) => ({ ...question, short_id: String(question.short_id) }));
-      ({ keys: byLongId, warnings } = importOfficialKey(request.rows, enginePaper));
+      const imported = importOfficialKey(request.rows, enginePaper);
+      byLongId = imported.keys;
+      warnings = [...unreadRows(request.rows), ...imported.warnings];
     } else {
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
     }
