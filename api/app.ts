@@ -20,6 +20,7 @@ import { createChecker } from './features/checker/checker-service';
 import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
+import { portalTraffic } from './sheets/portal-traffic';
 import { demoRoutes } from './demo';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
@@ -36,7 +37,8 @@ export function createApp(
     saveToOutbox: (mail) => store.mail.add(mail),
   });
   const metrics = createMetrics();
-  const services: Services = { config, store, logger, mailer, metrics, lifecycle };
+  const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
+  const services: Services = { config, store, logger, mailer, metrics, portal, lifecycle };
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.

@@ -9,6 +9,13 @@ export const RESCORE_POLL_MS = 2_000;
 /** Score-change mails wait until a paper's key has not changed for this long, so a run of edits sends one mail. */
 export const SCORE_ALERT_QUIET_MS = 60_000;
 export const SCORE_ALERT_MAILS_PER_SECOND = 10;
+/**
+ * Requests to the GATE portal, all instances together: 50 a second, far above a results day's new sheets (a check
+ * reads a link once, then from memory) and a paper's ~300 images per instance, yet no flood the portal would block.
+ */
+export const PORTAL_FETCHES_PER_MINUTE = 3_000;
+/** New images per client address: a first view of two papers' scorecards (~300 images each). */
+export const IMAGE_FETCHES_PER_MINUTE = 600;
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -33,6 +40,10 @@ export interface Config {
   bodyLimitBytes: number;
   /** Checks and verification mails allowed per client address per minute. */
   rateLimitPerMinute: number;
+  /** Requests to the GATE portal per minute, sheets and images, all instances together. */
+  portalFetchesPerMinute: number;
+  /** Images not yet in memory that one client address may have the image proxy fetch per minute. */
+  imageFetchesPerMinute: number;
   /**
    * Take the client address from X-Forwarded-For. Only behind a reverse proxy that sets it: otherwise any client
    * could name a new address per request and dodge the rate limits.
@@ -165,6 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
     fetchMaxBytes: integer(env, 'FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    portalFetchesPerMinute: integer(env, 'PORTAL_FETCHES_PER_MINUTE', PORTAL_FETCHES_PER_MINUTE, 1, 1_000_000),
+    imageFetchesPerMinute: integer(env, 'IMAGE_FETCHES_PER_MINUTE', IMAGE_FETCHES_PER_MINUTE, 1, 1_000_000),
     trustProxy,
     trustProxyHops: trustProxy ? integer(env, 'TRUST_PROXY_HOPS', 1, 1, 10) : 0,
     smtpUrl,

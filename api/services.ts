@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Store } from './store';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './http/metrics';
+import type { PortalTraffic } from './sheets/portal-traffic';
 
 /** What every feature's routes are built from; createApp assembles it once. */
 export interface Services {
@@ -11,6 +12,8 @@ export interface Services {
   logger: Logger;
   mailer: Mailer;
   metrics: Metrics;
+  /** The one budget of requests to the GATE portal, and their metric: every fetcher of the app takes its hooks. */
+  portal: PortalTraffic;
   /** Set once the server is closing: readiness then answers 503 so a proxy sends new work elsewhere. */
   lifecycle: Lifecycle;
 }

@@ -1,4 +1,5 @@
 import { createMetrics } from './metrics';
+import { portalTraffic } from '../sheets/portal-traffic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,7 @@ describe('requireAdmin middleware', () => {
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined },
       metrics: createMetrics(),
+      portal: portalTraffic(store.limiters, config.portalFetchesPerMinute),
       lifecycle: { draining: false, onClose: [] },
     };
     await ensureAdmin(services, ADMIN.email, ADMIN.password);

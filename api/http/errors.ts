@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra JSON fields the spec's clients read beside `message` (e.g. `success: false`). */
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -61,7 +63,9 @@ export const jsonErrors: Middleware = async (ctx, next) => {
       return;
     }
     const { status, message, extra } = describe(error);
-    if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+    if (error instanceof HttpError) ctx.set(error.headers);
+    // A 5xx of our own making is a fault to look into; one that says what failed elsewhere (the portal) is not.
+    if (status >= 500 && !(error instanceof HttpError)) ctx.state.log?.error({ err: error }, 'request failed');
     ctx.status = status;
     ctx.body = { ...extra, message };
   }

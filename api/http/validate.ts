@@ -58,11 +58,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Fields whose value is of the wrong kind (an object or a list where text is expected, ...), found before yup runs:
  * yup's transforms (trim) would throw on them, and its own type messages speak of internals.
  */
-function wrongKinds(
-  schema: AnyObjectSchema,
-  input: Record<string, unknown>,
-  asText: boolean,
-): Record<string, string> {
+function wrongKinds(schema: AnyObjectSchema, input: Record<string, unknown>, asText: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const [field, fieldSchema] of Object.entries(schema.fields as Record<string, Schema>)) {
     const value = input[field];

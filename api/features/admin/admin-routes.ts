@@ -68,7 +68,7 @@ function clientTime(raw: unknown, now: Date): Date | undefined {
 /** The admin API calls and the admin extras: key import, statistics with the re-scoring status. */
 export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
-  const sheets = createSheetLoader(services.config);
+  const sheets = createSheetLoader(services.config, services.portal.hooks('sheet'));
   const { store } = services;
   const router = new Router({ prefix: '/api/data' });
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.

@@ -87,7 +87,7 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
 export function checkerRoutes(services: Services, checker: Checker): Router {
   const { config } = services;
   const { metrics } = services;
-  const sheets = createSheetLoader(config, (result) => metrics.portalFetches.inc({ result }));
+  const sheets = createSheetLoader(config, services.portal.hooks('sheet'));
   const verification = createVerificationService(services);
   const router = new Router({ prefix: '/api/data' });
 
