@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
 import { requestLogging } from './http/logging';
+import { requestDeadline } from './http/request-deadline';
 import { securityHeaders } from './http/security-headers';
 import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
@@ -68,6 +69,7 @@ export function createApp(
       extendTypes: { text: ['text/html'] },
     }),
   );
+  app.use(requestDeadline(config.requestTimeoutMs));
   const checker = createChecker(store);
   const routers = [
     healthRoutes(services),

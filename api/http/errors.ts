@@ -55,7 +55,7 @@ export const jsonErrors: Middleware = async (ctx, next) => {
     }
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
-      ctx.state.metrics?.storeErrors.inc({ kind: 'unavailable' });
+      ctx.state.metrics?.storeErrors.inc({ kind: error.kind });
       ctx.state.log?.warn({ err: error }, 'database unavailable');
       ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
       ctx.status = 503;

@@ -89,7 +89,7 @@ export function createMetrics(): Metrics {
     }),
     storeErrors: new Counter({
       name: 'hiregate_store_errors_total',
-      help: 'Requests answered 503 because the database could not be reached, by kind.',
+      help: 'Requests answered 503 because the database could not be reached (unreachable) or did not answer within its deadline (timeout).',
       labelNames: ['kind'],
       registers: [registry],
     }),
