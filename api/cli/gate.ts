@@ -10,6 +10,7 @@ import {
   readOfficialKey,
   scoreSheet,
   type BuiltPaper,
+  type KeyPaperQuestion,
   type KeysByLongId,
 } from '../../src/domain/gate';
 import { PREDICT_USAGE, UsageError, predictCommand } from './predict';
@@ -70,19 +71,20 @@ const subcommands: Record<string, Subcommand> = {
     async ([keySource], { paper: paperSource }) => {
       if (!keySource || typeof paperSource !== 'string') throw new UsageError('key needs a key file and --paper');
       const paper = await readPaper(paperSource);
-      const { keys, warnings } = readOfficialKey(await readOfficialRows(keySource), paper.questions);
+      const { keys, warnings } = readOfficialKey(await readOfficialRows(keySource, paper.questions), paper.questions);
       return { keys, warnings };
     },
   ),
   predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
-/** The rows of an official key: its PDF as published, or rows copied from it as text. */
-async function readOfficialRows(source: string) {
+/** The rows of an official key for these questions: its PDF as published, or rows copied from it as text. */
+async function readOfficialRows(source: string, questions: readonly KeyPaperQuestion[]) {
   const data = await readBytes(source);
-  // pdf.js loads only for a PDF: the other commands start without it.
   const { isPdf, pdfTextPages } = await import('./pdf-text');
-  const rows = isPdf(data) ? officialRowsOfPdf(await pdfTextPages(data)) : officialRowsOfText(data.toString('utf8'));
+  const rows = isPdf(data)
+    ? officialRowsOfPdf(await pdfTextPages(data, questions))
+    : officialRowsOfText(data.toString('utf8'));
   if (rows.length === 0) throw new Error(`${source} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
   return rows;
 }

@@ -8,7 +8,8 @@ export type GateErrorCode =
   | 'UNTRUSTED_PAPER'
   | 'WRONG_PAPER'
   | 'PAPER_MISMATCH'
-  | 'INVALID_KEY';
+  | 'INVALID_KEY'
+  | 'UNREADABLE_PDF';
 
 /** An error whose message is written for the person who pasted the link or uploaded the file. */
 export class GateError extends Error {

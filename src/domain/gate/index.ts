@@ -43,7 +43,19 @@ export {
   type OfficialKeyReading,
   type OfficialKeyRow,
 } from './official-key';
-export { officialRowsOfPdf, readPdfTextPages, type PdfTextItem, type PdfTextPage, type PdfTextSource } from './key-pdf';
+export {
+  KEY_PDF_LIMITS,
+  PDF_PROBLEMS,
+  keyIsWhole,
+  officialRowsOfPdf,
+  pdfFailure,
+  readPdfTextPages,
+  unreadablePdf,
+  type PdfReading,
+  type PdfTextItem,
+  type PdfTextPage,
+  type PdfTextSource,
+} from './key-pdf';
 export {
   changedQuestions,
   classifyKeyChange,

@@ -1,4 +1,5 @@
 import {
+  isGateError,
   officialRowsOfPdf,
   readOfficialKey,
   type KeyPaperQuestion,
@@ -26,15 +27,19 @@ const keyQuestion = (question: AdminQuestion): KeyPaperQuestion => ({
 
 /** Reads an official key PDF in the browser and sets its rows beside the paper's questions. */
 export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]): Promise<KeyPdfPreview> {
+  const paper = questions.map(keyQuestion);
   let rows;
   try {
-    rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer()));
-  } catch {
+    rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer(), paper));
+  } catch (error) {
     // The PDF reader is not kept for offline use: it loads the first time a PDF is dropped.
+    if (!navigator.onLine) {
+      throw new KeyPdfError('Your device is offline. Reading a key PDF needs the network; connect and drop it again.');
+    }
     throw new KeyPdfError(
-      navigator.onLine
-        ? `${file.name} could not be read as a PDF. Download the key again and drop it here.`
-        : 'Your device is offline. Reading a key PDF needs the network; connect and drop it again.',
+      isGateError(error)
+        ? error.message
+        : `${file.name} could not be read as a PDF. Download the key again and drop it here.`,
     );
   }
   if (rows.length === 0) {
@@ -42,5 +47,5 @@ export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]
       `No answer-key rows were found in ${file.name}. Is it the official answer-key PDF, with the columns Q. No., Q. Type, Section and Key/Range?`,
     );
   }
-  return { fileName: file.name, reading: readOfficialKey(rows, questions.map(keyQuestion)) };
+  return { fileName: file.name, reading: readOfficialKey(rows, paper) };
 }
