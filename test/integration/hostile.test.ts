@@ -93,6 +93,7 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       REQUIRE_EMAIL_VERIFICATION: 'true',
       CLIENT_CODE,
       DIST_DIR: distDir,
+      METRICS_TOKEN: 'metrics-token-0123456789',
       ...laneStore.env('hostile'),
     });
     await seedFixturePaper(server.store, 'cs1-2026', fixtures);

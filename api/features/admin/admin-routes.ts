@@ -10,7 +10,7 @@ import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import type { Rescorer } from './rescoring';
 import { readPaper } from './paper-reader';
-import { checkAnswerKey, readKeyImport } from './answer-keys';
+import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
 import { recordKeyVersion, stampOf } from '../key-versions/key-versions';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
@@ -27,7 +27,7 @@ const processRequestSchema = object({
 
 const updateAnswerSchema = object({
   _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
-  answerKey: plainText(string().trim().required('The answer key is required.').max(1000)),
+  answerKey: plainText(string().trim().required('The answer key is required.').max(KEY_MAX_LENGTH)),
   opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
   clientTime: mixed<string | number>(),
 });

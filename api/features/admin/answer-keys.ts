@@ -13,6 +13,8 @@ import type { Question } from '../../store';
 import { HttpError } from '../../http/errors';
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
+/** The longest key taken, typed or imported: the longest real one ('1.5:2.5 OR 3.0:3.0 OR …') is a few dozen. */
+export const KEY_MAX_LENGTH = 1000;
 
 /**
  * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
@@ -98,6 +100,9 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
       unknown.push(longId);
       continue;
     }
+    if (answerKey.length > KEY_MAX_LENGTH) {
+      throw new HttpError(400, `The key for Question ID ${longId} is longer than ${KEY_MAX_LENGTH} characters.`);
+    }
     try {
       parseKey(answerKey, question.type);
     } catch {
@@ -105,6 +110,9 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
     }
     keys.set(question.id, answerKey);
   }
-  if (keys.size === 0) throw new HttpError(400, 'None of the keys belongs to a question of this paper.');
+  if (keys.size === 0) {
+    const message = 'None of the keys belongs to a question of this paper.';
+    throw new HttpError(400, message, { errors: { [request.keys !== undefined ? 'keys' : 'rows']: message } });
+  }
   return { keys, unknown, warnings };
 }

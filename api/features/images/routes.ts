@@ -4,6 +4,7 @@ import type { Services } from '../../services';
 import { object, string } from 'yup';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
+import { plainText } from '../../../src/domain/validation/text';
 import { createImageProxy, IMAGE_MESSAGES, type PortalImage } from './image-proxy';
 
 /** Longer addresses are not portal image links; the cap also bounds the memory cache's keys. */
@@ -16,10 +17,13 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** ?src=: the image's address as given (not trimmed: it is the portal's own), one address, not blank, not too long. */
 const imageRequest = object({
-  src: string()
-    .required(IMAGE_MESSAGES.missingSource)
-    .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
-    .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
+  // No control characters: a line break in an address is an attempt to write a header, never a portal image.
+  src: plainText(
+    string()
+      .required(IMAGE_MESSAGES.missingSource)
+      .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
+      .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
+  ),
 });
 
 function sendImage(ctx: Context, image: PortalImage): void {
