@@ -5,6 +5,7 @@ import {
   PDF_PROBLEMS,
   unreadablePdf,
   type KeyPaperQuestion,
+  type PdfTextAnswer,
   type PdfTextPage,
 } from '../../src/domain/gate';
 
@@ -13,8 +14,6 @@ export interface PdfTextRequest {
   /** The paper's questions: the reading ends once it has a key row for each. */
   questions?: readonly KeyPaperQuestion[];
 }
-
-export type PdfTextAnswer = { pages: PdfTextPage[] } | { error: string };
 
 /**
  * The worker thread's program (a script: worker threads take no TypeScript): it imports pdf.js, and the reader

@@ -4,6 +4,7 @@ import {
   PDF_PROBLEMS,
   unreadablePdf,
   type KeyPaperQuestion,
+  type PdfTextAnswer,
   type PdfTextPage,
 } from '../domain/gate';
 
@@ -17,8 +18,6 @@ export interface PdfTextRequest {
    */
   answerTo: MessagePort;
 }
-
-export type PdfTextAnswer = { pages: PdfTextPage[] } | { error: string };
 
 /**
  * The text of a PDF read in the browser with pdf.js, in a Web Worker of its own (a file of this site, so a strict

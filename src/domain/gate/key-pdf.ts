@@ -66,6 +66,34 @@ export interface PdfReading {
   enough?: (pages: readonly PdfTextPage[]) => boolean;
 }
 
+/** A document as pdf.js opens it: its pages, and the close that frees them. */
+export interface PdfDocument extends PdfTextSource {
+  destroy(): Promise<void>;
+}
+
+/** What a reader's worker answers: the pages, or the message the admin reads. */
+export type PdfTextAnswer = { pages: PdfTextPage[] } | { error: string };
+
+/**
+ * A worker's whole reading, the same in the CLI's thread and the browser's Web Worker (each brings its own pdf.js):
+ * open the document, read pages until the key is whole, close it; any failure becomes the admin's message.
+ */
+export async function readKeyPdfPages(
+  open: () => { promise: Promise<PdfDocument> },
+  questions?: readonly KeyPaperQuestion[],
+): Promise<PdfTextAnswer> {
+  try {
+    const document = await open().promise;
+    try {
+      return { pages: await readPdfTextPages(document, { enough: questions && keyIsWhole(questions) }) };
+    } finally {
+      await document.destroy();
+    }
+  } catch (error) {
+    return { error: pdfFailure(error).message };
+  }
+}
+
 /** Reading can end once a row for every question of the paper has been read: the rest is titles and footers. */
 export function keyIsWhole(questions: readonly KeyPaperQuestion[]): (pages: readonly PdfTextPage[]) => boolean {
   return (pages) => readOfficialKey(officialRowsOfPdf(pages), questions).missing.length === 0;
