@@ -87,6 +87,18 @@ describe('storeGate: every store operation has a deadline', () => {
     await expect(other).resolves.toBe('asked once answering');
   });
 
+  it('lets work a request left behind (a timer it set) ask the store again once the request is over', async () => {
+    const gate = storeGate(DEADLINES, isOutage, () => Promise.resolve());
+    let later: Promise<string> | undefined;
+    await asOneAttempt(async () => {
+      await expect(gate.run(() => Promise.reject(OUTAGE), 'point')).rejects.toEqual(unavailable);
+      later = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
+        gate.run(() => Promise.resolve('asked after the request'), 'point'),
+      );
+    });
+    await expect(later).resolves.toBe('asked after the request');
+  });
+
   it('gives a bulk read its longer deadline, and passes a failure that is no outage on as it is', async () => {
     const gate = storeGate(DEADLINES, isOutage, () => Promise.resolve());
     const slowBulk = gate.run(() => sleep(200).then(() => 'all of them'), 'bulk');

@@ -27,6 +27,8 @@ const PROBE_INTERVAL_MS = 250;
 /** What one request learnt of the store: once an operation of it found the store not answering, the rest need not ask. */
 interface Attempt {
   failure?: StoreUnavailableError;
+  /** The request's work is over: work it started that goes on (a timer, a job's loop) asks the store again. */
+  ended?: boolean;
 }
 const attempts = new AsyncLocalStorage<Attempt>();
 
@@ -35,8 +37,19 @@ const attempts = new AsyncLocalStorage<Attempt>();
  * (missed its deadline, or waited for a probe in vain), its next operations are refused at once, so the request ends
  * after one deadline however many operations it has (a limit counted in memory instead lets it go on to the next).
  */
-export function asOneAttempt<T>(work: () => Promise<T>): Promise<T> {
-  return attempts.run({}, work);
+export async function asOneAttempt<T>(work: () => Promise<T>): Promise<T> {
+  const attempt: Attempt = {};
+  try {
+    return await attempts.run(attempt, work);
+  } finally {
+    attempt.ended = true;
+  }
+}
+
+/** The attempt an operation belongs to, while its request's work lasts. */
+function currentAttempt(): Attempt | undefined {
+  const attempt = attempts.getStore();
+  return attempt?.ended ? undefined : attempt;
 }
 
 /** A find without a limit reads every document that matches: bulk. With one it reads a page at most. */
@@ -108,7 +121,7 @@ export function storeGate(
     run<T>(operation: () => Promise<T>, kind: OperationKind): Promise<T> {
       const limitMs = kind === 'point' ? deadlines.operationMs : deadlines.bulkMs;
       const until = performance.now() + limitMs;
-      const attempt = attempts.getStore();
+      const attempt = currentAttempt();
       if (attempt?.failure) return Promise.reject(attempt.failure);
       return new Promise<T>((resolve, reject) => {
         let state: 'waiting' | 'sent' | 'settled' = 'waiting';
@@ -121,7 +134,7 @@ export function storeGate(
         };
         const cut = (error: unknown) =>
           settle(() => {
-            if (attempt && error instanceof StoreUnavailableError) attempt.failure = error;
+            if (attempt && !attempt.ended && error instanceof StoreUnavailableError) attempt.failure = error;
             // A failure that is no outage goes on as the operation gave it.
             // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the operation's own reason
             reject(error);
