@@ -61,6 +61,14 @@ describe('storeGate: every store operation has a deadline', () => {
     expect({ probes, asked }).toEqual({ probes: 1, asked: 0 });
   });
 
+  it('holds a bulk read of a store not answering no longer than a point operation', async () => {
+    const gate = storeGate(DEADLINES, isOutage, pending<void>().operation);
+    await expect(gate.run(() => Promise.reject(OUTAGE), 'point')).rejects.toEqual(unavailable);
+    const bulk = await timed(gate.run(() => Promise.resolve('not asked'), 'bulk'));
+    expect(bulk.error).toEqual(unavailable);
+    expect(bulk.ms).toBeLessThan(DEADLINES.operationMs + 50);
+  });
+
   it('lets every waiting operation through once the database answers a probe', async () => {
     const database = pending<void>();
     const gate = storeGate(DEADLINES, isOutage, database.operation);

@@ -60,8 +60,8 @@ export const findKind = (options?: { limit?: number }): OperationKind =>
  * Every operation of one store goes through its gate, and each has a deadline. When an operation misses it, or fails
  * because the database cannot be reached, the store is found not answering: every operation still waiting on the
  * database is answered at once with StoreUnavailableError, so a request already in flight ends as soon as a new one.
- * From then on an operation first waits for the store to answer a probe (a ping with the point deadline, one at a
- * time, shared by every operation waiting), within its own deadline: while the database hangs each request ends with
+ * From then on an operation first waits for the store to answer a probe (a ping, one at a time, shared by every
+ * operation waiting), at most the point deadline, whatever its own: while the database hangs each request ends with
  * 503 after at most one deadline, and the first probe the database answers lets every waiting operation through.
  */
 export interface StoreGate {
@@ -107,10 +107,16 @@ export function storeGate(
       }));
   };
 
-  async function untilAnswering(until: number): Promise<void> {
+  /**
+   * Resolves once the database answers a probe; rejects after the point deadline, whatever the operation's own: a
+   * bulk read is no reason to wait longer for a database that does not answer a ping.
+   */
+  async function untilAnswering(): Promise<void> {
+    const until = performance.now() + deadlines.operationMs;
     while (!answering) {
-      if (performance.now() >= until) throw timedOut(deadlines.operationMs);
-      await probeOnce();
+      const left = until - performance.now();
+      if (left <= 0) throw timedOut(deadlines.operationMs);
+      await Promise.race([probeOnce(), sleep(left)]);
     }
   }
 
@@ -120,7 +126,6 @@ export function storeGate(
     },
     run<T>(operation: () => Promise<T>, kind: OperationKind): Promise<T> {
       const limitMs = kind === 'point' ? deadlines.operationMs : deadlines.bulkMs;
-      const until = performance.now() + limitMs;
       const attempt = currentAttempt();
       if (attempt?.failure) return Promise.reject(attempt.failure);
       return new Promise<T>((resolve, reject) => {
@@ -168,7 +173,7 @@ export function storeGate(
           );
         };
         if (answering) send();
-        else untilAnswering(until).then(send, cut);
+        else untilAnswering().then(send, cut);
       });
     },
   };
