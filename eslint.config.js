@@ -7,6 +7,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import checkFile from 'eslint-plugin-check-file';
 
 const FEATURES = ['admin', 'auth', 'checker', 'marketing', 'scorecard'];
+const API_FEATURES = ['accounts', 'admin', 'checker', 'images', 'key-versions', 'score-alerts'];
+/** What several API features share lives once, in a module of its own beside them (or in src/domain). */
+const API_SHARED = ['http', 'presenters', 'store', 'papers', 'crowd', 'access', 'sheets', 'mail', 'demo'];
 
 /** The import boundaries (README, Architecture), as import-x/no-restricted-paths zones. */
 const BOUNDARY_ZONES = [
@@ -35,6 +38,19 @@ const BOUNDARY_ZONES = [
     target: './api',
     from: ['./src/features', './src/app', './src/lib'],
     message: 'The API shares only src/domain with the web app.',
+  },
+  ...API_FEATURES.map((feature) => ({
+    target: `./api/features/${feature}`,
+    from: './api/features',
+    except: [`./${feature}`],
+    message:
+      'An API feature imports no other feature: share through a module beside them (api/papers, api/crowd, ' +
+      'api/access …) or src/domain, or let api/app.ts hand it over (services).',
+  })),
+  {
+    target: API_SHARED.map((module) => `./api/${module}`),
+    from: './api/features',
+    message: 'Shared API modules (http, presenters, store, papers …) serve the features and import none.',
   },
 ];
 

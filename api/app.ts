@@ -15,6 +15,7 @@ import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
+import { requireAdmin } from './features/accounts/admin-auth';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -23,6 +24,7 @@ import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { portalTraffic } from './sheets/portal-traffic';
 import { demoRoutes } from './demo';
+import { createPapers } from './papers';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
 export function createApp(
@@ -39,7 +41,18 @@ export function createApp(
   });
   const metrics = createMetrics();
   const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
-  const services: Services = { config, store, logger, mailer, metrics, portal, lifecycle };
+  const papers = createPapers({ store, logger, config, lifecycle, metrics });
+  const services: Services = {
+    config,
+    store,
+    logger,
+    mailer,
+    metrics,
+    portal,
+    papers,
+    lifecycle,
+    requireAdmin: (options) => requireAdmin(services, options),
+  };
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.
@@ -70,7 +83,7 @@ export function createApp(
     }),
   );
   app.use(requestDeadline(config.requestTimeoutMs));
-  const checker = createChecker(store);
+  const checker = createChecker(store, papers);
   const routers = [
     healthRoutes(services),
     metricsRoutes(metrics, config.metricsToken),

@@ -4,13 +4,14 @@ import {
   buildPaper,
   importFixtureKey,
   importOfficialKey,
+  isSectionChoiceError,
   officialRowsOfPdf,
   officialRowsOfText,
   parseResponseSheet,
   readOfficialKey,
   scoreSheet,
+  withKeyMarks,
   type BuiltPaper,
-  type KeyPaperQuestion,
   type KeysByLongId,
 } from '../../src/domain/gate';
 import { PREDICT_USAGE, UsageError, predictCommand } from './predict';
@@ -44,17 +45,31 @@ function withOptions(
 
 const subcommands: Record<string, Subcommand> = {
   score: withOptions(
-    'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted]',
-    { paper: { type: 'string' }, key: { type: 'string' }, mta: { type: 'string', default: 'all' } },
-    async ([sheetSource], { paper: paperSource, key: keySource, mta }) => {
+    'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted] [--sections <chosen sections, e.g. B,C>]',
+    {
+      paper: { type: 'string' },
+      key: { type: 'string' },
+      mta: { type: 'string', default: 'all' },
+      sections: { type: 'string' },
+    },
+    async ([sheetSource], { paper: paperSource, key: keySource, mta, sections }) => {
       if (!sheetSource || typeof paperSource !== 'string' || typeof keySource !== 'string') {
         throw new UsageError('score needs a sheet, --paper and --key');
       }
       if (mta !== 'all' && mta !== 'attempted') throw new UsageError('--mta must be all or attempted');
-      const paper = await readPaper(paperSource);
-      const keys = await readKeys(keySource, paper);
+      const built = await readPaper(paperSource);
+      const { keys, marks } = await readKeys(keySource, built);
+      // The official key's Marks column counts over the marks the paper was built with.
+      const paper = marks ? withKeyMarks(built, marks) : built;
       const sheet = parseResponseSheet(await readSource(sheetSource));
-      return scoreSheet(sheet, paper, keys, { mta });
+      const chosen = typeof sections === 'string' ? sections.split(/[\s,]+/).filter(Boolean) : undefined;
+      try {
+        return scoreSheet(sheet, paper, keys, { mta }, chosen);
+      } catch (error) {
+        if (!isSectionChoiceError(error)) throw error;
+        const choices = error.question.choices.map((choice) => choice.join(',')).join(' or ');
+        throw new Error(`${error.message} Answer with --sections ${choices}.`, { cause: error });
+      }
     },
   ),
   paper: withOptions(
@@ -71,19 +86,24 @@ const subcommands: Record<string, Subcommand> = {
     async ([keySource], { paper: paperSource }) => {
       if (!keySource || typeof paperSource !== 'string') throw new UsageError('key needs a key file and --paper');
       const paper = await readPaper(paperSource);
-      const { keys, warnings } = readOfficialKey(await readOfficialRows(keySource, paper.questions), paper.questions);
-      return { keys, warnings };
+      const { keys, warnings, marks } = readOfficialKey(
+        await readOfficialRows(keySource, paper),
+        paper.questions,
+        paper.sections,
+      );
+      // A paper with parts also prints each question's marks as the key's Marks column gives them.
+      return marks ? { keys, marks, warnings } : { keys, warnings };
     },
   ),
   predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
 /** The rows of an official key for these questions: its PDF as published, or rows copied from it as text. */
-async function readOfficialRows(source: string, questions: readonly KeyPaperQuestion[]) {
+async function readOfficialRows(source: string, paper: BuiltPaper) {
   const data = await readBytes(source);
   const { isPdf, pdfTextPages } = await import('./pdf-text');
   const rows = isPdf(data)
-    ? officialRowsOfPdf(await pdfTextPages(data, questions))
+    ? officialRowsOfPdf(await pdfTextPages(data, paper))
     : officialRowsOfText(data.toString('utf8'));
   if (rows.length === 0) throw new Error(`${source} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
   return rows;
@@ -107,12 +127,15 @@ async function readPaper(source: string, name?: string): Promise<BuiltPaper> {
   return paper;
 }
 
-async function readKeys(source: string, paper: BuiltPaper): Promise<KeysByLongId> {
+async function readKeys(
+  source: string,
+  paper: BuiltPaper,
+): Promise<{ keys: KeysByLongId; marks?: Record<string, number> }> {
   const text = await readSource(source);
   if (!source.toLowerCase().endsWith('.json')) {
-    const imported = importOfficialKey(text, paper.questions);
+    const imported = importOfficialKey(text, paper.questions, paper.sections);
     for (const warning of imported.warnings) process.stderr.write(`warning: ${warning}\n`);
-    return imported.keys;
+    return imported;
   }
   let json: unknown;
   try {
@@ -120,7 +143,7 @@ async function readKeys(source: string, paper: BuiltPaper): Promise<KeysByLongId
   } catch {
     throw new Error(`${source} is not valid JSON`);
   }
-  return importFixtureKey(json);
+  return { keys: importFixtureKey(json) };
 }
 
 function usage(): string {

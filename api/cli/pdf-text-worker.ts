@@ -11,6 +11,9 @@ const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.
  * The reading itself, in the worker thread pdf-text.ts starts and bounds. pdf.js comes from that thread's own import
  * (not through tsx, which would transform its 4 MB on every start).
  */
-export function readPdf({ getDocument }: typeof PdfJs, { data, questions }: PdfTextRequest): Promise<PdfTextAnswer> {
-  return readKeyPdfPages(() => getDocument({ data, isEvalSupported: false, standardFontDataUrl }), questions);
+export function readPdf(
+  { getDocument }: typeof PdfJs,
+  { data, questions, sections }: PdfTextRequest,
+): Promise<PdfTextAnswer> {
+  return readKeyPdfPages(() => getDocument({ data, isEvalSupported: false, standardFontDataUrl }), questions, sections);
 }

@@ -5,6 +5,7 @@ import {
   PDF_PROBLEMS,
   unreadablePdf,
   type KeyPaperQuestion,
+  type PaperSections,
   type PdfTextAnswer,
   type PdfTextPage,
 } from '../../src/domain/gate';
@@ -13,6 +14,8 @@ export interface PdfTextRequest {
   data: Uint8Array;
   /** The paper's questions: the reading ends once it has a key row for each. */
   questions?: readonly KeyPaperQuestion[];
+  /** The paper's sections, when its key rows name questions by section (GE, XE). */
+  sections?: PaperSections;
 }
 
 /**
@@ -36,8 +39,15 @@ const MB = 1024 * 1024;
  * stream into buffers outside any heap: a flate bomb inflates there). Past either the thread is ended and the PDF
  * refused ("This PDF could not be read: …"): a hostile file costs seconds, never the process.
  */
-export function pdfTextPages(data: Uint8Array, questions?: readonly KeyPaperQuestion[]): Promise<PdfTextPage[]> {
-  const request: PdfTextRequest = { data: new Uint8Array(data), questions };
+export function pdfTextPages(
+  data: Uint8Array,
+  paper?: Pick<PdfTextRequest, 'questions' | 'sections'>,
+): Promise<PdfTextPage[]> {
+  const request: PdfTextRequest = {
+    data: new Uint8Array(data),
+    questions: paper?.questions,
+    sections: paper?.sections,
+  };
   const memoryCeiling = process.memoryUsage.rss() + KEY_PDF_LIMITS.memoryMb * MB;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,

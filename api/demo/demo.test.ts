@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/support/server';
 import { createStore } from '../store';
 import { postJson } from '../../test/integration/checker-harness';
 import { DEMO_PAPERS } from './demo-papers';
+import { keyChangesOf } from '../../test/support/builders';
 import { demoBanner, demoSamples } from '.';
 import { itemAt } from '../../src/domain/lists';
 
@@ -90,9 +91,14 @@ describe('the demo across restarts', () => {
     const firstDemoQuestion = async (change?: (key: string) => string) => {
       const store = await createStore({ mongodbUri: undefined, dataDir });
       try {
-        const paperSet = `${itemAt(DEMO_PAPERS, 0).paper.testPaper} DEMO`;
-        const question = itemAt(await store.questions.listByPaperSet(paperSet), 0);
-        if (change) await store.questions.setAnswerKey(question.id, change(question.answerKey ?? ''));
+        const question = itemAt(await store.questions.listByPaperSet('CS1-2026-demo'), 0);
+        if (change) {
+          await keyChangesOf(store).apply(
+            question.paperSet,
+            [{ questionId: question.id, answerKey: change(question.answerKey ?? '') }],
+            { label: 'Edited Q1', source: 'edit' },
+          );
+        }
         return question;
       } finally {
         await store.close();

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import escapeHtml from 'escape-html';
-import { buildPaper, parseResponseSheet, type TestPaper } from '../../src/domain/gate';
+import { parseResponseSheet, type TestPaper } from '../../src/domain/gate';
 import type { Config } from '../config';
 import type { Store } from '../store';
+import { createKeyChanges } from '../papers/key-changes';
+import { uploadPaper } from '../papers/paper-upload';
 import { DEMO_PAPERS } from './demo-papers';
 import { allowInlineStyle } from '../http/security-headers';
 import { renderDemoImage, renderSampleSheet, SAMPLE_SHEET_STYLE } from './sample-sheet';
@@ -36,29 +38,31 @@ for (const { paper, samples: sheets } of DEMO_PAPERS) {
 
 export const demoSamples: readonly DemoSample[] = samples;
 
-/** Paper-set name of a demo paper: kept apart from real papers of the same test paper ('CS 1 2026'). */
-export const demoPaperSet = (testPaper: TestPaper) => `${testPaper} DEMO`;
-
 /** The sample sheet at this path of our own origin, or undefined. */
 export function demoSheetHtml(pathname: string): string | undefined {
   return sheetsByPath.get(pathname.replace(/\/{2,}/g, '/'));
 }
 
+/** The name the demo's own key versions carry. */
+export const DEMO_KEY_LABEL = 'Demo key';
+
 /**
- * Seeds each demo paper the way an administrator would: parse the master sheet, build the paper with the engine,
- * store it and save its keys. A question whose key was ever saved keeps it: restarts never undo an administrator's edit.
+ * Seeds each demo paper the way an administrator would: upload the master sheet as a paper (marked as the demo's,
+ * with the identity its sheets name), then save its keys as one key version. A question whose key was ever saved
+ * keeps it: restarts never undo an administrator's edit. Re-scoring, if a restart left any, is the workers' job.
  */
 export async function seedDemoPapers(store: Store): Promise<void> {
+  const keyChanges = createKeyChanges(store, { schedule: (paperId) => store.jobs.request(paperId) });
   for (const { paper, master } of DEMO_PAPERS) {
-    const built = buildPaper(parseResponseSheet(renderSampleSheet(master)));
-    const stored = await store.questions.upsertPaper(
-      demoPaperSet(paper.testPaper),
-      built.questions.map((question) => ({ ...question, short_id: Number(question.short_id) })),
-    );
+    const { paper: stored, questions } = await uploadPaper(store, parseResponseSheet(renderSampleSheet(master)), {
+      demo: true,
+    });
     const keys = new Map(paper.questions.map((question) => [question.longId, question.key]));
-    for (const question of stored) {
-      const key = keys.get(question.long_id);
-      if (key && !question.keyVersion) await store.questions.setAnswerKey(question.id, key);
+    const changes = questions
+      .filter((question) => !question.keyVersion && keys.has(question.long_id))
+      .map((question) => ({ questionId: question.id, answerKey: keys.get(question.long_id)! }));
+    if (changes.length > 0) {
+      await keyChanges.apply(stored.id, changes, { label: DEMO_KEY_LABEL, source: 'import' });
     }
   }
 }

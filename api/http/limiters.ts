@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
 
@@ -41,4 +41,22 @@ export function tooManyRequests(
   ctx.state.metrics?.limiterRefusals.inc({ limit: what });
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
   return new HttpError(429, `Too many ${what}. Please wait ${waitInWords(waitMs)} and try again.`, extra);
+}
+
+/**
+ * Refuses a client address over its limit with 429, a Retry-After header and a message saying how long to wait.
+ * The request is counted before anything else runs, so parallel requests cannot all slip under the limit.
+ */
+export function limitPerAddress(
+  limiter: RateLimiterAbstract,
+  what: string,
+  exempt?: (ctx: Context) => boolean,
+): Middleware {
+  return async (ctx, next) => {
+    if (!exempt?.(ctx)) {
+      const wait = await waitFor(limiter, ctx.ip);
+      if (wait > 0) throw tooManyRequests(ctx, wait, `${what} from your network`);
+    }
+    await next();
+  };
 }

@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
-import type { AdminIdentity } from './admin-auth';
 import type { Metrics } from './metrics';
+
+/** The administrator a request signed in as (the accounts feature's requireAdmin sets it). */
+export interface AdminIdentity {
+  id: string;
+  email: string;
+}
 
 /** What the app's middleware leaves on `ctx.state` for the handlers after it. */
 declare module 'koa' {

@@ -17,7 +17,7 @@ export function presentQuestion(question: Question) {
   };
 }
 
-/** The admin's view of every stored paper: paper set → its questions. */
+/** The admin's view of every stored paper: paper id → its questions (each naming its paper in `name`). */
 export function presentPapers(papers: Record<string, Question[]>) {
   return Object.fromEntries(Object.entries(papers).map(([set, questions]) => [set, questions.map(presentQuestion)]));
 }

@@ -1,7 +1,10 @@
 import type { ResultSummary } from '../store';
 
-/** A row of the admin's results list (the spec's Result), with the link while it is kept: View Scorecard sends it. */
-export function presentResult(result: ResultSummary) {
+/**
+ * A row of the admin's results list (the spec's Result), with the link while it is kept (View Scorecard sends it) and
+ * the name of the paper that scored it.
+ */
+export function presentResult(result: ResultSummary, paperName?: string) {
   const { id, email, name, candidateId, set, totalMarks, finalMarks, negativeMarks, attempts, isVerified } = result;
   return {
     _id: id,
@@ -15,6 +18,8 @@ export function presentResult(result: ResultSummary) {
     attempts,
     isVerified,
     createdAt: result.createdAt.toISOString(),
+    paperId: result.paperId,
+    ...(paperName ? { paper: paperName } : {}),
     ...(result.link ? { link: result.link } : {}),
   };
 }

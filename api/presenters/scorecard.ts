@@ -1,5 +1,5 @@
 import type { KeyVersionStamp, SheetScorecard, TestPaper } from '../../src/domain/gate';
-import type { MissingPrediction, PredictionData } from '../features/checker/crowd';
+import type { MissingPrediction, PredictionData } from '../crowd/crowd';
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
@@ -8,6 +8,8 @@ export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
   candidate: { id: string; name: string };
   prediction_data: PredictionData | MissingPrediction;
   resultId: string;
+  /** The stored paper that scored it: its id and the name the app shows for it. */
+  paper: { id: string; name: string };
   /** The answer-key version the marks come from. */
   keyVersion: KeyVersionStamp;
 }
@@ -16,6 +18,7 @@ export function presentScorecard(
   scorecard: SheetScorecard,
   checked: {
     testPaper: TestPaper;
+    paper: { id: string; name: string };
     prediction: PredictionData | MissingPrediction;
     resultId: string;
     keyVersion: KeyVersionStamp;
@@ -28,6 +31,7 @@ export function presentScorecard(
     candidate: { id: candidate.id, name: candidate.name },
     prediction_data: checked.prediction,
     resultId: checked.resultId,
+    paper: checked.paper,
     keyVersion: checked.keyVersion,
   };
 }

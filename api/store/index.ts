@@ -6,6 +6,8 @@ import { EMBEDDED_DEADLINES, MONGODB_DEADLINES, type StoreDeadlines } from './de
 
 export * from './types';
 export { paperKeyVersion } from './repositories/questions';
+export { normaliseEmail } from './repositories/users';
+export { alertIdOf } from './repositories/score-alerts';
 export { memoryLimiters, type LimitRule, type LimiterFactory } from './limiters';
 export type { MongoStoreOptions } from './mongo/mongo-store';
 export type { StoreDeadlines } from './deadlines';

@@ -2,6 +2,7 @@ import { alertMailRepository } from './repositories/alert-mails';
 import { jobRepository } from './repositories/jobs';
 import { keyVersionRepository } from './repositories/key-versions';
 import { mailOutbox } from './repositories/mail-outbox';
+import { paperRepository } from './repositories/papers';
 import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
 import { resultRepository } from './repositories/results';
@@ -58,6 +59,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     users: userRepository(collection('users')),
     resetTokens: resetTokenRepository(collection('resetTokens')),
     verifications: verificationRepository(collection('verifications')),
+    papers: paperRepository(collection('papers')),
     questions: questionRepository(collection('questions')),
     results: resultRepository(collection('results'), collection('marksChanges')),
     mail: mailOutbox(collection('mail')),

@@ -3,6 +3,7 @@ import type { AlertMailDoc } from './repositories/alert-mails';
 import type { JobDoc } from './repositories/jobs';
 import type { KeyVersionDoc } from './repositories/key-versions';
 import type { MailDoc } from './repositories/mail-outbox';
+import type { PaperDoc } from './repositories/papers';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
 import type { MarksChangeDoc, ResultDoc } from './repositories/results';
@@ -14,6 +15,7 @@ export interface Collections {
   users: DocumentCollection<UserDoc>;
   resetTokens: DocumentCollection<ResetTokenDoc>;
   verifications: DocumentCollection<VerificationDoc>;
+  papers: DocumentCollection<PaperDoc>;
   questions: DocumentCollection<QuestionDoc>;
   results: DocumentCollection<ResultDoc>;
   marksChanges: DocumentCollection<MarksChangeDoc>;
@@ -24,11 +26,24 @@ export interface Collections {
   alertMails: DocumentCollection<AlertMailDoc>;
 }
 
+/**
+ * Results an older HireGate wrote (filed by link, before papers had an identity) lack a resultKey: this one cannot
+ * file them, so it refuses to start on them, saying what to do, rather than failing on the unique index.
+ */
+export const OLDER_RESULTS = { resultKey: { $exists: false } } as const;
+
+export const olderDataMessage = (where: string) =>
+  `${where} holds results written by an older HireGate (0.1, which filed results by link). Start on an empty ` +
+  'database or data folder, or move the old one aside: see docs/operations.md, "Upgrading".';
+
 /** Collection names (MongoDB) / datafile names (embedded) and the indexes both create at start. */
 export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   users: { name: 'users', indexes: [{ keys: { email: 1 }, unique: true }] },
   resetTokens: { name: 'reset_tokens', indexes: [{ keys: { expiresAt: 1 } }] },
+  // Ids are `<link hash> <e-mail>`: one per pair, looked up by id.
   verifications: { name: 'verifications', indexes: [] },
+  // A paper per id; a handful in all, listed whole.
+  papers: { name: 'papers', indexes: [] },
   questions: {
     name: 'questions',
     indexes: [{ keys: { paperSet: 1, long_id: 1 }, unique: true }, { keys: { long_id: 1 } }],
@@ -36,16 +51,19 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   results: {
     name: 'results',
     indexes: [
-      // One result per link (or upload identity) and paper; a candidate id alone is whatever a page says.
-      { keys: { linkHash: 1, set: 1 }, unique: true },
-      // listBySet and idsScoredBelow walk a set for re-scoring.
-      { keys: { set: 1, _id: 1 } },
+      // One result per paper and candidate id of a fetched sheet, or per upload identity (checker's resultKeyOf).
+      { keys: { resultKey: 1 }, unique: true },
+      // listByPaper and idsScoredBelow walk a paper's results for re-scoring.
+      { keys: { paperId: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
       // Re-scoring's compare-and-set `{_id, keyVersion}`. MongoDB would use _id alone; mongo-java-server (the test
       // server) uses an index only for a query naming exactly its fields, and scans a million results otherwise.
       { keys: { _id: 1, keyVersion: 1 }, unique: true },
     ],
     retiredIndexes: [
+      // Until 0.2 a fetched result was one per link and test paper, so `…html?dup=1` made another result.
+      { keys: { linkHash: 1, set: 1 }, unique: true },
+      { keys: { set: 1, _id: 1 } },
       // Until 0.1 a result was one per (candidateId, set), so an edited upload could take over another's result.
       { keys: { candidateId: 1, set: 1 }, unique: true },
       // Ranks were once counted in the store, and snapshots looked for results changed since their last look: both
@@ -54,18 +72,23 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       { keys: { set: 1, updatedAt: 1 } },
     ],
   },
-  // What fetched results' marks became, per set and time: a few minutes of them (MARKS_CHANGES_KEPT_MS).
-  marksChanges: { name: 'marks_changes', indexes: [{ keys: { set: 1, at: 1 } }, { keys: { at: 1 } }] },
+  // What fetched results' marks became, per paper and time: a few minutes of them (MARKS_CHANGES_KEPT_MS).
+  marksChanges: {
+    name: 'marks_changes',
+    indexes: [{ keys: { paperId: 1, at: 1 } }, { keys: { at: 1 } }],
+    retiredIndexes: [{ keys: { set: 1, at: 1 } }],
+  },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
   // One document per paper set (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },
   // Ids are `<paper set>@<version>`; the newest version of a paper is what scorecards name.
   keyVersions: { name: 'key_versions', indexes: [{ keys: { paperSet: 1, version: -1 } }] },
-  // Ids are result ids; planning a version's mails reads a paper's alerts that are on.
+  // Ids are `<result id>.<address hash>` (alertIdOf); planning a version's mails reads a paper's alerts that are on.
   scoreAlerts: { name: 'score_alerts', indexes: [{ keys: { paperSet: 1, active: 1 } }] },
-  // Senders take what is due; a newer version's mail drops a result's older waiting ones.
+  // Senders take what is due; a newer version's mail drops an alert's older waiting ones.
   alertMails: {
     name: 'score_alert_mails',
-    indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { resultId: 1 } }],
+    indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { alertId: 1 } }],
+    retiredIndexes: [{ keys: { resultId: 1 } }],
   },
 };

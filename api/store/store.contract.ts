@@ -11,13 +11,13 @@ import Datastore from '@seald-io/nedb';
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { itemAt } from '../../src/domain/lists';
+import { buildResult as resultInput } from '../../test/support/builders';
 import {
   createStore,
   DuplicateError,
   MARKS_CHANGES_KEPT_MS,
   paperKeyVersion,
   type PaperQuestion,
-  type ResultInput,
   type Store,
 } from './index';
 
@@ -32,7 +32,11 @@ interface TestLocation {
   remove(): Promise<void>;
   /** Gives the (closed) data the unique result index of versions before 0.1: one result per candidate and paper. */
   addLegacyResultIndex(): Promise<void>;
+  /** Adds to the (closed) data a result as 0.1 wrote it: filed by link hash, with no result key. */
+  addOlderResult(): Promise<void>;
 }
+
+const OLDER_RESULT = { _id: '0000000000000000000000aa', linkHash: 'a'.repeat(64), set: 'CS 1', candidateId: 'CS26S1' };
 
 const LEGACY_RESULT_INDEX = { candidateId: 1, set: 1 } as const;
 
@@ -49,6 +53,9 @@ function newLocation(): TestLocation {
       addLegacyResultIndex: async () => {
         await admin.db(databaseName).collection('results').createIndex(LEGACY_RESULT_INDEX, { unique: true });
       },
+      addOlderResult: async () => {
+        await admin.db(databaseName).collection<{ _id: string }>('results').insertOne(OLDER_RESULT);
+      },
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
@@ -59,6 +66,12 @@ function newLocation(): TestLocation {
       const results = new Datastore({ filename: path.join(dataDir, 'results.db') });
       await results.loadDatabaseAsync();
       await results.ensureIndexAsync({ fieldName: Object.keys(LEGACY_RESULT_INDEX), unique: true });
+      await results.compactDatafileAsync();
+    },
+    addOlderResult: async () => {
+      const results = new Datastore({ filename: path.join(dataDir, 'results.db') });
+      await results.loadDatabaseAsync();
+      await results.insertAsync(OLDER_RESULT);
       await results.compactDatafileAsync();
     },
   };
@@ -92,30 +105,6 @@ function paperQuestion(shortId: number, overrides: Partial<PaperQuestion> = {}):
     marks: shortId <= 5 ? 1 : 2,
     question: `https://img.example/q${shortId}.png`,
     options: { A: `https://img.example/q${shortId}a.png`, B: `https://img.example/q${shortId}b.png` },
-    ...overrides,
-  };
-}
-
-/** A result whose identity (linkHash) follows its candidate id unless a test sets it. */
-function resultInput(overrides: Partial<ResultInput> = {}): ResultInput {
-  return {
-    linkHash: `link-hash-${overrides.candidateId ?? 'CS26S41001'}`,
-    candidateId: 'CS26S41001',
-    name: 'Asha Rao',
-    email: 'asha@example.com',
-    set: 'CS 1',
-    isVerified: true,
-    link: 'https://cdn.digialm.com/sheet/1.html',
-    responses: { '8078201720501': 'A', '8078201720502': 'B;C', '8078201720503': '12.5' },
-    session: 'forenoon',
-    totalMarks: 41.67,
-    finalMarks: 44,
-    negativeMarks: 2.33,
-    attempts: 40,
-    incorrectAttempts: 7,
-    normMarks: 42.1,
-    keyVersion: 3,
-    scoredAt: new Date('2026-03-20T10:00:00Z'),
     ...overrides,
   };
 }
@@ -202,24 +191,57 @@ describe(`storage contract on the ${lane} store`, () => {
   });
 
   describe('e-mail verifications', () => {
-    it('records the first verification of a link and reports repeats as already verified', async () => {
-      const at = new Date('2026-03-20T10:00:00Z');
-      expect(await store.verifications.findVerified('link-a')).toBeNull();
-      expect(await store.verifications.markVerified('link-a', 'Asha@Example.com', at)).toEqual({
-        alreadyVerified: false,
-      });
-      expect(await store.verifications.markVerified('link-a', 'someone@example.com')).toEqual({
-        alreadyVerified: true,
-      });
-      expect(await store.verifications.findVerified('link-a')).toEqual({ email: 'asha@example.com', verifiedAt: at });
-      expect(await store.verifications.findVerified('link-b')).toBeNull();
+    it('records each address that verifies a link, and reports a repeat of the same pair as already verified', async () => {
+      expect(await store.verifications.isVerified('link-a', 'asha@example.com')).toBe(false);
+      expect(await store.verifications.markVerified('link-a', 'Asha@Example.com')).toEqual({ alreadyVerified: false });
+      expect(await store.verifications.markVerified('link-a', 'asha@example.com')).toEqual({ alreadyVerified: true });
+      // Another address proves itself for the same link: it is verified too, and takes nothing from the first.
+      expect(await store.verifications.markVerified('link-a', 'ravi@example.com')).toEqual({ alreadyVerified: false });
+      expect(await store.verifications.isVerified('link-a', 'ASHA@example.com')).toBe(true);
+      expect(await store.verifications.isVerified('link-a', 'ravi@example.com')).toBe(true);
+      expect(await store.verifications.isVerified('link-b', 'asha@example.com')).toBe(false);
     });
 
-    it('treats simultaneous verifications of one link as one', async () => {
+    it('treats simultaneous verifications of one pair as one', async () => {
       const outcomes = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => store.verifications.markVerified('link-c', `u${i}@example.com`)),
+        Array.from({ length: 5 }, () => store.verifications.markVerified('link-c', 'u@example.com')),
       );
       expect(outcomes.filter((outcome) => !outcome.alreadyVerified)).toHaveLength(1);
+    });
+  });
+
+  describe('papers', () => {
+    const identity = { year: 2026, code: 'CS', session: 1, demo: false, label: 'GATE 2026 CS 1' };
+
+    it('stores a paper with its identity, starting unkeyed, and refuses a second with its id', async () => {
+      const created = await store.papers.create({ id: 'CS1-2026', ...identity });
+      expect(created).toMatchObject({
+        id: 'CS1-2026',
+        ...identity,
+        keyVersion: 0,
+        keyVersionsIssued: 0,
+        retired: false,
+      });
+      expect(await store.papers.findById('CS1-2026')).toEqual(created);
+      await expect(store.papers.create({ id: 'CS1-2026', ...identity })).rejects.toBeInstanceOf(DuplicateError);
+      await store.papers.create({ id: 'CS1-2026-demo', ...identity, demo: true, label: 'GATE 2026 CS 1 (demo)' });
+      expect((await store.papers.list()).map((paper) => paper.id)).toEqual(['CS1-2026', 'CS1-2026-demo']);
+      expect(await store.papers.findById('nope')).toBeNull();
+    });
+
+    it('issues every key version number once, however many ask at once', async () => {
+      await store.papers.create({ id: 'CS1-2026', ...identity }, 4);
+      const issued = await Promise.all(Array.from({ length: 8 }, () => store.papers.issueKeyVersion('CS1-2026')));
+      expect(issued.sort((a, b) => a - b)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    });
+
+    it('publishes a key version only forward, and stands a paper down', async () => {
+      await store.papers.create({ id: 'CS1-2026', ...identity });
+      await Promise.all([6, 3, 5].map((version) => store.papers.publishKeyVersion('CS1-2026', version)));
+      expect(await store.papers.findById('CS1-2026')).toMatchObject({ keyVersion: 6 });
+      expect(await store.papers.publishKeyVersion('nope', 1)).toBe(false);
+      expect(await store.papers.setRetired('CS1-2026', true)).toBe(true);
+      expect(await store.papers.findById('CS1-2026')).toMatchObject({ retired: true });
     });
   });
 
@@ -325,7 +347,7 @@ describe(`storage contract on the ${lane} store`, () => {
   });
 
   describe('results', () => {
-    it('creates one result per link and paper, then replaces it keeping its id and createdAt', async () => {
+    it('creates one result per key (paper and candidate), then replaces it keeping its id and createdAt', async () => {
       const first = new Date('2026-03-20T10:00:00Z');
       const later = new Date('2026-03-20T11:00:00Z');
       const created = await store.results.upsert(resultInput(), first);
@@ -353,15 +375,15 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.findById(id)).toMatchObject({ email: 'owner@example.com', isVerified: true });
     });
 
-    it('keeps results of one candidate id apart when their links differ, and leaves uploads out of ranks', async () => {
-      await store.results.upsert(resultInput({ linkHash: 'portal', normMarks: 40, totalMarks: 40 }));
+    it('keeps an upload apart from the fetched result of its candidate, and out of ranks', async () => {
+      await store.results.upsert(resultInput({ resultKey: 'portal', normMarks: 40, totalMarks: 40 }));
       const upload = await store.results.upsert(
-        resultInput({ linkHash: 'upload', normMarks: 90, totalMarks: 90, uploaded: true, link: undefined }),
+        resultInput({ resultKey: 'upload', normMarks: 90, totalMarks: 90, uploaded: true, link: undefined }),
       );
       expect(upload.created).toBe(true);
       expect(await store.results.count()).toBe(2);
-      expect(await store.results.countBySet('CS 1')).toBe(1);
-      expect((await store.results.marksOfSet('CS 1')).map((marks) => marks.totalMarks)).toEqual([40]);
+      expect(await store.results.countByPaper('CS1-2026')).toBe(1);
+      expect((await store.results.marksOfPaper('CS1-2026')).map((marks) => marks.totalMarks)).toEqual([40]);
       expect(await store.results.findById(upload.id)).toMatchObject({ uploaded: true, totalMarks: 90 });
     });
 
@@ -369,10 +391,21 @@ describe(`storage contract on the ${lane} store`, () => {
       await store.close();
       await location.addLegacyResultIndex();
       store = await location.open();
-      await store.results.upsert(resultInput({ linkHash: 'portal' }));
-      const upload = await store.results.upsert(resultInput({ linkHash: 'upload', uploaded: true }));
+      await store.results.upsert(resultInput({ resultKey: 'portal' }));
+      const upload = await store.results.upsert(resultInput({ resultKey: 'upload', uploaded: true }));
       expect(upload.created).toBe(true);
       expect(await store.results.count()).toBe(2);
+    });
+
+    it('refuses to open results an older version filed by link, saying what to do, and leaves them as they are', async () => {
+      await store.close();
+      await location.addOlderResult();
+      await expect(location.open()).rejects.toThrow(/holds results written by an older HireGate.*"Upgrading"/);
+      // The refusal wrote nothing: the same data refuses again, the same way.
+      await expect(location.open()).rejects.toThrow(/older HireGate/);
+      await location.remove();
+      location = newLocation();
+      store = await location.open();
     });
 
     it('keeps one result when the same candidate is checked twice at once', async () => {
@@ -400,21 +433,23 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.count()).toBe(5);
     });
 
-    it('counts the fetched results of a set', async () => {
+    it('counts the fetched results of a paper', async () => {
       for (const [i, normMarks] of [80, 65.5, 65.5, 40, -3].entries()) {
         await store.results.upsert(resultInput({ candidateId: `C${i}`, normMarks }));
       }
-      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA', normMarks: 99 }));
+      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA', paperId: 'DA-2026', normMarks: 99 }));
       await store.results.upsert(resultInput({ candidateId: 'U0', uploaded: true }));
-      expect(await store.results.countBySet('CS 1')).toBe(5);
-      expect(await store.results.countBySet('CS 2')).toBe(0);
+      expect(await store.results.countByPaper('CS1-2026')).toBe(5);
+      expect(await store.results.countByPaper('CS2-2026')).toBe(0);
     });
 
-    it('gives the marks of a set for crowd statistics', async () => {
+    it('gives the marks of a paper for crowd statistics', async () => {
       await store.results.upsert(resultInput({ candidateId: 'A', normMarks: 50, totalMarks: 48, session: 'forenoon' }));
       await store.results.upsert(resultInput({ candidateId: 'B', normMarks: 30, totalMarks: 33, session: undefined }));
-      await store.results.upsert(resultInput({ candidateId: 'C', set: 'DA', normMarks: 70, totalMarks: 70 }));
-      const marks = await store.results.marksOfSet('CS 1');
+      await store.results.upsert(
+        resultInput({ candidateId: 'C', set: 'DA', paperId: 'DA-2026', normMarks: 70, totalMarks: 70 }),
+      );
+      const marks = await store.results.marksOfPaper('CS1-2026');
       expect(marks.sort((a, b) => b.normMarks - a.normMarks).map(({ id: _id, ...figures }) => figures)).toEqual([
         { normMarks: 50, totalMarks: 48 },
         { normMarks: 30, totalMarks: 33 },
@@ -422,7 +457,7 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(marks.every((entry) => typeof entry.id === 'string')).toBe(true);
     });
 
-    it('gives the marks fetched results of a set were given since a time, oldest first, the last one counting', async () => {
+    it('gives the marks fetched results of a paper were given since a time, oldest first, the last one counting', async () => {
       const base = Date.now() - minutes(1);
       const at = (second: number) => new Date(base + second * 1000);
       const ids: string[] = [];
@@ -431,8 +466,11 @@ describe(`storage contract on the ${lane} store`, () => {
         ids.push((await store.results.upsert(input, at(i))).id);
       }
       await store.results.upsert(resultInput({ candidateId: 'U', uploaded: true, normMarks: 99 }), at(3));
-      await store.results.upsert(resultInput({ candidateId: 'D', set: 'DA', normMarks: 98 }), at(3));
-      const since3 = await store.results.marksChangedSince('CS 1', at(3));
+      await store.results.upsert(
+        resultInput({ candidateId: 'D', set: 'DA', paperId: 'DA-2026', normMarks: 98 }),
+        at(3),
+      );
+      const since3 = await store.results.marksChangedSince('CS1-2026', at(3));
       expect(since3).toEqual([
         { id: ids[3], normMarks: 3, totalMarks: 3 },
         { id: ids[4], normMarks: 4, totalMarks: 4 },
@@ -440,51 +478,53 @@ describe(`storage contract on the ${lane} store`, () => {
       // Checked again with other marks, then re-scored: both changes, in order.
       await store.results.upsert(resultInput({ candidateId: 'P1', normMarks: 11, totalMarks: 10 }), at(6));
       await store.results.updateScores(ids[1]!, { normMarks: 12, totalMarks: 12 });
-      expect(await store.results.marksChangedSince('CS 1', at(5))).toEqual([
+      expect(await store.results.marksChangedSince('CS1-2026', at(5))).toEqual([
         { id: ids[1], normMarks: 11, totalMarks: 10 },
         { id: ids[1], normMarks: 12, totalMarks: 12 },
       ]);
-      expect(await store.results.marksChangedSince('CS 1', new Date(Date.now() + minutes(1)))).toEqual([]);
+      expect(await store.results.marksChangedSince('CS1-2026', new Date(Date.now() + minutes(1)))).toEqual([]);
     });
 
     it(`forgets marks changes older than ${MARKS_CHANGES_KEPT_MS / 60_000} minutes, as they are written`, async () => {
       const old = new Date(Date.now() - MARKS_CHANGES_KEPT_MS - minutes(1));
       await store.results.upsert(resultInput({ candidateId: 'Old', normMarks: 1 }), old);
-      expect(await store.results.marksChangedSince('CS 1', new Date(0))).toHaveLength(1);
+      expect(await store.results.marksChangedSince('CS1-2026', new Date(0))).toHaveLength(1);
       await store.results.upsert(resultInput({ candidateId: 'New', normMarks: 2 }));
       await expect
-        .poll(async () => (await store.results.marksChangedSince('CS 1', new Date(0))).map((marks) => marks.normMarks))
+        .poll(async () =>
+          (await store.results.marksChangedSince('CS1-2026', new Date(0))).map((marks) => marks.normMarks),
+        )
         .toEqual([2]);
       // Only the changes went: the result stays.
-      expect(await store.results.countBySet('CS 1')).toBe(2);
+      expect(await store.results.countByPaper('CS1-2026')).toBe(2);
     });
 
-    it('walks a set in batches that together hold each result once, optionally only those scored with older keys', async () => {
+    it("walks a paper's results in batches that together hold each result once, optionally only those scored with older keys", async () => {
       for (let i = 0; i < 7; i++) {
         await store.results.upsert(resultInput({ candidateId: `C${i}`, keyVersion: i % 2 === 0 ? 1 : 2 }));
       }
-      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA' }));
+      await store.results.upsert(resultInput({ candidateId: 'D0', set: 'DA', paperId: 'DA-2026' }));
       const seen: string[] = [];
       let afterId: string | undefined;
       for (;;) {
-        const batch = await store.results.listBySet('CS 1', { afterId, limit: 3 });
+        const batch = await store.results.listByPaper('CS1-2026', { afterId, limit: 3 });
         const last = batch.at(-1);
         if (!last) break;
         seen.push(...batch.map((r) => r.candidateId));
         afterId = last.id;
       }
       expect(seen.sort()).toEqual(['C0', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6']);
-      const outdated = await store.results.listBySet('CS 1', { limit: 100, keyVersionBelow: 2 });
+      const outdated = await store.results.listByPaper('CS1-2026', { limit: 100, keyVersionBelow: 2 });
       expect(outdated.map((r) => r.candidateId).sort()).toEqual(['C0', 'C2', 'C4', 'C6']);
     });
 
-    it('names the results of a set left on older keys, uploads too, and fetches results by id', async () => {
+    it('names the results of a paper left on older keys, uploads too, and fetches results by id', async () => {
       const old = await store.results.upsert(resultInput({ candidateId: 'Old', keyVersion: 1 }));
       const upload = await store.results.upsert(resultInput({ candidateId: 'Up', keyVersion: 1, uploaded: true }));
       await store.results.upsert(resultInput({ candidateId: 'Current', keyVersion: 2 }));
-      await store.results.upsert(resultInput({ candidateId: 'Other', set: 'DA', keyVersion: 1 }));
-      expect((await store.results.idsScoredBelow('CS 1', 2)).sort()).toEqual([old.id, upload.id].sort());
-      expect(await store.results.idsScoredBelow('CS 1', 1)).toEqual([]);
+      await store.results.upsert(resultInput({ candidateId: 'Other', set: 'DA', paperId: 'DA-2026', keyVersion: 1 }));
+      expect((await store.results.idsScoredBelow('CS1-2026', 2)).sort()).toEqual([old.id, upload.id].sort());
+      expect(await store.results.idsScoredBelow('CS1-2026', 1)).toEqual([]);
       const found = await store.results.findByIds([upload.id, '000000000000000000000000', old.id]);
       expect(found.map((result) => result.candidateId).sort()).toEqual(['Old', 'Up']);
       expect(found.find((result) => result.id === old.id)).toEqual(await store.results.findById(old.id));
@@ -505,7 +545,7 @@ describe(`storage contract on the ${lane} store`, () => {
         finalMarks: 44,
         responses: resultInput().responses,
       });
-      expect((await store.results.marksOfSet('CS 1')).map((marks) => marks.normMarks)).toEqual([46.2]);
+      expect((await store.results.marksOfPaper('CS1-2026')).map((marks) => marks.normMarks)).toEqual([46.2]);
       expect(await store.results.updateScores('000000000000000000000000', { totalMarks: 1 })).toBe(false);
     });
 
@@ -535,7 +575,7 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.results.findById(behind.id)).toMatchObject(scores);
       expect(await store.results.findById(upload.id)).toMatchObject(scores);
       expect(await store.results.findById(ahead.id)).toMatchObject({ totalMarks: 70, keyVersion: 5 });
-      const changes = await store.results.marksChangedSince('CS 1', since);
+      const changes = await store.results.marksChangedSince('CS1-2026', since);
       expect(changes.at(-1)).toEqual({ id: behind.id, normMarks: 62, totalMarks: 61 });
       expect(changes.filter((marks) => marks.id === upload.id)).toEqual([]);
     });
@@ -546,7 +586,7 @@ describe(`storage contract on the ${lane} store`, () => {
       for (let marks = 1; marks <= 30; marks++) {
         await store.results.updateScores(id, { totalMarks: marks, normMarks: marks });
       }
-      const ofResult = (await store.results.marksChangedSince('CS 1', since)).filter((change) => change.id === id);
+      const ofResult = (await store.results.marksChangedSince('CS1-2026', since)).filter((change) => change.id === id);
       expect(ofResult.slice(1).map((change) => change.totalMarks)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     });
 
@@ -727,14 +767,14 @@ describe(`storage contract on the ${lane} store`, () => {
     };
 
     it('turns an alert on and off, keeping what the candidate was told while it stays on', async () => {
-      await store.scoreAlerts.subscribe(alert);
-      await store.scoreAlerts.markTold('r1', { toldTotal: 43, toldVersion: 5 });
+      const { id } = await store.scoreAlerts.subscribe(alert);
+      await store.scoreAlerts.markTold(id, { toldTotal: 43, toldVersion: 5 });
       expect(await store.scoreAlerts.subscribe({ ...alert, toldTotal: 50, toldVersion: 9 })).toMatchObject({
         active: true,
         toldTotal: 43,
         toldVersion: 5,
       });
-      expect(await store.scoreAlerts.unsubscribe('r1')).toMatchObject({ active: false });
+      expect(await store.scoreAlerts.unsubscribe(id)).toMatchObject({ active: false });
       expect(await store.scoreAlerts.listActive('CS 1 2026')).toEqual([]);
       // Asked again after stopping: it starts from what the scorecard shows now.
       expect(await store.scoreAlerts.subscribe({ ...alert, toldTotal: 50, toldVersion: 9 })).toMatchObject({
@@ -744,11 +784,21 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.scoreAlerts.unsubscribe('nobody')).toBeNull();
     });
 
+    it('keeps one alert per result and address: two addresses of one result each have their own', async () => {
+      const asha = await store.scoreAlerts.subscribe(alert);
+      const ravi = await store.scoreAlerts.subscribe({ ...alert, email: 'Ravi@Example.com', toldTotal: 40 });
+      expect(ravi.id).not.toBe(asha.id);
+      expect(ravi).toMatchObject({ resultId: 'r1', email: 'ravi@example.com', toldTotal: 40 });
+      await store.scoreAlerts.unsubscribe(asha.id);
+      expect(await store.scoreAlerts.find(asha.id)).toMatchObject({ active: false, email: 'asha@example.com' });
+      expect((await store.scoreAlerts.listActive('CS 1 2026')).map((a) => a.email)).toEqual(['ravi@example.com']);
+    });
+
     it('lists the alerts that are on per paper set', async () => {
       await store.scoreAlerts.subscribe(alert);
-      await store.scoreAlerts.subscribe({ ...alert, resultId: 'r2', email: 'b@example.com' });
+      const second = await store.scoreAlerts.subscribe({ ...alert, resultId: 'r2', email: 'b@example.com' });
       await store.scoreAlerts.subscribe({ ...alert, resultId: 'r3', paperSet: 'DA 2026', set: 'DA' });
-      await store.scoreAlerts.unsubscribe('r2');
+      await store.scoreAlerts.unsubscribe(second.id);
       expect((await store.scoreAlerts.listActive('CS 1 2026')).map((a) => a.resultId)).toEqual(['r1']);
       expect(await store.scoreAlerts.activePaperSets()).toEqual(['CS 1 2026', 'DA 2026']);
     });
@@ -758,6 +808,7 @@ describe(`storage contract on the ${lane} store`, () => {
     const LEASE = 30_000;
     const at = (ms: number) => new Date(Date.UTC(2026, 4, 1) + ms);
     const mail = (resultId: string, version: number) => ({
+      alertId: resultId,
       resultId,
       paperSet: 'CS 1 2026',
       version,
@@ -769,7 +820,7 @@ describe(`storage contract on the ${lane} store`, () => {
       headers: { 'List-Unsubscribe': '<https://hiregate.example/u>' },
     });
 
-    it('queues one mail per result and key version', async () => {
+    it('queues one mail per alert and key version', async () => {
       expect(await store.alertMails.enqueue(mail('r1', 7), at(0))).toBe(true);
       expect(await store.alertMails.enqueue(mail('r1', 7), at(1))).toBe(false);
       expect(await store.alertMails.countByState()).toMatchObject({ pending: 1, sent: 0 });
@@ -805,7 +856,7 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.alertMails.countByState()).toMatchObject({ failed: 1, sending: 1 });
     });
 
-    it("gives a stopping sender's mails back at once, and drops a result's older waiting mails", async () => {
+    it("gives a stopping sender's mails back at once, and drops an alert's older waiting mails", async () => {
       await store.alertMails.enqueue(mail('r1', 3), at(0));
       await store.alertMails.enqueue(mail('r2', 3), at(0));
       await store.alertMails.claim('a', LEASE, 1, at(1));

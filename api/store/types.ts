@@ -1,4 +1,6 @@
 import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
+import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
+import type { QuestionType } from '../../src/domain/gate/types';
 import type { LimiterFactory } from './limiters';
 
 /**
@@ -72,20 +74,57 @@ export interface ResetTokenRepository {
 
 // ---- e-mail verifications of response-sheet links -----------------------------------------------------------
 
-export interface Verification {
-  email: string;
-  verifiedAt: Date;
+/**
+ * A verification belongs to a (link, e-mail) pair: every address that proves it received the mail for a link may see
+ * that link's scorecard, and no address takes a link from another.
+ */
+export interface VerificationRepository {
+  /** Records that this address verified this link; a repeat changes nothing and says so. */
+  markVerified(linkHash: string, email: string, now?: Date): Promise<{ alreadyVerified: boolean }>;
+  isVerified(linkHash: string, email: string): Promise<boolean>;
 }
 
-export interface VerificationRepository {
-  /** Records the first verified e-mail of a link; later calls change nothing and say so. */
-  markVerified(linkHash: string, email: string, now?: Date): Promise<{ alreadyVerified: boolean }>;
-  findVerified(linkHash: string): Promise<Verification | null>;
+// ---- papers -------------------------------------------------------------------------------------------------------
+
+/** A paper as created: its id, the identity its sheets name, whether it is the demo's, and its display name. */
+export interface NewPaper extends PaperIdentity {
+  /** Stable and opaque: what questions, key versions, results, jobs and alerts file themselves under. */
+  id: string;
+  demo: boolean;
+  /** The name shown (paperName of the identity, '(demo)' added for the demo's); nothing reads it back. */
+  label: string;
+}
+
+export interface Paper extends NewPaper {
+  /** The key version checks score with: the newest one recorded in full (key_versions) and published. */
+  keyVersion: number;
+  /** Key version numbers handed out so far; a change takes the next one, so no number is given twice. */
+  keyVersionsIssued: number;
+  /** A demo paper an administrator stood down for the real paper of its identity: it scores nothing any more. */
+  retired: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PaperRepository {
+  /**
+   * @param firstKeyVersion where the paper's key versions start (a paper keyed before papers were recorded goes on
+   * from its questions' count). @throws DuplicateError when a paper has this id.
+   */
+  create(paper: NewPaper, firstKeyVersion?: number): Promise<Paper>;
+  findById(id: string): Promise<Paper | null>;
+  /** Every paper, oldest first. */
+  list(): Promise<Paper[]>;
+  /** Takes the next key version number of the paper (never the same for two callers). */
+  issueKeyVersion(id: string): Promise<number>;
+  /** Makes `version` the paper's key version, unless a newer one is already. @returns false when no such paper. */
+  publishKeyVersion(id: string, version: number): Promise<boolean>;
+  setRetired(id: string, retired: boolean): Promise<boolean>;
 }
 
 // ---- question papers --------------------------------------------------------------------------------------------
 
-export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
+export type { QuestionType } from '../../src/domain/gate/types';
 
 /** A question as the engine builds it from a master sheet (the spec's admin question, without key fields). */
 export interface PaperQuestion {
@@ -156,7 +195,7 @@ export interface ResultScores {
   attempts: number;
   incorrectAttempts: number;
   normMarks: number;
-  /** paperKeyVersion() of the keys these marks were computed with. */
+  /** The paper's key version (Paper.keyVersion) these marks were computed with. */
   keyVersion: number;
   scoredAt: Date;
 }
@@ -167,12 +206,14 @@ export interface ResultInput extends ResultScores {
   email?: string;
   /** The test paper, e.g. `CS 1`. */
   set: string;
+  /** The stored paper that scores it: its questions, keys, ranks and re-scoring. */
+  paperId: string;
   isVerified: boolean;
   /**
-   * What identifies the result, with its set: the hash of the portal link for a fetched sheet (one link, one result,
-   * whoever checks it), a hash in the upload namespace for an uploaded page (see checker-service's resultIdentity).
+   * What identifies the result (unique): a fetched sheet is one result per paper and candidate id, however its link
+   * is written; an uploaded page has a key in the upload namespace (see checker-service's resultKeyOf).
    */
-  linkHash: string;
+  resultKey: string;
   /** The response-sheet link, only while it is needed to re-open the scorecard (fetched sheets only). */
   link?: string;
   /**
@@ -225,26 +266,26 @@ export interface ScoresUpdate {
 
 export interface ResultRepository {
   /**
-   * One result per (linkHash, set): inserts, or replaces the scores, responses and name keeping id and createdAt.
+   * One result per resultKey: inserts, or replaces the scores, responses and name keeping id and createdAt.
    * Optional fields left out are removed from the stored result. The owner (email, isVerified) only ever moves up:
    * a verified owner is kept whoever checks again; an unverified one gives way to a verified one; an e-mail is
    * added where there was none. A fetched result's marks go to the marks changes (marksChangedSince).
    */
   upsert(result: ResultInput, now?: Date): Promise<{ id: string; created: boolean }>;
   findById(id: string): Promise<Result | null>;
-  /** The result of a link (its hash, as upsert keys it) and test paper. */
-  findByIdentity(linkHash: string, set: string): Promise<Result | null>;
+  /** The result with this key (as upsert keys it). */
+  findByKey(resultKey: string): Promise<Result | null>;
   /** The stored results among these ids, in no particular order (unknown ids are left out). */
   findByIds(ids: readonly string[]): Promise<Result[]>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
   count(): Promise<number>;
-  /** Fetched results of a set (uploads are not counted). */
-  countBySet(set: string): Promise<number>;
-  /** One batch of a set in ascending id order, for re-scoring. */
-  listBySet(set: string, options: ResultBatchOptions): Promise<Result[]>;
-  /** Ids of every result of a set (uploads too) scored with a key version below this one: what re-scoring has left. */
-  idsScoredBelow(set: string, keyVersion: number): Promise<string[]>;
+  /** Fetched results of a paper (uploads are not counted). */
+  countByPaper(paperId: string): Promise<number>;
+  /** One batch of a paper's results (uploads too) in ascending id order. */
+  listByPaper(paperId: string, options: ResultBatchOptions): Promise<Result[]>;
+  /** Ids of every result of a paper (uploads too) scored with a key version below this one: what re-scoring has left. */
+  idsScoredBelow(paperId: string, keyVersion: number): Promise<string[]>;
   /**
    * @param options.keyVersionBelow only while the stored result was scored with an older key version, so a re-scoring
    * run that lost its lease can never put older marks over newer ones.
@@ -256,15 +297,15 @@ export interface ResultRepository {
    * @returns the ids stored.
    */
   updateScoresOf(updates: readonly ScoresUpdate[], options?: { keyVersionBelow?: number }): Promise<string[]>;
-  /** The marks of every fetched result of a set, for crowd statistics (uploads left out). */
-  marksOfSet(set: string): Promise<SetMarks[]>;
+  /** The marks of every fetched result of a paper, for crowd statistics (uploads left out). */
+  marksOfPaper(paperId: string): Promise<SetMarks[]>;
   /**
-   * The marks fetched results of the set were given (stored or re-scored) at or after `since`, oldest first; a result
+   * The marks fetched results of the paper were given (stored or re-scored) at or after `since`, oldest first; a result
    * may appear more than once, its last entry holding its marks now. Kept MARKS_CHANGES_KEPT_MS, so a reader who
-   * looks less often than that must read marksOfSet instead. Time is the writing instance's clock, made strictly
+   * looks less often than that must read marksOfPaper instead. Time is the writing instance's clock, made strictly
    * increasing within an instance so that a result's later marks never sort before its earlier ones.
    */
-  marksChangedSince(set: string, since: Date): Promise<SetMarks[]>;
+  marksChangedSince(paperId: string, since: Date): Promise<SetMarks[]>;
 }
 
 // ---- background jobs ---------------------------------------------------------------------------------------------
@@ -318,7 +359,7 @@ export interface JobRepository {
 
 export type { KeyVersionSource } from '../../src/domain/gate/key-changes';
 
-/** A paper's whole answer key as it stood at one version (paperKeyVersion of its questions). */
+/** A paper's whole answer key as it stood at one version: what checks scored with while it was the paper's. */
 export interface KeyVersion {
   paperSet: string;
   version: number;
@@ -349,9 +390,10 @@ export interface KeyVersionRepository {
 // ---- score alerts: candidates told when a key change moves their total -----------------------------------------
 
 export interface ScoreAlert {
-  /** One alert per stored result. */
+  /** One alert per stored result and e-mail address (alertIdOf). */
+  id: string;
   resultId: string;
-  /** The result's verified e-mail when the candidate asked; mails go nowhere else. */
+  /** The address that asked, verified for the result's link; its mails go there and nowhere else. */
   email: string;
   paperSet: string;
   /** The test paper, e.g. `CS 1`. */
@@ -370,21 +412,23 @@ export interface ScoreAlertRepository {
   /** Turns the alert on. An alert already on keeps what the candidate was told; a new or renewed one starts from now. */
   subscribe(alert: NewScoreAlert, now?: Date): Promise<ScoreAlert>;
   /** @returns the alert as it is now off, or null when there is none. */
-  unsubscribe(resultId: string, now?: Date): Promise<ScoreAlert | null>;
-  find(resultId: string): Promise<ScoreAlert | null>;
+  unsubscribe(id: string, now?: Date): Promise<ScoreAlert | null>;
+  find(id: string): Promise<ScoreAlert | null>;
   listActive(paperSet: string): Promise<ScoreAlert[]>;
   /** Paper sets with at least one alert on. */
   activePaperSets(): Promise<string[]>;
   /** What a sent mail told the candidate. */
-  markTold(resultId: string, told: Pick<ScoreAlert, 'toldTotal' | 'toldVersion'>, now?: Date): Promise<void>;
+  markTold(id: string, told: Pick<ScoreAlert, 'toldTotal' | 'toldVersion'>, now?: Date): Promise<void>;
 }
 
 export type AlertMailState = 'pending' | 'sending' | 'sent' | 'failed' | 'superseded';
 
 export interface NewAlertMail {
+  /** The alert it tells (one result and address). */
+  alertId: string;
   resultId: string;
   paperSet: string;
-  /** The key version the mail tells of: one mail per result and version at most. */
+  /** The key version the mail tells of: one mail per alert and version at most. */
   version: number;
   /** The total the mail tells of (the candidate's told total once it is sent). */
   newTotal: number;
@@ -411,10 +455,10 @@ export interface AlertMail extends NewAlertMail {
 }
 
 export interface AlertMailRepository {
-  /** Queues a mail; false when the result already has one for this version. */
+  /** Queues a mail; false when the alert already has one for this version. */
   enqueue(mail: NewAlertMail, now?: Date): Promise<boolean>;
-  /** Drops the result's mails still waiting for versions before this one: the newer mail tells the whole change. */
-  supersede(resultId: string, beforeVersion: number, now?: Date): Promise<void>;
+  /** Drops the alert's mails still waiting for versions before this one: the newer mail tells the whole change. */
+  supersede(alertId: string, beforeVersion: number, now?: Date): Promise<void>;
   /**
    * Takes up to `limit` mails that are due (pending, or left sending by an instance whose lease ran out) under a
    * lease of `leaseMs`; one claimer wins each.
@@ -456,6 +500,7 @@ export interface Store {
   readonly users: UserRepository;
   readonly resetTokens: ResetTokenRepository;
   readonly verifications: VerificationRepository;
+  readonly papers: PaperRepository;
   readonly questions: QuestionRepository;
   readonly results: ResultRepository;
   readonly mail: MailOutbox;

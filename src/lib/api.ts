@@ -26,6 +26,19 @@ export function basicAuthHeader({ email, password }: { email: string; password: 
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
 }
 
+/**
+ * This device's proof of a verified e-mail address: the access token the verify call gave when the candidate opened
+ * the mailed link here. It stays on the device (localStorage, never in an address) and goes with every score request,
+ * so a link alone opens no scorecard, and the score-alert switch speaks only of this address. The latest verified
+ * address replaces an earlier one: a device speaks for one candidate at a time.
+ */
+export const DEVICE_ACCESS_KEY = 'hiregate.access';
+
+/** The device's access token to send, when it holds one. */
+export const accessToken = (storage = localStorage) => storage.getItem(DEVICE_ACCESS_KEY) ?? undefined;
+
+export const rememberAccessToken = (token: string, storage = localStorage) => storage.setItem(DEVICE_ACCESS_KEY, token);
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;

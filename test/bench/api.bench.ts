@@ -12,7 +12,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startFixtureServer } from '../support/fixture-server';
-import { seedFixturePaper, sheetLinks, startCheckerServer } from '../integration/checker-harness';
+import { sheetLinks, startCheckerServer } from '../integration/checker-harness';
+import { buildPaper } from '../support/builders';
 
 const CACHED_TARGET = { requestsPerSecond: 1_000, p99Ms: 50 };
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,7 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 async function serve(): Promise<void> {
   const fixtures = await startFixtureServer();
   const server = await startCheckerServer({ RATE_LIMIT_PER_MINUTE: '100000', RESPONSE_SHEET_HOSTS: fixtures.host });
-  await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+  await buildPaper(server.store, 'cs1-2026', fixtures);
   console.log(JSON.stringify({ url: server.url, links: sheetLinks('cs1-2026', fixtures) }));
   // Each line on stdin asks for the CPU time used so far, so the parent can report CPU per request.
   process.stdin.on('data', () => console.log(JSON.stringify(process.cpuUsage())));

@@ -14,8 +14,9 @@ import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../../api/config';
 import { createStore } from '../../api/store';
 import { itemAt } from '../../src/domain/lists';
 import { ADMIN, startCluster, type Cluster } from '../cluster/cluster';
-import { seedFixturePaper, sheetLinks } from '../integration/checker-harness';
+import { sheetLinks } from '../integration/checker-harness';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { buildPaper } from '../support/builders';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -63,7 +64,7 @@ async function clusterOf(instances: number, fixtures: FixtureServer, env: Record
     },
   });
   const store = await createStore({ mongodbUri: cluster.mongoUri, dataDir: '' });
-  await seedFixturePaper(store, 'cs1-2026', fixtures);
+  await buildPaper(store, 'cs1-2026', fixtures);
   return { cluster, store };
 }
 
@@ -132,11 +133,11 @@ async function takeover(cluster: Cluster, store: Awaited<ReturnType<typeof creat
     createdAt: _c,
     updatedAt: _u,
     ...template
-  } = (await store.results.listBySet('CS 1', { limit: 1 }))[0]!;
+  } = (await store.results.listByPaper('CS1-2026', { limit: 1 }))[0]!;
   for (let index = 0; index < 20_000; index++) {
-    await store.results.upsert({ ...template, linkHash: `bench-${index}`, candidateId: `B${index}`, keyVersion: 0 });
+    await store.results.upsert({ ...template, resultKey: `bench-${index}`, candidateId: `B${index}`, keyVersion: 0 });
   }
-  const paper = await store.questions.listByPaperSet('CS 1 2026');
+  const paper = await store.questions.listByPaperSet('CS1-2026');
   const question = paper.find((q) => q.type === 'MCQ')!;
   const started = Date.now();
   await fetch(`${cluster.instances[0]!.url}/api/data/update-answer`, {

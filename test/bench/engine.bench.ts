@@ -1,13 +1,17 @@
 /**
  * Engine benchmark: parse + map + score of one 65-question GATE sheet with a ~200 KB inline photo, beside a
- * straightforward cheerio (DOM) extraction of the same fields from the same file. Run: npm run bench:engine
+ * straightforward cheerio (DOM) extraction of the same fields from the same file; then the cost of a paper with parts
+ * against a paper without: an 84-question GE sheet (and a 175-question XE one) against a 65-question EE sheet of the
+ * same markup, each scored against its paper. Run: npm run bench:engine
  * Targets: median ≤ 1 ms for the engine, and at least 10× faster than the DOM extraction.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { buildPaper, decodeImageName, importFixtureKey, parseResponseSheet, scoreSheet } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
-import { readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
+import { fixturesRoot, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 
 const SET = 'da-2025';
 const urls = readFixtureJson<FixtureUrls>(SET, 'urls.json');
@@ -104,4 +108,27 @@ console.log(`load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism(
 console.log(`ratio (cheerio median / engine median): ${(dom.median / fast.median).toFixed(1)}×`);
 console.log(
   `targets: median ≤ 1 ms ${fast.median <= 1 ? 'met' : 'NOT met'}; ≥ 10× ${dom.median / fast.median >= 10 ? 'met' : 'NOT met'}`,
+);
+
+/** A generated family set's master paper, official key and one sheet (test/fixtures/gate/README.md). */
+function familyScoring(set: string) {
+  const read = (file: string) => readFileSync(path.join(fixturesRoot, set, file), 'utf8');
+  const expected = JSON.parse(read('expected.json')) as { candidates: Array<{ file: string }> };
+  const sheetHtml = read(itemAt(expected.candidates, 0).file);
+  const familyPaper = buildPaper(parseResponseSheet(read('master.html')));
+  const familyKeys = (JSON.parse(read('key.json')) as { keys: Record<string, string> }).keys;
+  return {
+    questions: familyPaper.questions.length,
+    run: () => scoreSheet(parseResponseSheet(sheetHtml), familyPaper, familyKeys).totalScore['Total Marks'],
+  };
+}
+
+const plain = familyScoring('ee-2025');
+const withParts = familyScoring('ge-2025');
+const widest = familyScoring('xe-2025');
+const plainFigures = measure(`EE, ${plain.questions} questions`, 2000, plain.run);
+const partsFigures = measure(`GE, ${withParts.questions} questions`, 2000, withParts.run);
+const widestFigures = measure(`XE, ${widest.questions} questions`, 1000, widest.run);
+console.log(
+  `papers with parts: GE/EE ${(partsFigures.median / plainFigures.median).toFixed(2)}× the median (${(withParts.questions / plain.questions).toFixed(2)}× the questions), XE/EE ${(widestFigures.median / plainFigures.median).toFixed(2)}× (${(widest.questions / plain.questions).toFixed(2)}× the questions)`,
 );

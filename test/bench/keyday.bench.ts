@@ -12,19 +12,20 @@
  */
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from '../../api/demo/demo-papers';
-import { recordKeyVersion } from '../../api/features/key-versions/key-versions';
+import { enginePaper, loadKeyedPaper, type KeyedPaper } from '../../api/papers';
 import type { Question, Store } from '../../api/store';
-import { scoreResponses, type PaperQuestion } from '../../src/domain/gate';
+import { scoreResponses } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
-import { seedFixturePaper, startCheckerServer } from '../integration/checker-harness';
+import { startCheckerServer } from '../integration/checker-harness';
 import { startFixtureServer } from '../support/fixture-server';
 import { startMailbox } from '../support/mailbox';
 import { STORE_LANES, openLaneStore } from '../support/store-lanes';
+import { buildPaper, buildResult } from '../support/builders';
 
 const RESULTS = Number(process.env.RESULTS ?? 10_000);
 const MAILS_PER_SECOND = process.env.MAILS_PER_SECOND ?? '1000';
 const LANES = process.env.LANES ?? 'embedded,mongodb';
-const PAPER_SET = 'CS 1 2026';
+const PAPER_SET = 'CS1-2026';
 const ADMIN = { email: 'bench@hiregate.test', password: 'Bench#Pass1' };
 
 /** A candidate's answers: about one in five questions left, the rest a random option or a number near the key. */
@@ -45,36 +46,33 @@ function randomResponses(paper: Question[], next: () => number): Record<string, 
   return responses;
 }
 
-async function seedResults(store: Store): Promise<Question[]> {
-  const paper = await store.questions.listByPaperSet(PAPER_SET);
-  const provisional = await recordKeyVersion(store, PAPER_SET, { label: 'provisional', source: 'import' });
-  const scoring = {
-    testPaper: null,
-    questions: paper.map((q): PaperQuestion => ({ ...q, short_id: String(q.short_id) })),
-  };
+async function seedResults(store: Store, keyed: KeyedPaper): Promise<Question[]> {
+  const paper = keyed.questions;
+  const scoring = enginePaper(paper);
+  const provisional = { version: keyed.paper.keyVersion, keys: keyed.keys };
   const next = seededRandom(2026);
   for (let index = 0; index < RESULTS; index++) {
     const responses = randomResponses(paper, next);
     const total = scoreResponses(responses, scoring, provisional.keys).totalScore;
     const email = `candidate${index}@bench.example`;
-    const { id } = await store.results.upsert({
-      candidateId: `CS26S${index}`,
-      name: `Candidate ${index}`,
-      email,
-      set: 'CS 1',
-      isVerified: true,
-      linkHash: `bench-${index}`,
-      link: `https://cdn.digialm.com/bench/${index}.html`,
-      responses,
-      totalMarks: total['Total Marks'],
-      finalMarks: total['Final Marks'],
-      negativeMarks: total['Negative Marks'],
-      attempts: total.Attempts,
-      incorrectAttempts: total['Incorrect Attempts'],
-      normMarks: total['Total Marks'],
-      keyVersion: provisional.version,
-      scoredAt: new Date(),
-    });
+    const { id } = await store.results.upsert(
+      buildResult({
+        candidateId: `CS26S${index}`,
+        name: `Candidate ${index}`,
+        email,
+        paperId: PAPER_SET,
+        link: `https://cdn.digialm.com/bench/${index}.html`,
+        responses,
+        totalMarks: total['Total Marks'],
+        finalMarks: total['Final Marks'],
+        negativeMarks: total['Negative Marks'],
+        attempts: total.Attempts,
+        incorrectAttempts: total['Incorrect Attempts'],
+        normMarks: total['Total Marks'],
+        keyVersion: provisional.version,
+        scoredAt: new Date(),
+      }),
+    );
     await store.scoreAlerts.subscribe({
       resultId: id,
       email,
@@ -119,9 +117,9 @@ async function runLane(lane: (typeof STORE_LANES)[number]): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
   });
   try {
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     const seeding = performance.now();
-    const paper = await seedResults(server.store);
+    const paper = await seedResults(server.store, (await loadKeyedPaper(server.store, PAPER_SET))!);
     console.log(
       `${lane.lane}: ${RESULTS.toLocaleString('en')} results with alerts on, stored in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );

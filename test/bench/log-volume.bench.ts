@@ -21,7 +21,8 @@ import { createStore } from '../../api/store';
 import { parseResponseSheet } from '../../src/domain/gate';
 import { startFixtureServer } from '../support/fixture-server';
 import { readFixtureText } from '../support/fixtures';
-import { seedFixturePaper, sheetLinks } from '../integration/checker-harness';
+import { sheetLinks } from '../integration/checker-harness';
+import { buildPaper } from '../support/builders';
 
 const VISITS = Number(process.env.VISITS ?? 20);
 const CANDIDATES = Number(process.env.CANDIDATES ?? 100_000);
@@ -84,7 +85,7 @@ async function main() {
     VERIFY_SECRET: 'log-volume-secret-0123456789',
   });
   const store = await createStore(config);
-  await seedFixturePaper(store, 'cs1-2026', fixtures);
+  await buildPaper(store, 'cs1-2026', fixtures);
   const { logger, since } = countingLogger();
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(config, store, logger).listen(0, '127.0.0.1', () => resolve(listening));

@@ -1,5 +1,5 @@
 /**
- * Many results for one paper, answered from the in-memory marks snapshot (api/features/checker/marks-snapshot.ts).
+ * Many results for one paper, answered from the in-memory marks snapshot (api/crowd/marks-snapshot.ts).
  * For each count of COUNTS it stores the results, starts one instance (its own process, as in production) and prints:
  *   - the snapshot's rebuild time and the heap it keeps per million results (built in this process, as an instance
  *     does at start), and how long the instance took from its start to its first answer;
@@ -22,14 +22,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { MongoClient } from 'mongodb';
-import { createMarksSnapshots } from '../../api/features/checker/marks-snapshot';
+import { createMarksSnapshots } from '../../api/crowd/marks-snapshot';
 import { newId } from '../../api/store/collection';
-import { createStore, paperKeyVersion, type Question, type Store } from '../../api/store';
+import { createStore, type Question, type Store } from '../../api/store';
 import { SCHEMA } from '../../api/store/schema';
-import { seedFixturePaper } from '../integration/checker-harness';
 import { freePort } from '../cluster/cluster';
 import { startMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer } from '../support/fixture-server';
+import { buildPaper } from '../support/builders';
 
 declare module 'autocannon' {
   interface Options {
@@ -50,7 +50,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const RESCORE_WINDOW_S = Number(process.env.RESCORE_SECONDS ?? 60);
 const CONNECTIONS = 50;
-const PAPER_SET = 'CS 1 2026';
+const PAPER_SET = 'CS1-2026';
 const ADMIN = { email: 'bench@hiregate.example', password: 'Bench-pass-1!' };
 const adminAuth = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
 
@@ -88,8 +88,9 @@ function resultDoc(index: number, paper: Question[], keyVersion: number, at: Dat
     candidateId: `CS26S${index}`,
     ...person,
     set: 'CS 1',
+    paperId: PAPER_SET,
     isVerified: false,
-    linkHash: `bench${String(index).padStart(59, '0')}`,
+    resultKey: `${PAPER_SET} CS26S${index}`,
     responses: Object.fromEntries(
       answered.map((question, position) => [question.long_id, 'ABCD'[(index + position) % 4]!]),
     ),
@@ -304,7 +305,7 @@ function rankPaths(resultIds: string[]): string[] {
 async function measureRequests(url: string, resultIds: string[]): Promise<void> {
   for (const [name, paths] of [
     ['get-rank', rankPaths(resultIds)],
-    ['distribution', ['/api/data/distribution/CS%201']],
+    ['distribution', [`/api/data/distribution/${PAPER_SET}`]],
   ] as const) {
     printLatency(name, 'saturated', await latency(url, paths));
     for (const rate of RATES) {
@@ -325,7 +326,7 @@ async function measureRebuild(store: Store): Promise<void> {
   for (let run = 0; run < RUNS; run++) {
     const before = heapMb();
     const started = performance.now();
-    const snapshot = await createMarksSnapshots(store, { refreshMs: 3_600_000 }).of('CS 1');
+    const snapshot = await createMarksSnapshots(store, { refreshMs: 3_600_000 }).of(PAPER_SET);
     times.push(performance.now() - started);
     keptMb = heapMb() - before;
     results = snapshot.count;
@@ -403,14 +404,14 @@ async function main() {
     : { DATA_DIR: dataDir };
 
   let store = await createStore(storeConfig);
-  await seedFixturePaper(store, 'cs1-2026', fixtures);
+  await buildPaper(store, 'cs1-2026', fixtures);
   const paper = await store.questions.listByPaperSet(PAPER_SET);
   const question = paper.find((candidate) => candidate.type === 'MCQ')!;
   const target = mongo ? mongoTarget(storeConfig.mongodbUri!, paper) : embeddedTarget(dataDir, paper);
-  if (EMBEDDED) await store.close();
   // Each round's key change flips the question's key (one version more), leaving every stored result behind.
   let answerKey = question.answerKey;
-  let keyVersion = paperKeyVersion(paper);
+  let keyVersion = (await store.papers.findById(PAPER_SET))!.keyVersion;
+  if (EMBEDDED) await store.close();
 
   for (const total of COUNTS) {
     const stored = Date.now();
@@ -424,7 +425,7 @@ async function main() {
         `  store open   ${((Date.now() - opened) / 1000).toFixed(1)} s; nedb holds every document: ${heldMb.toFixed(0)} MB of heap (${((heldMb * 1024) / total).toFixed(1)} KB a result)`,
       );
     }
-    const resultIds = await store.results.idsScoredBelow('CS 1', Number.MAX_SAFE_INTEGER);
+    const resultIds = await store.results.idsScoredBelow(PAPER_SET, Number.MAX_SAFE_INTEGER);
     await measureRebuild(store);
     if (EMBEDDED) {
       // The folder is the instance's next. Closing compacts every datafile, as nedb does every 10 minutes: each

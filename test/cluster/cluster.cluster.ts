@@ -1,14 +1,15 @@
 import { connect } from 'node:http2';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_TTL_MS } from '../../api/features/checker/checker-service';
-import { createStore, paperKeyVersion, type Store } from '../../api/store';
+import { PAPER_FRESH_MS } from '../../api/papers';
+import { createStore, type Store } from '../../api/store';
 import { itemAt } from '../../src/domain/lists';
-import { seedFixturePaper, sheetLinks } from '../integration/checker-harness';
+import { sheetLinks } from '../integration/checker-harness';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson } from '../support/fixtures';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { ADMIN, METRICS_TOKEN, startCluster, type Cluster } from './cluster';
+import { buildPaper } from '../support/builders';
 
 const RATE_LIMIT = 30;
 const LEASE_MS = 2_000;
@@ -17,11 +18,11 @@ const admin = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString(
 const json = { 'content-type': 'application/json' };
 
 /** Total Marks of a check answered 200, else the status. */
-async function check(base: string, link: string, headers: Record<string, string> = {}) {
+async function check(base: string, link: string, headers: Record<string, string> = {}, minKeyVersion?: number) {
   const response = await fetch(`${base}/api/data/generate-response`, {
     method: 'POST',
     headers: { ...json, ...headers },
-    body: JSON.stringify({ link, testPaper: 'CS 1' }),
+    body: JSON.stringify({ link, testPaper: 'CS 1', minKeyVersion }),
   });
   const body = (await response.json()) as { totalScore?: { 'Total Marks': number } };
   return { status: response.status, total: body.totalScore?.['Total Marks'] };
@@ -53,7 +54,7 @@ describe('two instances on one MongoDB behind nginx', () => {
       },
     });
     store = await createStore({ mongodbUri: cluster.mongoUri, dataDir: '' });
-    await seedFixturePaper(store, 'cs1-2026', fixtures);
+    await buildPaper(store, 'cs1-2026', fixtures);
     link = itemAt(sheetLinks('cs1-2026', fixtures), 0);
   }, 180_000);
 
@@ -115,7 +116,7 @@ describe('two instances on one MongoDB behind nginx', () => {
     expect(after.map((count, index) => count - itemAt(before, index)).every((taken) => taken > 0)).toBe(true);
   });
 
-  it(`uses a key changed on instance A in instance B's scorecards within ${PAPER_TTL_MS} ms`, async () => {
+  it(`uses a key changed on instance A in instance B's scorecards within ${PAPER_FRESH_MS} ms, at once when asked`, async () => {
     const [a, b] = cluster.instances as [Cluster['instances'][0], Cluster['instances'][0]];
     const candidate = itemAt(expected, 0);
     const wrong = Object.entries(candidate.questions).find(([, q]) => q.type === 'MCQ' && q.obtainedMarks <= 0);
@@ -132,8 +133,14 @@ describe('two instances on one MongoDB behind nginx', () => {
     expect(saved.status).toBe(200);
     const changedAt = Date.now();
     const wanted = candidate.totalMarks + question.marks - question.obtainedMarks;
+    // A client told of the new version (by any instance's GET /key-version) gets it from B at once.
+    const current = (await (await fetch(`${b.url}/api/data/key-version?paperSet=CS1-2026`)).json()) as {
+      version: number;
+    };
+    expect((await check(b.url, link, { authorization: admin }, current.version)).total).toBe(wanted);
+    // Without asking, B's own checks take the new key within the freshness rule (request time is the margin).
     let seen = before.total;
-    while (seen !== wanted && Date.now() - changedAt < PAPER_TTL_MS + 2_000) {
+    while (seen !== wanted && Date.now() - changedAt < PAPER_FRESH_MS + 2_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       seen = (await check(b.url, link, { authorization: admin })).total;
     }
@@ -142,17 +149,17 @@ describe('two instances on one MongoDB behind nginx', () => {
 
   it('runs a re-scoring job once, and finishes it on the other instance when its instance is killed', async () => {
     // Many stored results of the paper, all scored with an older key version.
-    const paper = await store.questions.listByPaperSet('CS 1 2026');
+    const paper = await store.questions.listByPaperSet('CS1-2026');
     const {
       id: _id,
       createdAt: _created,
       updatedAt: _updated,
       ...template
-    } = (await store.results.listBySet('CS 1', { limit: 1 }))[0]!;
+    } = (await store.results.listByPaper('CS1-2026', { limit: 1 }))[0]!;
     for (let index = 0; index < 3_000; index++) {
       await store.results.upsert({
         ...template,
-        linkHash: `cluster-${index}`,
+        resultKey: `cluster-${index}`,
         candidateId: `CL${index}`,
         keyVersion: 0,
       });
@@ -167,7 +174,7 @@ describe('two instances on one MongoDB behind nginx', () => {
     // Kill the holder as soon as it has made progress.
     let holder: string | undefined;
     while (!holder) {
-      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS 1 2026');
+      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS1-2026');
       if (job?.state === 'running' && job.rescored > 0) holder = job.owner;
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -177,13 +184,13 @@ describe('two instances on one MongoDB behind nginx', () => {
     const killedAt = Date.now();
     let done = false;
     while (!done && Date.now() - killedAt < LEASE_MS + POLL_MS + 30_000) {
-      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS 1 2026');
+      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS1-2026');
       done = job?.state === 'done' && job.owner !== holder;
       if (!done) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(done).toBe(true);
-    const version = paperKeyVersion(await store.questions.listByPaperSet('CS 1 2026'));
-    const left = await store.results.listBySet('CS 1', { limit: 10, keyVersionBelow: version });
+    const { keyVersion: version } = (await store.papers.findById('CS1-2026'))!;
+    const left = await store.results.listByPaper('CS1-2026', { limit: 10, keyVersionBelow: version });
     expect(left).toEqual([]);
     await cluster.startInstance(cluster.instances.indexOf(victim));
   }, 120_000);

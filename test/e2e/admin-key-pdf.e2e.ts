@@ -85,7 +85,7 @@ describe('admin: official key PDF', () => {
     const request = page.waitForRequest((sent) => sent.url().endsWith('/api/data/import-key'));
     await importButton.click();
     const body = (await request).postDataJSON() as { paperSet: string; keys: Record<string, string>; label: string };
-    expect(body).toEqual({ paperSet: 'CS 1 2026', keys: fixtureKey.keys, label: 'final' });
+    expect(body).toEqual({ paperSet: 'CS1-2026', keys: fixtureKey.keys, label: 'final' });
 
     await page
       .locator('.Toastify__toast')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { importFixtureKey, scoreResponses, type KeysByLongId, type PaperQuestion } from '../../src/domain/gate';
+import { importFixtureKey, scoreResponses, type KeysByLongId } from '../../src/domain/gate';
+import { enginePaper } from '../../api/papers';
 import { launchBrowser, saveViewportScreenshot } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible } from './support/layout';
 import {
@@ -23,7 +24,7 @@ import { keyPdf } from '../support/key-pdf';
 
 const ADMIN = { email: 'keyday@hiregate.test', password: 'KeyDay#Pass1' };
 const PAPER = 'GATE 2026 CS 1';
-const PAPER_SET = 'CS 1 2026';
+const PAPER_SET = 'CS1-2026';
 
 /** The final key's three changes, by master number: as printed in its PDF, and as the product stores them. */
 const FINAL_CHANGES = [
@@ -83,11 +84,8 @@ describe('admin: key versions on answer-key day', () => {
   /** What the stored results do under the final key against the provisional one, by the engine the server uses. */
   async function expectedImpact() {
     const paper = await area.server.store.questions.listByPaperSet(PAPER_SET);
-    const scoring = {
-      testPaper: null,
-      questions: paper.map((q): PaperQuestion => ({ ...q, short_id: String(q.short_id) })),
-    };
-    const results = await area.server.store.results.listBySet('CS 1', { limit: 100 });
+    const scoring = enginePaper(paper);
+    const results = await area.server.store.results.listByPaper(PAPER_SET, { limit: 100 });
     const moves = results.map(({ responses }) => {
       const total = (keys: KeysByLongId) => scoreResponses(responses, scoring, keys).totalScore['Total Marks'];
       return Math.round((total(final) - total(provisional)) * 100) / 100;

@@ -280,7 +280,7 @@ describe('admin area', () => {
           headers: { Authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` },
         })
       ).json()) as Record<string, Array<{ long_id: string; answerKey?: string }> | undefined>;
-      const saved = stored['CS 1 2026']?.find((q) => q.long_id === longId);
+      const saved = stored['CS1-2026']?.find((q) => q.long_id === longId);
       expect(saved?.answerKey).toBe('C');
       expect(delivered).toEqual([200]);
     });
@@ -293,7 +293,10 @@ describe('admin area', () => {
       await page.getByRole('heading', { name: 'All Question Papers' }).waitFor();
       await page.getByText('Browse through all available question papers below').waitFor();
       const group = page.locator('details.admin-paper').filter({ hasText: 'GATE 2026 CS 1' });
-      expect(await group.locator(':scope > summary').textContent()).toBe('GATE 2026 CS 165 questions');
+      // Four keys saved so far: the paper says it does not score candidates yet, and how far its key is.
+      expect(await group.locator(':scope > summary').textContent()).toBe(
+        'GATE 2026 CS 165 questionsNot live: answer key 4 of 65 questions',
+      );
       await group.locator(':scope > summary').click();
       expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(4);
       expect(await group.locator('.admin-tag', { hasText: 'Not Marked' }).count()).toBe(61);
@@ -397,7 +400,7 @@ describe('admin area', () => {
       const row = page.locator(`details.admin-result[data-candidate-id="${target.candidateId}"]`);
       const summary = await row.locator('summary').textContent();
       expect(summary).toBe(
-        `${target.candidateId}${target.name}GATE CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}`,
+        `${target.candidateId}${target.name}GATE 2026 CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}`,
       );
       await row.locator('summary').click();
       const details = await row.locator('dl').innerText();

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hashLink } from '../../api/sheets/sheet-source';
 import { itemAt } from '../../src/domain/lists';
 import { launchBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 import {
-  seedFixturePaper,
   sheetLinks,
   startCheckerServer,
   startSmtpPeer,
+  verifiedDevice,
   type CheckerServer,
 } from '../integration/checker-harness';
 import {
@@ -20,6 +19,7 @@ import {
   waitUntilSavedOnDevice,
 } from './support/checker';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
+import { buildPaper } from '../support/builders';
 
 /**
  * The candidate's whole journey against the real server, with response sheets served by the local fixture server:
@@ -60,7 +60,7 @@ describe('checking a score without e-mail verification', () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'false', RESPONSE_SHEET_HOSTS: fixtures.host });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
     browser = await launchBrowser();
   });
@@ -177,7 +177,7 @@ describe('checking a score with e-mail verification', () => {
       SMTP_URL: smtp.url,
       RESPONSE_SHEET_HOSTS: fixtures.host,
     });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -254,11 +254,12 @@ describe('checking a score with e-mail verification', () => {
     await page.waitForURL((url) => url.pathname === '/scorecard');
   });
 
-  it('opens the scorecard straight away when the link is already verified', async () => {
-    // As if this candidate had followed the mailed link earlier.
+  it('opens the scorecard straight away when this device already verified the link', async () => {
+    // As if this candidate had followed the mailed link earlier, on this device.
     const verifiedLink = itemAt(links, 6);
-    await server.store.verifications.markVerified(hashLink(verifiedLink), 'devi@example.in');
+    const access = await verifiedDevice(server, verifiedLink, 'devi@example.in');
     await openCheckerModal(page, server.url);
+    await page.evaluate((token) => localStorage.setItem('hiregate.access', token), access);
     await fillScoreForm(page, verifiedLink, 'CS 1');
     const dialog = dialogOf(page);
     // The link is verified now, so the score comes back directly.

@@ -289,8 +289,18 @@ describe('scorecard page', () => {
     await page.getByRole('button', { name: 'Scroll to top' }).click();
     await page.waitForFunction(() => window.scrollY === 0);
 
-    // Headless Chromium's print() fires 'beforeprint' and returns, as a print dialog would open.
+    // The button opens the browser's print dialog. Headless Chromium would stay 'printing' after print() and refuse
+    // the PDF below, so print() is replaced by what the dialog does first: it fires 'beforeprint'.
+    type Printing = Window & { printCalls?: number };
+    await page.evaluate(() => {
+      (window as Printing).printCalls = 0;
+      window.print = () => {
+        (window as Printing).printCalls! += 1;
+        window.dispatchEvent(new Event('beforeprint'));
+      };
+    });
     await page.getByRole('button', { name: 'Print / Save as PDF' }).click();
+    expect(await page.evaluate(() => (window as Printing).printCalls)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).toBe(false);
     expect(await page.locator('.top-bar').isVisible()).toBe(false);

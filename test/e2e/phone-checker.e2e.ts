@@ -8,14 +8,9 @@ import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { linkInMail, openCheckerModal } from './support/checker';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import {
-  seedFixturePaper,
-  sheetLinks,
-  startCheckerServer,
-  startSmtpPeer,
-  type CheckerServer,
-} from '../integration/checker-harness';
+import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
+import { buildPaper } from '../support/builders';
 
 /**
  * Issue 17 items 1-5 as a candidate meets them in the checker: every screen of the checker's journey at 320, 360 and
@@ -62,7 +57,7 @@ describe('the checker on a phone and on a desktop', () => {
       }),
       launchBrowser(),
     ]);
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
   });
   afterAll(async () => {

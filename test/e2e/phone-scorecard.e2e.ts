@@ -8,8 +8,9 @@ import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/lay
 import { fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/checker';
 import { waitForServiceWorkerControl } from './support/pwa';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from '../integration/checker-harness';
+import { sheetLinks, startCheckerServer, type CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
+import { buildPaper } from '../support/builders';
 
 /**
  * Issue 17 items 1, 5, 6 and 8 as a candidate meets them: the public pages the top bar leads to and the scorecard at
@@ -42,7 +43,7 @@ describe('the scorecard and the public pages on a phone and on a desktop', () =>
       startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'true', RESPONSE_SHEET_HOSTS: fixtures.host }),
       launchBrowser(),
     ]);
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
   });
   afterAll(async () => {
     await browser?.close();

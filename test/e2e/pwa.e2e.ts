@@ -350,14 +350,14 @@ describe('installable, offline-capable PWA', () => {
 
   describe('admin answer saves made offline', () => {
     it('Background Sync: the service worker delivers a save made offline exactly once, even with the tab closed', async () => {
-      const paper = await readPaper(server.url, ADMIN, 'CS 1 DEMO');
+      const paper = await readPaper(server.url, ADMIN, 'CS1-2026-demo');
       const question = paper.find((q) => q.type === 'MCQ' && q.answerKey)!;
       const newKey = otherMcqKey(question);
       const context = await newContext();
       const page = await controlledPage(context);
       expect(await page.evaluate(() => 'SyncManager' in window)).toBe(true);
       await signIn(page);
-      await openQuestions(page, 'CS 1 DEMO', [question.long_id]);
+      await openQuestions(page, 'GATE 2026 CS 1 (demo)', [question.long_id]);
 
       // Offline for a while: nothing reaches the server and the save stays pending.
       const start = await saveWhileOffline(context, page, question, newKey);
@@ -379,14 +379,14 @@ describe('installable, offline-capable PWA', () => {
       expect(delivered).toMatchObject([
         { questionId: question._id, answerKey: newKey, status: 200, outcome: 'applied', fromServiceWorker: true },
       ]);
-      expect((await readPaper(server.url, ADMIN, 'CS 1 DEMO')).find((q) => q._id === question._id)?.answerKey).toBe(
+      expect((await readPaper(server.url, ADMIN, 'CS1-2026-demo')).find((q) => q._id === question._id)?.answerKey).toBe(
         newKey,
       );
 
       // Back in the admin area: no longer pending, the new key shown, and nothing sent a second time.
       const again = await context.newPage();
       await signIn(again);
-      await openQuestions(again, 'CS 1 DEMO', [question.long_id]);
+      await openQuestions(again, 'GATE 2026 CS 1 (demo)', [question.long_id]);
       const reopened = questionItem(again, question.long_id);
       await reopened.getByText('Marked', { exact: true }).waitFor();
       expect(await reopened.getByText('Pending sync').count()).toBe(0);
@@ -397,7 +397,7 @@ describe('installable, offline-capable PWA', () => {
     });
 
     it('without Background Sync the page replays the save exactly once when the network returns', async () => {
-      const paper = await readPaper(server.url, ADMIN, 'CS 1 DEMO');
+      const paper = await readPaper(server.url, ADMIN, 'CS1-2026-demo');
       const question = itemAt(
         paper.filter((q) => q.type === 'MCQ' && q.answerKey),
         3,
@@ -410,7 +410,7 @@ describe('installable, offline-capable PWA', () => {
       const page = await controlledPage(context);
       expect(await page.evaluate(() => 'SyncManager' in window)).toBe(false);
       await signIn(page);
-      await openQuestions(page, 'CS 1 DEMO', [question.long_id]);
+      await openQuestions(page, 'GATE 2026 CS 1 (demo)', [question.long_id]);
       const item = questionItem(page, question.long_id);
       const start = await saveWhileOffline(context, page, question, newKey);
 
@@ -421,7 +421,7 @@ describe('installable, offline-capable PWA', () => {
       expect(answerDeliveries(proxy, start)).toMatchObject([
         { questionId: question._id, answerKey: newKey, status: 200, outcome: 'applied', fromServiceWorker: false },
       ]);
-      expect((await readPaper(server.url, ADMIN, 'CS 1 DEMO')).find((q) => q._id === question._id)?.answerKey).toBe(
+      expect((await readPaper(server.url, ADMIN, 'CS1-2026-demo')).find((q) => q._id === question._id)?.answerKey).toBe(
         newKey,
       );
       await context.close();
@@ -431,7 +431,7 @@ describe('installable, offline-capable PWA', () => {
       const seed = Number(process.env.PWA_STRESS_SEED ?? Date.now() % 1_000_000);
       console.info(`stress seed ${seed} (PWA_STRESS_SEED=${seed} replays it)`);
       const random = seededRandom(seed);
-      const paper = await readPaper(server.url, ADMIN, 'CS 2 DEMO');
+      const paper = await readPaper(server.url, ADMIN, 'CS2-2026-demo');
       const questions = (['MCQ', 'MSQ', 'NAT'] as const).flatMap((type) =>
         paper.filter((q) => q.type === type).slice(0, 2),
       );
@@ -441,7 +441,7 @@ describe('installable, offline-capable PWA', () => {
       await signIn(page);
       await openQuestions(
         page,
-        'CS 2 DEMO',
+        'GATE 2026 CS 2 (demo)',
         questions.map((q) => q.long_id),
       );
 
@@ -463,7 +463,7 @@ describe('installable, offline-capable PWA', () => {
       await page.getByText('Pending sync', { exact: true }).first().waitFor({ state: 'detached', timeout: 20_000 });
       await page.waitForTimeout(500);
 
-      const stored = await readPaper(server.url, ADMIN, 'CS 2 DEMO');
+      const stored = await readPaper(server.url, ADMIN, 'CS2-2026-demo');
       const onServer = Object.fromEntries(
         questions.map((q) => [q.long_id, stored.find((s) => s._id === q._id)?.answerKey]),
       );

@@ -5,6 +5,7 @@ import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { signVerificationToken } from '../../api/features/checker/verification-token';
 import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
 import { signUnsubscribeToken } from '../../api/features/score-alerts/unsubscribe-token';
+import { alertIdOf } from '../../api/store';
 import { changedQuestions, displayMarks, importFixtureKey, type KeysByLongId } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
@@ -17,11 +18,11 @@ import { readFixtureJson } from '../support/fixtures';
 import {
   CHECKER_SECRET,
   postJson,
-  seedFixturePaper,
   sheetLinks,
   startCheckerServer,
   type CheckerServer,
 } from '../integration/checker-harness';
+import { buildPaper } from '../support/builders';
 
 /**
  * Answer-key day on the candidate's side (issue 21): the scorecard names the key its marks came from; a scorecard
@@ -31,7 +32,7 @@ import {
  */
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const PAPER_SET = 'CS 1 2026';
+const PAPER_SET = 'CS1-2026';
 const SWITCH = 'Tell me if the final key changes my score';
 /** Candidates by their part in the story (indexes into the fixture's sheets). */
 const REFRESHES = 1;
@@ -58,6 +59,8 @@ describe('answer-key day on the scorecard', () => {
   const provisional = importFixtureKey(fixtureKey);
   /** Scorecards as the checker handed them over under the provisional key, by candidate. */
   const saved = new Map<number, ScorecardData>();
+  /** Each candidate's device: the access token its verify call gave. */
+  const access = new Map<number, string>();
 
   const url = (route: string) => `${server.url}${route}`;
   const importKey = (keys: KeysByLongId, label: string) =>
@@ -65,14 +68,22 @@ describe('answer-key day on the scorecard', () => {
   /** The scorecard the checker would keep on the device: the API's answer with its link. */
   async function check(candidate: number): Promise<ScorecardData> {
     const link = itemAt(links, candidate);
-    const answer = await postJson(url('/api/data/generate-response'), { link, testPaper: 'CS 1' });
+    const answer = await postJson(url('/api/data/generate-response'), {
+      link,
+      testPaper: 'CS 1',
+      access: access.get(candidate),
+    });
     expect(answer.status).toBe(200);
     const { message: _message, ...data } = answer.body;
     return { ...(data as unknown as ScorecardData), link };
   }
   const alertStatus = async (candidate: number) =>
-    (await postJson(url('/api/data/score-alerts/status'), { link: itemAt(links, candidate), testPaper: 'CS 1' }))
-      .body as unknown as { subscribed: boolean };
+    (
+      await postJson(url('/api/data/score-alerts/status'), {
+        resultId: saved.get(candidate)!.resultId,
+        access: access.get(candidate),
+      })
+    ).body as unknown as { subscribed: boolean };
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
@@ -80,7 +91,7 @@ describe('answer-key day on the scorecard', () => {
       startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'true', RESPONSE_SHEET_HOSTS: fixtures.host }),
       launchBrowser(),
     ]);
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures, false);
+    await buildPaper(server.store, 'cs1-2026', fixtures, { keyed: false });
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
     links = sheetLinks('cs1-2026', fixtures);
     expect((await importKey(provisional, 'provisional')).status).toBe(200);
@@ -91,6 +102,7 @@ describe('answer-key day on the scorecard', () => {
         url(`/api/data/verify?${new URLSearchParams({ link, email: emailOf(candidate), token })}`),
       );
       expect(verified.status).toBe(200);
+      access.set(candidate, ((await verified.json()) as { access: string }).access);
       saved.set(candidate, await check(candidate));
     }
   });
@@ -105,10 +117,15 @@ describe('answer-key day on the scorecard', () => {
     page = await context.newPage();
   });
 
-  /** The scorecard handed over on this device (localStorage), opened at this width. */
-  async function openSaved(data: ScorecardData, width = 1280) {
+  /**
+   * The scorecard handed over on this device (localStorage), opened at this width. The device is the candidate's:
+   * it holds the access token their verification gave (none for a scorecard no verified candidate stands behind).
+   */
+  async function openSaved(data: ScorecardData, width = 1280, candidate?: number) {
     await useWidth(page, width);
     await seedScorecard(page, server.url, data);
+    const token = candidate === undefined ? undefined : access.get(candidate);
+    if (token) await page.evaluate((value) => localStorage.setItem('hiregate.access', value), token);
     await page.goto(url('/scorecard'));
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
   }
@@ -128,7 +145,7 @@ describe('answer-key day on the scorecard', () => {
   const toast = (text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
 
   it('names the key the marks came from, and switches score-change e-mails on and off for a verified candidate', async () => {
-    await openSaved(saved.get(SWITCHES)!);
+    await openSaved(saved.get(SWITCHES)!, 1280, SWITCHES);
     expect(await keyLine().textContent()).toMatch(
       /^Answer key: Provisional key, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
     );
@@ -163,7 +180,7 @@ describe('answer-key day on the scorecard', () => {
 
   for (const width of JOURNEY_WIDTHS) {
     it(`fits the scorecard's key line and e-mail switch at ${width} px`, async () => {
-      await openSaved(saved.get(SWITCHES)!, width);
+      await openSaved(saved.get(SWITCHES)!, width, SWITCHES);
       await alertSwitch().waitFor();
       await alertSwitch().scrollIntoViewIfNeeded();
       await expectFitsAndAccessible(page, 'scorecard with the e-mail switch');
@@ -180,10 +197,10 @@ describe('answer-key day on the scorecard', () => {
       const subscribed = await fetch(url('/api/data/score-alerts'), {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ link: scorecard.link, testPaper: 'CS 1', subscribed: true }),
+        body: JSON.stringify({ resultId: scorecard.resultId, access: access.get(UNSUBSCRIBES), subscribed: true }),
       });
       expect(subscribed.status).toBe(200);
-      const alert = scorecard.resultId!;
+      const alert = alertIdOf(scorecard.resultId!, emailOf(UNSUBSCRIBES));
       const token = signUnsubscribeToken(CHECKER_SECRET, alert, emailOf(UNSUBSCRIBES));
       address = url(`/score-alerts/unsubscribe?${new URLSearchParams({ alert, token })}`);
     });
@@ -224,17 +241,21 @@ describe('answer-key day on the scorecard', () => {
       before = saved.get(REFRESHES)!;
       const imported = await importKey(finalKey(fixtureKey, provisional), 'final');
       expect(imported.body).toMatchObject({ data: { applied: 3, keyVersion: { label: 'final' } } });
-      // What a refresh will get: the checker reads a changed key within a few seconds.
-      for (const deadline = Date.now() + 20_000; ;) {
-        after = await check(REFRESHES);
-        if (after.keyVersion?.label === 'final') break;
-        if (Date.now() > deadline) throw new Error('The checker never scored with the final key');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      // What a refresh will get: the scorecard under the final key, which the refresh asks for by its version.
+      const { version } = (imported.body.data as { keyVersion: { version: number } }).keyVersion;
+      const answer = await postJson(url('/api/data/generate-response'), {
+        link: itemAt(links, REFRESHES),
+        testPaper: 'CS 1',
+        access: access.get(REFRESHES),
+        minKeyVersion: version,
+      });
+      const { message: _message, ...data } = answer.body;
+      after = { ...(data as unknown as ScorecardData), link: itemAt(links, REFRESHES) };
+      expect(after.keyVersion?.label).toBe('final');
     });
 
     it('leaves the saved scorecard shown, and says why, when the refresh cannot reach the server', async () => {
-      await openSaved(before);
+      await openSaved(before, 1280, REFRESHES);
       const notice = page.getByRole('region', { name: 'Answer key update' });
       await notice.getByRole('button', { name: 'Refresh' }).waitFor();
       await offlineAtNext('**/api/data/generate-response');
@@ -252,7 +273,7 @@ describe('answer-key day on the scorecard', () => {
 
     for (const width of JOURNEY_WIDTHS) {
       it(`offers a saved scorecard the refresh, then shows the changed questions and the new total at ${width} px`, async () => {
-        await openSaved(before, width);
+        await openSaved(before, width, REFRESHES);
         const notice = page.getByRole('region', { name: 'Answer key update' });
         await notice.getByText(/^The answer key has changed since this scorecard was saved: Final key, /).waitFor();
         await expectFitsAndAccessible(page, 'scorecard offering the refresh');

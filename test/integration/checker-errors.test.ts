@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FETCH_MESSAGES } from '../../api/sheets/fetcher';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import {
-  getJson,
-  postJson,
-  seedFixturePaper,
-  sheetLinks,
-  startCheckerServer,
-  type CheckerServer,
-} from './checker-harness';
+import { getJson, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import { buildPaper } from '../support/builders';
 
 describe('checker errors a candidate can meet', () => {
   let fixtures: FixtureServer;
@@ -48,8 +42,8 @@ describe('checker errors a candidate can meet', () => {
       res.end('<html></html>');
     });
     server = await startCheckerServer({ FETCH_TIMEOUT_MS: '800', RESPONSE_SHEET_HOSTS: fixtures.host });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
-    await seedFixturePaper(server.store, 'da-2025', fixtures, false);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'da-2025', fixtures, { keyed: false });
     portalOnly = await startCheckerServer({ RESPONSE_SHEET_HOSTS: 'cdn.digialm.com,www.digialm.com' });
   }, 60_000);
 
@@ -96,7 +90,8 @@ describe('checker errors a candidate can meet', () => {
       const [da] = sheetLinks('da-2025', fixtures);
       const noKeys = await check({ link: da, testPaper: 'DA' });
       expect(noKeys.status).toBe(409);
-      expect(noKeys.body.message).toMatch(/^Answer keys for DA are not published yet/);
+      expect(noKeys.body).toMatchObject({ code: 'NO_KEYS' });
+      expect(noKeys.body.message).toMatch(/^Answer keys for GATE 2025 DA are not published yet/);
     });
 
     it('says when a page is not a response sheet, or is the portal’s login page', async () => {
@@ -133,7 +128,8 @@ describe('checker errors a candidate can meet', () => {
     it('answers rank and distribution questions about unknown results or papers with 404 and 400', async () => {
       expect((await getJson(`${server.url}/api/data/get-rank/nope/CS%201`)).status).toBe(404);
       expect((await getJson(`${server.url}/api/data/get-rank/nope/XYZ`)).status).toBe(400);
-      expect((await getJson(`${server.url}/api/data/distribution/XYZ`)).status).toBe(400);
+      expect((await getJson(`${server.url}/api/data/distribution/XYZ`)).status).toBe(404);
+      expect((await getJson(`${server.url}/api/data/distribution/%24%7B%7D`)).status).toBe(400);
     });
   });
 

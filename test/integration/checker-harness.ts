@@ -1,14 +1,8 @@
-import type { Store } from '../../api/store';
 import { startTestServer, type TestServer } from '../support/server';
-import { buildPaper, importFixtureKey, parseResponseSheet, type SheetScorecard } from '../../src/domain/gate';
+import type { SheetScorecard } from '../../src/domain/gate';
+import { createScorecardAccess, signAccessToken } from '../../api/access/scorecard-access';
 import type { FixtureServer } from '../support/fixture-server';
-import {
-  FIXTURE_ORIGIN,
-  readFixtureJson,
-  readFixtureText,
-  type FixtureSet,
-  type FixtureUrls,
-} from '../support/fixtures';
+import { readFixtureJson, type FixtureSet, type FixtureUrls } from '../support/fixtures';
 
 /**
  * The real server (the same middleware and routers as `npm start`) on a free port, with its store in reach so a test
@@ -29,25 +23,14 @@ export function startCheckerServer(env: Record<string, string | undefined> = {})
   });
 }
 
-/** What an administrator does before answer-key day: process the master sheet, then import the key file. */
-export async function seedFixturePaper(store: Store, set: FixtureSet, fixtures: FixtureServer, withKeys = true) {
-  const built = buildPaper(
-    parseResponseSheet(readFixtureText(set, 'master.html').replaceAll(FIXTURE_ORIGIN, fixtures.origin)),
-  );
-  const year = /\d{4}/.exec(built.name)![0];
-  const stored = await store.questions.upsertPaper(
-    `${built.testPaper} ${year}`,
-    built.questions.map((question) => ({ ...question, short_id: Number(question.short_id) })),
-  );
-  if (withKeys) {
-    const keys = importFixtureKey(readFixtureJson(set, 'key.json'));
-    for (const question of stored) {
-      const key = keys[question.long_id];
-      if (key === undefined) throw new Error(`${set}'s key.json has no key for ${question.long_id}`);
-      await store.questions.setAnswerKey(question.id, key);
-    }
-  }
-  return built.testPaper!;
+/**
+ * A device that verified `email` for `link`, as the verify call leaves one: the pair recorded in the store, and the
+ * access token the device holds (sent as `access` with its score requests).
+ */
+export async function verifiedDevice(server: CheckerServer, link: string, email: string): Promise<string> {
+  const access = createScorecardAccess(server.config, server.store);
+  await server.store.verifications.markVerified(access.linkKey(link), email);
+  return signAccessToken(server.config.secret, email);
 }
 
 export function sheetLinks(set: FixtureSet, fixtures: FixtureServer): string[] {
@@ -83,8 +66,8 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   return { status: response.status, headers: response.headers, body: (await response.json()) as CheckerBody };
 }
 
-export async function getJson(url: string) {
-  const response = await fetch(url);
+export async function getJson(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -1,16 +1,9 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_TTL_MS } from '../../api/features/checker/checker-service';
+import { applyKey, buildPaper } from '../support/builders';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { fixtureSets, readFixtureJson, readFixtureText, FIXTURE_ORIGIN, type FixtureSet } from '../support/fixtures';
-import {
-  getJson,
-  postJson,
-  seedFixturePaper,
-  sheetLinks,
-  startCheckerServer,
-  type CheckerServer,
-} from './checker-harness';
+import { getJson, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { itemAt } from '../../src/domain/lists';
 
@@ -43,7 +36,7 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
     fixtures = await startFixtureServer();
     laneStore = await openLaneStore(mongo);
     server = await startLaneServer('checker');
-    for (const set of fixtureSets) testPapers.set(set, await seedFixturePaper(server.store, set, fixtures));
+    for (const set of fixtureSets) testPapers.set(set, (await buildPaper(server.store, set, fixtures)).testPaper);
   }, 90_000);
 
   afterAll(async () => {
@@ -93,7 +86,7 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
     }
   });
 
-  it('stores one result per candidate with the response vector in master letters, a link hash and no photo', async () => {
+  it('stores one result per paper and candidate with the response vector in master letters and no photo or link hash', async () => {
     const want = itemAt(expectedOf('da-2025'), 0);
     const link = itemAt(sheetLinks('da-2025', fixtures), 0);
     const { body } = await postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'DA' });
@@ -111,8 +104,8 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
       attempts: want.attempts,
       isVerified: false,
     });
-    expect(stored.linkHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(stored.linkHash).not.toContain(want.candidateId);
+    expect(stored.resultKey).toBe(`${stored.paperId} ${want.candidateId}`);
+    expect(stored.paperId).toBe('DA-2025');
     for (const [longId, truth] of Object.entries(want.questions)) {
       const kept = stored.responses[longId] ?? '';
       expect(truth.response === null ? kept === '' : sameResponse(kept, truth.response), longId).toBe(true);
@@ -169,10 +162,10 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
   });
 
   // On a server of its own: changing a key of the shared CS 1 paper would change every other test's marks.
-  it('scores a repeat check against a changed answer key once the paper is read again', async () => {
+  it('scores a repeat check against a changed answer key at once, naming the new key version', async () => {
     const own = await startLaneServer('changed-key');
     try {
-      await seedFixturePaper(own.store, 'cs1-2026', fixtures);
+      const { paper } = await buildPaper(own.store, 'cs1-2026', fixtures);
       const want = itemAt(expectedOf('cs1-2026'), 0);
       const link = itemAt(sheetLinks('cs1-2026', fixtures), 0);
       const check = () => postJson(`${own.url}/api/data/generate-response`, { link, testPaper: 'CS 1' });
@@ -182,14 +175,15 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
         (question) => question.type === 'MCQ' && question.obtained_marks === 2 && question.answerKey !== 'MTA',
       );
       assert.isDefined(rightMcq, 'a rightly answered MCQ');
-      const stored = (await own.store.questions.listByPaperSet('CS 1 2026')).find(
-        (q) => q.long_id === rightMcq.long_id,
-      );
-      assert.isDefined(stored, 'the stored question');
       const wrongKey = rightMcq.answerKey === 'A' ? 'B' : 'A';
-      await own.store.questions.setAnswerKey(stored.id, wrongKey);
-      await new Promise((resolve) => setTimeout(resolve, PAPER_TTL_MS + 250));
-      const after = await check();
+      const { version } = await applyKey(own.store, paper, { [rightMcq.long_id]: wrongKey }, 'Edited');
+      // The client was told of the new version (GET /key-version) and asks for at least it: no wait for any cache.
+      const after = await postJson(`${own.url}/api/data/generate-response`, {
+        link,
+        testPaper: 'CS 1',
+        minKeyVersion: version!.version,
+      });
+      expect(after.body.keyVersion).toMatchObject({ version: version!.version, label: 'Edited' });
       // The right answer (+2 = 6 thirds) became a wrong one (−2/3 = −2 thirds).
       const expectedTotal = (want.exact.totalThirds - 8) / 3;
       expect(after.body.totalScore['Total Marks']).toBeCloseTo(expectedTotal, 2);

@@ -8,12 +8,12 @@ import {
   decodeQuotedPrintable,
   getJson,
   postJson,
-  seedFixturePaper,
   sheetLinks,
   startCheckerServer,
   startSmtpPeer,
   type CheckerServer,
 } from './checker-harness';
+import { buildPaper } from '../support/builders';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 const basic = (email: string, password: string) => ({
@@ -36,7 +36,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
       APP_ORIGIN: appOrigin,
       RESPONSE_SHEET_HOSTS: fixtures.host,
     });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
     links = sheetLinks('cs1-2026', fixtures);
   }, 60_000);
@@ -47,8 +47,8 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     await fixtures?.close();
   });
 
-  const check = (link: string, headers: Record<string, string> = {}) =>
-    postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1' }, headers);
+  const check = (link: string, headers: Record<string, string> = {}, access?: string) =>
+    postJson(`${server.url}/api/data/generate-response`, { link, testPaper: 'CS 1', access }, headers);
   /** Each test checks sheets no other test verifies, so the tests run alone and in any order. */
   const linkOf = (candidate: number) => itemAt(links, candidate);
   const verifyUrl = (query: Record<string, string> | URLSearchParams) =>
@@ -85,16 +85,25 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(query.get('email')).toBe('asha@example.com');
     expect(query.get('token')).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
 
-    // The verify page passes every query parameter through.
+    // The verify page passes every query parameter through; the device keeps the access token it gets.
     const verified = await getJson(verifyUrl(query));
-    expect(verified).toEqual({ status: 200, body: { message: 'Email verified successfully', alreadyVerified: false } });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false });
+    const access = verified.body.access as string;
+    expect(access).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     const repeated = await getJson(verifyUrl(query));
-    expect(repeated.body).toEqual({ message: 'Link is already verified.', alreadyVerified: true });
-    const resend = await postJson(`${server.url}/api/data/send-verification`, { link, email: 'asha@example.com' });
+    expect(repeated.body).toMatchObject({ message: 'Link is already verified.', alreadyVerified: true });
+    const resend = await postJson(`${server.url}/api/data/send-verification`, {
+      link,
+      email: 'asha@example.com',
+      access,
+    });
     expect(resend.body.message).toBe('Link is already verified.');
     expect(mailsTo('asha@example.com')).toHaveLength(1);
 
-    const scorecard = await check(link);
+    // The link alone is not enough: a device without the proof is asked to verify.
+    expect((await check(link)).status).toBe(403);
+    const scorecard = await check(link, {}, access);
     expect(scorecard.status).toBe(200);
     expect(scorecard.body.totalScore['Total Marks']).toEqual(expect.any(Number));
     const stored = await server.store.results.findById(scorecard.body.resultId);
@@ -127,6 +136,32 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect((await check(link)).body.message).toBe('Please Verify Your Email');
   });
 
+  it('lets every address that proves itself see the scorecard, and no address take the link from another', async () => {
+    const link = linkOf(5);
+    const verifyAs = async (email: string) => {
+      const token = signVerificationToken(server.config.secret, link, email);
+      const verified = await getJson(verifyUrl({ link, email, token }));
+      expect(verified.status).toBe(200);
+      return verified.body.access as string;
+    };
+    // Someone with the candidate's link verifies their own address first.
+    const other = await verifyAs('someone.else@example.com');
+    expect((await check(link, {}, other)).status).toBe(200);
+    // The owner's own mail link still verifies them, as a new verification (not 'already verified').
+    const ownerToken = signVerificationToken(server.config.secret, link, 'owner@example.com');
+    const owner = await getJson(verifyUrl({ link, email: 'owner@example.com', token: ownerToken }));
+    expect(owner.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false });
+    const ownerCard = await check(link, {}, owner.body.access as string);
+    expect(ownerCard.status).toBe(200);
+    // Asking for a mail on another device (no proof held) sends one, rather than 'already verified'.
+    const fromAnotherDevice = await postJson(`${server.url}/api/data/send-verification`, {
+      link,
+      email: 'owner@example.com',
+    });
+    expect(fromAnotherDevice.body).toMatchObject({ alreadyVerified: false });
+    await mailTo('owner@example.com');
+  });
+
   it('never asks an administrator to verify, and keeps the candidate’s verification state', async () => {
     const link = linkOf(3);
     const asAdmin = await check(link, basic(ADMIN.email, ADMIN.password));
@@ -157,10 +192,12 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     const link = linkOf(2);
     const email = 'dev@example.com';
     const token = signVerificationToken(server.config.secret, link, email);
-    expect((await getJson(verifyUrl({ link, email, token }))).status).toBe(200);
+    const verified = await getJson(verifyUrl({ link, email, token }));
+    expect(verified.status).toBe(200);
     const page = await fetch(link).then((response) => response.text());
+    const access = verified.body.access as string;
     const response = await fetch(
-      `${server.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(link)}`,
+      `${server.url}/api/data/upload-response?${new URLSearchParams({ testPaper: 'CS 1', link, access })}`,
       {
         method: 'POST',
         headers: { 'content-type': 'text/html' },

@@ -31,6 +31,9 @@ export interface Target {
   paperSet: string;
   /** A link the fetcher may read (the fixture server) and whose e-mail is verified. */
   sheetLink: string;
+  /** The access token of the device that verified the link's e-mail, and the result its check stored. */
+  access: string;
+  resultId: string;
   /** host:port of the fixture server, the only host the fetcher accepts. */
   fixtureHost: string;
   appPort: number;
@@ -123,7 +126,7 @@ function jsonCalls(target: Target): JsonCall[] {
     {
       route: '/api/data/generate-response',
       method: 'POST',
-      body: { link: target.sheetLink, testPaper: 'CS 1', email: 'user@example.com' },
+      body: { link: target.sheetLink, testPaper: 'CS 1', email: 'user@example.com', access: target.access },
       headers: {},
     },
     {
@@ -154,13 +157,13 @@ function jsonCalls(target: Target): JsonCall[] {
     {
       route: '/api/data/score-alerts/status',
       method: 'POST',
-      body: { link: target.sheetLink, testPaper: 'CS 1' },
+      body: { resultId: target.resultId, access: target.access },
       headers: {},
     },
     {
       route: '/api/data/score-alerts',
       method: 'PUT',
-      body: { link: target.sheetLink, testPaper: 'CS 1', subscribed: true },
+      body: { resultId: target.resultId, access: target.access, subscribed: true },
       headers: {},
     },
   ];
@@ -252,11 +255,14 @@ const COLON_FLOOD = `<html><body><table><tr><td>a${':'.repeat(40_000)}b</td><td>
 function namedAttacks(target: Target): HostileRequest[] {
   // With default settings a parse is reachable after verifying one's own link: the uploads carry a verified one.
   const upload = (html: string) => () =>
-    send(`${target.url}/api/data/upload-response?testPaper=CS%201&link=${encodeURIComponent(target.sheetLink)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/html' },
-      body: html,
-    });
+    send(
+      `${target.url}/api/data/upload-response?${new URLSearchParams({ testPaper: 'CS 1', link: target.sheetLink, access: target.access })}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/html' },
+        body: html,
+      },
+    );
   const admin = { authorization: target.adminAuth };
   const asAdminCheck = (link: string) => () =>
     send(`${target.url}/api/data/generate-response`, {
@@ -599,7 +605,7 @@ export function wrongTypedParameters(target: Pick<Target, 'url' | 'sheetLink' | 
     { field: 'src', path: '/api/images?src=https://cdn.digialm.com/a.png&src=https://cdn.digialm.com/b.png' },
     { field: 'limit', path: '/api/data/get-all-results?limit=1&limit=2', init: { headers: admin } },
     { field: 'testPaper', path: '/api/data/get-rank/x/%7B%22%24gt%22%3A%22%22%7D' },
-    { field: 'testPaper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
+    { field: 'paper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
     { field: 'paperSet', path: '/api/data/key-version?paperSet=CS%201%202026&paperSet=DA%202025' },
     {
       field: 'from',

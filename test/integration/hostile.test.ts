@@ -4,7 +4,6 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { hashLink } from '../../api/sheets/sheet-source';
 import { SCHEMA } from '../../api/store/schema';
 import { itemAt } from '../../src/domain/lists';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
@@ -12,12 +11,13 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import {
   CHECKER_SECRET,
   postJson,
-  seedFixturePaper,
   sheetLinks,
   startCheckerServer,
+  verifiedDevice,
   type CheckerServer,
 } from './checker-harness';
 import { hostileRedirects, hostileRequests, LEAKS, send, type HostileRequest, type Target } from './hostile-requests';
+import { buildPaper, rescoringDone } from '../support/builders';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 const CLIENT_CODE = 'hiregate-web';
@@ -96,7 +96,7 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       METRICS_TOKEN: 'metrics-token-0123456789',
       ...laneStore.env('hostile'),
     });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
     const sheetLink = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     const signUp = await postJson(
@@ -105,11 +105,14 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       { 'x-client-code': CLIENT_CODE },
     );
     expect(signUp.status).toBe(201);
-    await server.store.verifications.markVerified(hashLink(sheetLink), 'user@example.com');
-    expect(
-      (await postJson(`${server.url}/api/data/generate-response`, { link: sheetLink, testPaper: 'CS 1' })).status,
-    ).toBe(200);
-    const paperSet = 'CS 1 2026';
+    const access = await verifiedDevice(server, sheetLink, 'user@example.com');
+    const checked = await postJson(`${server.url}/api/data/generate-response`, {
+      link: sheetLink,
+      testPaper: 'CS 1',
+      access,
+    });
+    expect(checked.status).toBe(200);
+    const paperSet = 'CS1-2026';
     const question = itemAt(await server.store.questions.listByPaperSet(paperSet), 0);
     target = {
       url: server.url,
@@ -118,6 +121,8 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       questionId: question.id,
       paperSet,
       sheetLink,
+      access,
+      resultId: checked.body.resultId,
       fixtureHost: fixtures.host,
       appPort: Number(new URL(server.url).port),
       secret: CHECKER_SECRET,
@@ -125,6 +130,8 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
     for (const [pathname, location] of Object.entries(hostileRedirects(target.appPort))) {
       fixtures.route(pathname, (_request, response) => response.writeHead(302, { location }).end());
     }
+    // The key's re-scoring job, asked for when the paper was keyed, is done before the store's state is taken.
+    await rescoringDone(server.store);
     stateBefore = await storeState();
   }, 90_000);
 
@@ -158,6 +165,7 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
     const check = await postJson(`${server.url}/api/data/generate-response`, {
       link: target.sheetLink,
       testPaper: 'CS 1',
+      access: target.access,
     });
     expect(check.status).toBe(200);
   });

@@ -11,7 +11,8 @@ import { createStore } from '../../api/store';
 import { itemAt } from '../../src/domain/lists';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { metricSample as sample } from '../support/metrics';
-import { postJson, seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import { postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import { buildPaper } from '../support/builders';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -33,7 +34,7 @@ describe('GET /metrics', () => {
       RATE_LIMIT_PER_MINUTE: '3',
     });
     withoutToken = await startCheckerServer();
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
   });
   afterAll(async () => {
     await server?.close();

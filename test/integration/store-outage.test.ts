@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { seedFixturePaper, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import { sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import { buildPaper } from '../support/builders';
 
 const STORE_UNAVAILABLE = 'HireGate cannot reach its database right now. Please try again in a few seconds.';
 /** What the issue asks of a database that hangs: an answer within 2 s, as from one that refuses. */
@@ -30,7 +31,7 @@ describe('a MongoDB that hangs (SIGSTOP) or refuses: every request ends in 503 w
     mongo = await startMongoServer();
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ MONGODB_URI: `${mongo.uri}/outage`, RESPONSE_SHEET_HOSTS: fixtures.host });
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     links = sheetLinks('cs1-2026', fixtures);
   }, 90_000);
   afterAll(async () => {
@@ -80,7 +81,7 @@ describe('a MongoDB that hangs (SIGSTOP) or refuses: every request ends in 503 w
     for (const answer of await Promise.all(links.slice(10, 12).map(check))) expectStoreUnavailable(answer);
     mongo = await startMongoServer({ port: mongo.port });
     // The restarted test server holds nothing: the paper goes in again, as an administrator would put it.
-    await seedFixturePaper(server.store, 'cs1-2026', fixtures);
+    await buildPaper(server.store, 'cs1-2026', fixtures);
     expect((await check(links[1]!)).status).toBe(200);
   });
 });

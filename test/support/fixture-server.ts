@@ -34,7 +34,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   let origin = '';
 
   const server: Server = createServer((req, res) => {
-    const pathname = collapse(new URL(req.url ?? '/', 'http://x').pathname);
+    // The request target as sent: a path that starts with '//' is a path here, not a protocol-relative address.
+    const pathname = collapse((req.url ?? '/').split(/[?#]/)[0]!);
     const custom = extra.get(pathname);
     if (custom) return custom(req as never, res as never);
     let body: Buffer | undefined;

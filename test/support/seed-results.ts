@@ -1,7 +1,8 @@
 import { createStore, type ResultInput } from '../../api/store';
-import { hashLink } from '../../api/sheets/sheet-source';
+import { resultKeyOf } from '../../api/features/checker/checker-service';
+import { identifySheet, paperIdOf, parseResponseSheet } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
-import { readFixtureJson, type FixtureSet, type FixtureUrls } from './fixtures';
+import { readFixtureJson, readFixtureText, type FixtureSet, type FixtureUrls } from './fixtures';
 
 /** The fixtures' expected.json, as far as seeding needs it. */
 interface ExpectedCandidate {
@@ -39,6 +40,8 @@ export async function seedFixtureResults(
 ): Promise<SeededResult[]> {
   const expected = readFixtureJson<{ candidates: ExpectedCandidate[] }>(fixtureSet, 'expected.json');
   const urls = readFixtureJson<FixtureUrls>(fixtureSet, 'urls.json');
+  // The paper these results belong to is the one its master sheet makes when an administrator uploads it.
+  const paperId = paperIdOf(identifySheet(parseResponseSheet(readFixtureText(fixtureSet, 'master.html')))!);
   const store = await createStore({ mongodbUri: undefined, dataDir });
   const seeded: SeededResult[] = [];
   try {
@@ -55,8 +58,9 @@ export async function seedFixtureResults(
         name: candidate.name,
         email: `${candidate.candidateId.toLowerCase()}@example.com`,
         set: testPaper,
+        paperId,
         isVerified: index % 3 !== 2,
-        linkHash: hashLink(link),
+        resultKey: resultKeyOf({ kind: 'link', link }, paperId, candidate.candidateId),
         link,
         responses,
         totalMarks: 0,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { adminVerifier, requireAdmin } from '../../http/admin-auth';
+import { adminVerifier, requireAdmin } from './admin-auth';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import type { LimiterFactory } from '../../store';
 import { validate, type ValidateOptions } from '../../http/validate';

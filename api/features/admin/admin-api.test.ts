@@ -26,7 +26,9 @@ interface Refusal {
   success?: boolean;
 }
 interface Answers {
-  process: { data: { data: StoredQuestion[]; paperSet: string; warnings: string[] } };
+  process: {
+    data: { data: StoredQuestion[]; paperSet: string; outcome: string; message: string; warnings: string[] };
+  };
   updateAnswer: { data: { data: { long_id: string; answerKey?: string; outcome: string } } };
   importKey: { data: { paperSet: string; applied: number; unchanged: number; unknown: string[]; warnings: string[] } };
   papers: Record<string, StoredQuestion[]>;
@@ -107,9 +109,9 @@ describe('admin API on the real server', () => {
   };
 
   const importKeyAndRescore = async () => {
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: key });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key });
     expect(imported.status).toBe(200);
-    return waitForRescoring('CS 1 2026');
+    return waitForRescoring('CS1-2026');
   };
 
   beforeAll(async () => {
@@ -142,7 +144,7 @@ describe('admin API on the real server', () => {
     ['PUT', '/api/data/update-answer', { _id: 'x', answerKey: 'A' }],
     ['GET', '/api/data/all-question-paper'],
     ['GET', '/api/data/get-all-results'],
-    ['POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: {} }],
+    ['POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: {} }],
     ['GET', '/api/data/admin-stats'],
   ];
 
@@ -162,10 +164,10 @@ describe('admin API on the real server', () => {
     const { status, body } = await processMaster();
     expect(status).toBe(200);
     const paper = body.data.data;
-    expect(body.data.paperSet).toBe('CS 1 2026');
+    expect(body.data.paperSet).toBe('CS1-2026');
     expect(paper).toHaveLength(65);
     expect(paper.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
-    expect(paper[0]).toMatchObject({ long_id: '80782017205', name: 'GATE 2026 CS1', type: 'MCQ', marks: 1 });
+    expect(paper[0]).toMatchObject({ long_id: '80782017205', name: 'GATE 2026 CS 1', type: 'MCQ', marks: 1 });
     expect(Object.keys(itemAt(paper, 0).options)).toEqual(['A', 'B', 'C', 'D']);
     expect(itemAt(paper, 0).question).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*ga1q1q\.png$/);
     expect(paper.some((q) => 'answerKey' in q)).toBe(false);
@@ -217,7 +219,7 @@ describe('admin API on the real server', () => {
     await asAdmin('PUT', '/api/data/update-answer', older);
     const papers = await asAdmin('GET', '/api/data/all-question-paper');
     const stored = found(
-      papers.body['CS 1 2026']?.find((q) => q._id === question._id),
+      papers.body['CS1-2026']?.find((q) => q._id === question._id),
       question._id,
     );
     expect(stored.answerKey).toBe('2.5:2.7');
@@ -226,10 +228,10 @@ describe('admin API on the real server', () => {
   it('imports the fixture key in one go and re-scores every stored result from its response vector', async () => {
     const before = await resultsByCandidate();
     expect([...before.values()].every((result) => result.totalMarks === 0)).toBe(true);
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: key });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key });
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ paperSet: 'CS 1 2026', applied: 65, unchanged: 0, unknown: [] });
-    const job = await waitForRescoring('CS 1 2026');
+    expect(imported.body.data).toMatchObject({ paperSet: 'CS1-2026', applied: 65, unchanged: 0, unknown: [] });
+    const job = await waitForRescoring('CS1-2026');
     expect(job).toMatchObject({ state: 'done', rescored: seeded.length, total: seeded.length });
     const after = await resultsByCandidate();
     for (const candidate of seeded) {
@@ -259,7 +261,7 @@ describe('admin API on the real server', () => {
     const wrongKey = ['A', 'B', 'C', 'D'].find((letter) => letter !== key[question.long_id])!;
     const saved = await asAdmin('PUT', '/api/data/update-answer', { _id: question._id, answerKey: wrongKey });
     expect(saved.body.data.data.outcome).toBe('applied');
-    await waitForRescoring('CS 1 2026');
+    await waitForRescoring('CS1-2026');
     const after = await resultsByCandidate();
     for (const candidate of expected.candidates) {
       const response = found(candidate.questions[question.long_id], question.long_id).response;
@@ -283,7 +285,7 @@ describe('admin API on the real server', () => {
 
   it('imports official key rows mapped by master number', async () => {
     const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84\n22 MSQ CS C;D\n9 MCQ GA';
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', rows });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
     expect(imported.status).toBe(200);
     // The second row for Q22 and the row without a key are told, not dropped in silence.
     expect(imported.body.data.warnings.slice(0, 2)).toEqual([
@@ -291,9 +293,9 @@ describe('admin API on the real server', () => {
       "The key row '22 MSQ CS C;D' repeats Q22; the first row for it counts.",
     ]);
     const papers = await asAdmin('GET', '/api/data/all-question-paper');
-    const byMaster = new Map(found(papers.body['CS 1 2026'], 'CS 1 2026').map((q) => [q.short_id, q.answerKey]));
+    const byMaster = new Map(found(papers.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
     expect([byMaster.get('1'), byMaster.get('22'), byMaster.get('8')]).toEqual(['B', 'A;B', '-3.04:-2.84']);
-    const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS 1 2026', keys: { '80782017205': 'Z' } });
+    const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: { '80782017205': 'Z' } });
     expect(bad.status).toBe(400);
     const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperSet: 'XX 1999', keys: key });
     expect(unknownSet.status).toBe(404);
@@ -315,12 +317,16 @@ describe('admin API on the real server', () => {
         'link',
         'name',
         'negativeMarks',
+        'paper',
+        'paperId',
         'set',
         'totalMarks',
       ].sort(),
     );
     expect(body[0]).toMatchObject({
       set: 'CS 1',
+      paperId: 'CS1-2026',
+      paper: 'GATE 2026 CS 1',
       email: itemAt(newestFirst, 0).email,
       createdAt: itemAt(newestFirst, 0).createdAt.toISOString(),
     });
@@ -342,7 +348,11 @@ describe('admin API on the real server', () => {
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Answers['process'];
-    expect(body.data.paperSet).toBe('CS 1 2026');
+    expect(body.data.paperSet).toBe('CS1-2026');
+    expect(body.data).toMatchObject({
+      outcome: 'existing',
+      message: 'This is GATE 2026 CS 1, already here with 0 of 65 keys.',
+    });
     expect(body.data.data.map((q) => q._id)).toEqual(paper.map((q) => q._id));
   });
 
@@ -357,7 +367,7 @@ describe('admin API on the real server', () => {
     }
     await store.close();
     server = await startTestServer(serverEnv());
-    const job = await waitForRescoring('CS 1 2026');
+    const job = await waitForRescoring('CS1-2026');
     expect(job.rescored).toBe(interrupted.length);
     const after = await resultsByCandidate();
     for (const { candidateId } of interrupted) {
@@ -387,7 +397,7 @@ describe('admin API with the demo on', () => {
   });
   afterAll(() => server?.close());
 
-  it('processes one of its own sample sheets as a paper, as the README walkthrough says', async () => {
+  it('recognises its own sample sheet as the demo paper it already has, keys and all', async () => {
     const sample = demoSamples.find((candidate) => candidate.testPaper === 'DA')!;
     const response = await fetch(`${server.url}/api/data/process`, {
       method: 'POST',
@@ -395,8 +405,12 @@ describe('admin API with the demo on', () => {
       body: JSON.stringify({ link: server.url + sample.path }),
     });
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { data: StoredQuestion[]; paperSet: string } };
-    expect(data.paperSet).toMatch(/^DA\b/);
-    expect(data.data.length).toBeGreaterThan(0);
+    const { data } = (await response.json()) as Answers['process'];
+    expect(data).toMatchObject({
+      paperSet: 'DA-2026-demo',
+      outcome: 'existing',
+      message: 'This is GATE 2026 DA (demo), already here with 65 keys.',
+    });
+    expect(data.data.every((question) => question.answerKey !== undefined)).toBe(true);
   });
 });

@@ -1,17 +1,15 @@
 import Router from '@koa/router';
-import { mixed, number, object, string } from 'yup';
+import { boolean, mixed, number, object, string } from 'yup';
+import { isGateError, type ParsedSheet } from '../../../src/domain/gate';
 import type { Services } from '../../services';
-import { presentPapers, presentQuestion, presentResult } from '../../presenters';
+import { presentPaper, presentPapers, presentQuestion, presentResult } from '../../presenters';
 import { HttpError } from '../../http/errors';
-import { requireAdmin } from '../../http/admin-auth';
 import { validate } from '../../http/validate';
 import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import type { Rescorer } from './rescoring';
-import { readPaper } from './paper-reader';
+import { PaperRefused, stampOf } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
-import { recordKeyVersion, stampOf } from '../key-versions/key-versions';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
@@ -65,23 +63,46 @@ function clientTime(raw: unknown, now: Date): Date | undefined {
   return time > now ? now : time;
 }
 
-/** The admin API calls and the admin extras: key import, statistics with the re-scoring status. */
-export function adminRoutes(services: Services, rescorer: Rescorer): Router {
+const retireSchema = object({
+  retired: boolean().strict().typeError('retired must be true or false.').required('Say whether (retired).'),
+});
+
+/** A master sheet read and filed as a paper; a sheet the engine cannot trust or that contradicts a stored paper, refused. */
+async function filedPaper(services: Services, load: () => Promise<ParsedSheet> | ParsedSheet) {
+  try {
+    return await services.papers.upload(await load());
+  } catch (error) {
+    if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
+    if (error instanceof PaperRefused) throw new HttpError(409, error.message, { code: 'PAPER_CONFLICT' });
+    throw error;
+  }
+}
+
+/** The admin API calls and the admin extras: key import, papers with their state, statistics. */
+export function adminRoutes(services: Services): Router {
   // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
   const sheets = createSheetLoader(services.config, services.portal.hooks('sheet'));
-  const { store } = services;
+  const { store, papers } = services;
   const router = new Router({ prefix: '/api/data' });
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.
-  const admin = requireAdmin(services);
+  const admin = services.requireAdmin();
 
   router.post('/process', admin, validate(processRequestSchema, { ...ADMIN_INPUT, textBody: 'html' }), async (ctx) => {
     const { link, html = '' } = ctx.state.input;
-    const { paperSet, questions, warnings } = await readPaper(
-      link ? () => sheets.byLink(link, { host: ctx.host }) : () => sheets.fromUpload(html),
+    const filed = await filedPaper(services, () =>
+      link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html),
     );
-    const stored = await store.questions.upsertPaper(paperSet, questions);
-    ctx.state.log?.info({ paperSet, questions: stored.length }, 'paper processed');
-    ctx.body = { data: { data: stored.map(presentQuestion), paperSet, warnings } };
+    ctx.state.log?.info({ paper: filed.paper.id, outcome: filed.outcome }, 'paper processed');
+    ctx.body = {
+      data: {
+        data: filed.questions.map(presentQuestion),
+        paperSet: filed.paper.id,
+        paper: presentPaper(await papers.keyed.get(filed.paper.id)),
+        outcome: filed.outcome,
+        message: filed.message,
+        warnings: filed.warnings,
+      },
+    };
   });
 
   router.put('/update-answer', admin, validate(updateAnswerSchema, ADMIN_INPUT), async (ctx) => {
@@ -92,29 +113,37 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
     const question = await store.questions.findById(id);
     if (!question) throw new HttpError(404, 'No question with this id.');
     const answerKey = checkAnswerKey(question, typedKey);
-    const saved = await store.questions.setAnswerKey(id, answerKey, {
+    const change = {
+      questionId: id,
+      answerKey,
       opId: opId || undefined,
       clientTime: clientTime(request.clientTime, new Date()),
-    });
+    };
+    const made = { label: `Edited Q${question.short_id}`, source: 'edit' as const, by: ctx.state.admin?.email };
+    const [saved] = (await papers.keyChanges.apply(question.paperSet, [change], made)).saves;
     if (!saved) throw new HttpError(404, 'No question with this id.');
-    if (saved.outcome === 'applied') {
-      const label = `Edited Q${question.short_id}`;
-      await recordKeyVersion(store, question.paperSet, { label, source: 'edit', by: ctx.state.admin?.email });
-      await rescorer.schedule(question.paperSet);
-    }
     ctx.body = {
       data: { data: { long_id: saved.question.long_id, answerKey: saved.question.answerKey, outcome: saved.outcome } },
     };
   });
 
   router.get('/all-question-paper', admin, async (ctx) => {
-    const papers = await store.questions.listAll();
-    ctx.body = presentPapers(papers);
+    ctx.body = presentPapers(await store.questions.listAll());
+  });
+
+  // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.
+  router.put('/papers/:paperId/retired', admin, validate(retireSchema, ADMIN_INPUT), async (ctx) => {
+    const paper = await store.papers.findById(ctx.params.paperId ?? '');
+    if (!paper) throw new HttpError(404, 'No paper with this id.');
+    if (!paper.demo) throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`);
+    await store.papers.setRetired(paper.id, ctx.state.input.retired);
+    ctx.body = presentPaper(await papers.keyed.get(paper.id, { minKeyVersion: Number.MAX_SAFE_INTEGER }));
   });
 
   router.get('/get-all-results', admin, validate(resultPageSchema, { ...ADMIN_INPUT, from: 'query' }), async (ctx) => {
-    const results = await store.results.list(ctx.state.input);
-    ctx.body = results.map(presentResult);
+    const [results, all] = await Promise.all([store.results.list(ctx.state.input), store.papers.list()]);
+    const names = new Map(all.map((paper) => [paper.id, paper.label]));
+    ctx.body = results.map((result) => presentResult(result, names.get(result.paperId)));
   });
 
   router.post('/import-key', admin, validate(importKeySchema, ADMIN_INPUT), async (ctx) => {
@@ -124,23 +153,13 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
     if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
     const { keys, unknown, warnings } = readKeyImport(paper, request);
     const now = new Date();
-    let applied = 0;
-    for (const [questionId, answerKey] of keys) {
-      const question = paper.find((q) => q.id === questionId)!;
-      if (question.answerKey === answerKey) continue;
-      const saved = await store.questions.setAnswerKey(questionId, answerKey, { clientTime: now });
-      if (saved?.outcome === 'applied') applied++;
-    }
+    const changes = [...keys]
+      .filter(([questionId, answerKey]) => paper.find((q) => q.id === questionId)!.answerKey !== answerKey)
+      .map(([questionId, answerKey]) => ({ questionId, answerKey, clientTime: now }));
     // One version for the whole import, named as the administrator chose ('provisional', 'final' or their own).
-    const version =
-      applied > 0
-        ? await recordKeyVersion(store, paperSet, {
-            label: request.label || 'Imported key',
-            source: 'import',
-            by: ctx.state.admin?.email,
-          })
-        : null;
-    if (applied > 0) await rescorer.schedule(paperSet);
+    const made = { label: request.label || 'Imported key', source: 'import' as const, by: ctx.state.admin?.email };
+    const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made);
+    const applied = saves.filter((save) => save?.outcome === 'applied').length;
     ctx.body = {
       data: {
         paperSet,
@@ -154,8 +173,18 @@ export function adminRoutes(services: Services, rescorer: Rescorer): Router {
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
-    const [paperSets, results] = await Promise.all([store.questions.countPaperSets(), store.results.count()]);
-    ctx.body = { paperSets, results, rescoring: await rescorer.statuses() };
+    const [paperSets, results, all] = await Promise.all([
+      store.questions.countPaperSets(),
+      store.results.count(),
+      store.papers.list(),
+    ]);
+    ctx.body = {
+      paperSets,
+      results,
+      rescoring: await papers.rescorer.statuses(),
+      // Every paper with its state: live (scores candidates) or why not, its key's count and version.
+      papers: await Promise.all(all.map(async (paper) => presentPaper(await papers.keyed.get(paper.id)))),
+    };
   });
 
   return router;

@@ -1,39 +1,47 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import {
-  GateError,
+  assertChosenPaper,
+  identifySheet,
   NO_RESPONSE,
-  TEST_PAPERS,
-  identifyPaper,
   scoreSheet,
-  type KeysByLongId,
-  type PaperQuestion as EnginePaperQuestion,
+  testPaperOf,
   type ParsedSheet,
   type SheetScorecard,
-  type KeyVersionStamp,
   type TestPaper,
 } from '../../../src/domain/gate';
-import type { Store } from '../../store';
-import { keyStampNow, keysOf } from '../key-versions/key-versions';
-import { hashLink } from '../../sheets/sheet-source';
+import type { Paper, Store } from '../../store';
+import type { KeyedPaper, Papers } from '../../papers';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
-import { createCrowd, type Crowd } from './crowd';
-import { createMarksSnapshots } from './marks-snapshot';
+import { createCrowd, type Crowd } from '../../crowd/crowd';
+import { createMarksSnapshots } from '../../crowd/marks-snapshot';
 
 /**
- * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to,
- * score it with the engine against that paper's keys, predict normalised marks, score and rank, and keep the result.
+ * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to (by
+ * its Question IDs, cross-checked with the paper the sheet and the candidate name), score it with the engine against
+ * that paper's published key, predict normalised marks, score and rank, and keep the result: one per paper and
+ * candidate id.
  */
 
 export const CHECKER_MESSAGES = {
-  noKeys: (testPaper: string) => `Answer keys for ${testPaper} are not published yet. Please check again later.`,
-  wrongPaper: (actual: string, chosen: string) =>
-    `This response sheet is ${actual}, not ${chosen}. Choose ${actual} as the test paper and try again.`,
-  choosePaper: `Choose the test paper of this response sheet (${TEST_PAPERS.join(', ')}).`,
+  noPaper: (paper: string) => `Answer keys for ${paper} are not published yet. Please check again later.`,
+  keyIncomplete: (paper: string, keyed: number, total: number) =>
+    `The answer key for ${paper} is not complete yet (${keyed} of ${total} questions). Please check again later.`,
+  retired: (paper: string) =>
+    `${paper} is no longer scored here: it was a demo paper. Check a response sheet of the real paper instead.`,
 } as const;
 
-/** How long a stored paper (questions and keys) is reused before it is read again: key changes show within this. */
-export const PAPER_TTL_MS = 3_000;
+/** Why a sheet cannot be scored now: no stored paper holds it, or its paper's key is not complete. */
+export class PaperNotLiveError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'NO_PAPER' | 'NO_KEYS' | 'KEY_INCOMPLETE' | 'PAPER_RETIRED',
+  ) {
+    super(message);
+    this.name = 'PaperNotLiveError';
+  }
+}
+
 /** Question IDs of a sheet looked up to find its stored paper (any few identify it). */
 const PROBE_QUESTIONS = 3;
 /** How long and how many scorecards of repeat link checks are kept (each is ~50 KB). */
@@ -54,6 +62,8 @@ export interface CheckInput {
   /** E-mail stored with the result: the verified one when there is one, else the one given. */
   email?: string;
   isVerified: boolean;
+  /** The key version the client was told of (a scorecard refreshing after a key change): scored with at least it. */
+  minKeyVersion?: number;
 }
 
 export interface RankAnswer {
@@ -63,47 +73,25 @@ export interface RankAnswer {
 
 export interface Checker {
   check(input: CheckInput): Promise<CheckerScorecard>;
-  /** Null when no such result of that paper. */
+  /** Null when no such result of that test paper. */
   rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
+  /** The paper with this id; or, given a test paper, its newest real paper still scoring (the demo's without one). */
+  paperNamed(idOrTestPaper: string): Promise<Paper | null>;
   readonly crowd: Crowd;
-}
-
-/** 'CS 1 2026' and the demo's 'CS 1 DEMO' → 'CS 1': paper sets start with the test paper they belong to. */
-export function testPaperOfSet(paperSet: string): TestPaper | undefined {
-  return TEST_PAPERS.find((testPaper) => paperSet === testPaper || paperSet.startsWith(`${testPaper} `));
-}
-
-/** A stored paper as the engine scores it, derived once per read of the paper rather than once per check. */
-interface ScoringInputs {
-  questions: EnginePaperQuestion[];
-  keys: KeysByLongId;
-  keyVersion: number;
-  /** The key version as the scorecard names it. */
-  keyStamp: KeyVersionStamp;
-}
-
-async function scoringInputs(store: Store, paperSet: string): Promise<ScoringInputs> {
-  const stored = await store.questions.listByPaperSet(paperSet);
-  const keyStamp = await keyStampNow(store, paperSet, stored);
-  return {
-    questions: stored.map((question) => ({ ...question, short_id: String(question.short_id) })),
-    keys: keysOf(stored),
-    keyVersion: keyStamp.version,
-    keyStamp,
-  };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * What identifies a stored result (with its paper). A fetched sheet: its portal link, whoever checks it. An uploaded
- * page: the upload namespace, the typed link (or, without one, the page itself) and the candidate id the page shows,
- * so an upload only ever replaces an upload of the same link and candidate, never a fetched result or another's.
+ * What identifies a stored result. A fetched sheet: its paper and the candidate id the portal's own page shows, so
+ * every way of writing its link (a query, a fragment, a doubled slash) is one result, counted once. An uploaded page:
+ * the upload namespace, the typed link (or, without one, the page itself) and the candidate id the page shows, so an
+ * upload only ever replaces an upload of the same link and candidate, never a fetched result or another's.
  */
-export function resultIdentity(origin: SheetOrigin, candidateId: string): string {
-  if (origin.kind === 'link') return hashLink(origin.link);
-  const uploader = origin.link ? `link:${hashLink(origin.link)}` : `page:${sha256(origin.html)}`;
-  return sha256(`upload\n${uploader}\n${candidateId}`);
+export function resultKeyOf(origin: SheetOrigin, paperId: string, candidateId: string): string {
+  if (origin.kind === 'link') return `${paperId} ${candidateId}`;
+  const uploader = origin.link ? `link:${sha256(origin.link.trim())}` : `page:${sha256(origin.html)}`;
+  return `upload ${sha256(`${paperId}\n${uploader}\n${candidateId}`)}`;
 }
 
 /** The response vector kept with a result: Question ID → MASTER response, '' when not answered. */
@@ -116,74 +104,72 @@ function responseVector(scorecard: SheetScorecard): Record<string, string> {
   );
 }
 
-export function createChecker(store: Store): Checker {
+export function createChecker(store: Store, papers: Papers): Checker {
   const marks = createMarksSnapshots(store);
   // Built at start, so the first rank or chart does not wait for a million results to be read.
-  for (const testPaper of TEST_PAPERS) void marks.of(testPaper).catch(() => undefined);
-  const crowd = createCrowd(marks);
-  /** Probe Question IDs → paper sets holding them. */
-  const paperSetsByProbe = new LRUCache<string, string[]>({
-    max: 1_000,
-    ttl: PAPER_TTL_MS,
-    fetchMethod: async (probe) => {
-      const found = await store.questions.findByLongIds(probe.split(','));
-      return [...new Set(found.map((question) => question.paperSet))];
-    },
-  });
-  const papers = new LRUCache<string, ScoringInputs>({
-    max: 50,
-    ttl: PAPER_TTL_MS,
-    fetchMethod: (paperSet) => scoringInputs(store, paperSet),
-  });
+  void store.papers
+    .list()
+    .then((all) => all.forEach((paper) => void marks.of(paper.id).catch(() => undefined)))
+    .catch(() => undefined);
+  const crowd = createCrowd(marks, store.papers);
 
-  /** The stored paper of this sheet and test paper, with at least one key; else the message the candidate needs. */
-  async function storedPaper(sheet: ParsedSheet, chosen: TestPaper | undefined) {
+  /** The live paper this sheet belongs to, scored with at least `minKeyVersion`; else why not, in the candidate's words. */
+  async function paperOf(sheet: ParsedSheet, chosen: TestPaper | undefined, minKeyVersion = 0): Promise<KeyedPaper> {
+    const identity = identifySheet(sheet);
+    if (chosen) assertChosenPaper(identity, chosen);
     const probe = sheet.questions.slice(0, PROBE_QUESTIONS).map((question) => question.longId);
-    const paperSets = (await paperSetsByProbe.fetch(probe.join(',')))!;
-    const identified = identifyPaper(sheet);
-    const testPaper = chosen ?? identified ?? paperSets.map(testPaperOfSet).find(Boolean);
-    if (!testPaper) throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.choosePaper);
-    if (identified && identified !== testPaper) {
-      throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.wrongPaper(identified, testPaper));
+    // A real paper before a demo one, one still scoring before one stood down.
+    const [paper] = (await papers.keyed.holding(probe)).sort(
+      (a, b) => Number(a.retired) - Number(b.retired) || Number(a.demo) - Number(b.demo),
+    );
+    if (!paper) {
+      const named = chosen ?? (identity && testPaperOf(identity)) ?? 'this paper';
+      throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(named), 'NO_PAPER');
     }
-    const paperSet = paperSets.find((set) => testPaperOfSet(set) === testPaper);
-    if (!paperSet) {
-      const other = paperSets.map(testPaperOfSet).find(Boolean);
-      if (other) throw new GateError('WRONG_PAPER', CHECKER_MESSAGES.wrongPaper(other, testPaper));
-      throw new NoKeysError(testPaper);
+    // A sheet that does not name its paper is told by the paper holding its questions.
+    if (chosen) assertChosenPaper(paper, chosen);
+    const keyed = (await papers.keyed.get(paper.id, { minKeyVersion }))!;
+    if (paper.retired) throw new PaperNotLiveError(CHECKER_MESSAGES.retired(paper.label), 'PAPER_RETIRED');
+    if (keyed.keyed === 0) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(paper.label), 'NO_KEYS');
+    if (!keyed.live) {
+      throw new PaperNotLiveError(
+        CHECKER_MESSAGES.keyIncomplete(paper.label, keyed.keyed, keyed.total),
+        'KEY_INCOMPLETE',
+      );
     }
-    const inputs = (await papers.fetch(paperSet))!;
-    if (Object.keys(inputs.keys).length === 0) throw new NoKeysError(testPaper);
-    return { testPaper, paperSet, ...inputs };
+    return keyed;
   }
 
   /**
    * Repeat checks of a link (the scorecard page re-opened, shared, polled on answer-key day) get the scorecard made
-   * a moment ago: everything it depends on is in the key (the link, its stored paper and key version, the e-mail and
-   * its verification), so only the prediction can be up to SCORECARD_TTL_MS old. Uploads are always scored afresh.
+   * a moment ago: everything it depends on is in the key (the result, its paper and key version, the e-mail and its
+   * verification), so only the prediction can be up to SCORECARD_TTL_MS old. Uploads are always scored afresh.
    */
   const recentScorecards = new LRUCache<string, CheckerScorecard>({ max: RECENT_SCORECARDS, ttl: SCORECARD_TTL_MS });
 
   return {
     crowd,
 
-    async check({ sheet, origin, testPaper: chosen, email, isVerified }) {
-      const { testPaper, paperSet, questions, keys, keyVersion, keyStamp } = await storedPaper(sheet, chosen);
-      const linkHash = resultIdentity(origin, sheet.candidate.id);
+    async check({ sheet, origin, testPaper: chosen, email, isVerified, minKeyVersion }) {
+      const keyed = await paperOf(sheet, chosen, minKeyVersion);
+      const { paper, keyVersion } = keyed;
+      const resultKey = resultKeyOf(origin, paper.id, sheet.candidate.id);
       const fetched = origin.kind === 'link';
-      const memoKey = fetched && [linkHash, paperSet, keyVersion, email ?? '', isVerified].join('\0');
+      const memoKey = fetched && [resultKey, paper.keyVersion, email ?? '', isVerified].join('\0');
       const recent = memoKey ? recentScorecards.get(memoKey) : undefined;
       if (recent) return recent;
-      const scorecard = scoreSheet(sheet, { testPaper, questions }, keys);
+      const testPaper = testPaperOf(paper) ?? chosen!;
+      const scorecard = scoreSheet(sheet, { testPaper, questions: keyed.engine.questions }, keyed.keys);
       const total = scorecard.totalScore;
-      const prediction = await crowd.predictionFor(testPaper, total['Total Marks']);
+      const prediction = await crowd.predictionFor(paper, total['Total Marks']);
       const { id } = await store.results.upsert({
         candidateId: sheet.candidate.id,
         name: sheet.candidate.name,
         email,
         set: testPaper,
+        paperId: paper.id,
         isVerified,
-        linkHash,
+        resultKey,
         // Kept so an administrator can re-open the scorecard (spec: View Scorecard sends the link back).
         link: fetched ? origin.link.trim() : undefined,
         uploaded: fetched ? undefined : true,
@@ -194,33 +180,45 @@ export function createChecker(store: Store): Checker {
         attempts: total.Attempts,
         incorrectAttempts: total['Incorrect Attempts'],
         normMarks: prediction.normMarks,
-        keyVersion,
+        keyVersion: paper.keyVersion,
         scoredAt: new Date(),
       });
       // The candidate sees themselves in the chart and the rank at once (other instances within a look or two).
-      if (fetched) marks.record(testPaper, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
-      const checked = presentScorecard(scorecard, { testPaper, prediction, resultId: id, keyVersion: keyStamp });
+      if (fetched) marks.record(paper.id, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
+      const checked = presentScorecard(scorecard, {
+        testPaper,
+        paper: { id: paper.id, name: paper.label },
+        prediction,
+        resultId: id,
+        keyVersion: keyVersion!,
+      });
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
     },
 
+    async paperNamed(idOrTestPaper) {
+      const all = await store.papers.list();
+      const byId = all.find((paper) => paper.id === idOrTestPaper);
+      if (byId) return byId;
+      const newestFirst = all
+        .filter((paper) => testPaperOf(paper) === idOrTestPaper && !paper.retired)
+        .sort((a, b) => Number(a.demo) - Number(b.demo) || b.year - a.year);
+      return newestFirst[0] ?? null;
+    },
+
     async rankOf(resultId, testPaper) {
-      const snapshot = await marks.of(testPaper);
-      const normMarks = snapshot.normMarksOf(resultId);
-      if (normMarks !== undefined) return { rank: snapshot.rankOf(normMarks), totalParticipants: snapshot.count };
-      // Not one of the paper's fetched results as this instance knows them: an upload, or one stored elsewhere since
-      // the last look. It is ranked among them without being one of them.
+      const held = await marks.holding(resultId);
+      if (held) {
+        const paper = (await papers.keyed.get(held.paperId))?.paper;
+        if (!paper || testPaperOf(paper) !== testPaper) return null;
+        return { rank: held.snapshot.rankOf(held.normMarks), totalParticipants: held.snapshot.count };
+      }
+      // Not one of the fetched results this instance knows: an upload, or one stored elsewhere since the last look.
+      // It is ranked among its paper's results without being one of them.
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
+      const snapshot = await marks.of(result.paperId);
       return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + 1 };
     },
   };
-}
-
-/** The paper has no stored answer keys yet (or is not stored at all). */
-export class NoKeysError extends Error {
-  constructor(readonly testPaper: string) {
-    super(CHECKER_MESSAGES.noKeys(testPaper));
-    this.name = 'NoKeysError';
-  }
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { object, string } from 'yup';
+import { number, object, string } from 'yup';
 import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
 import { atMost, plainText } from '../../../src/domain/validation/text';
 import {
@@ -13,12 +13,11 @@ import {
 } from '../../../src/domain/validation/score-request';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { requireAdmin } from '../../http/admin-auth';
-import { tooManyRequests, waitFor } from '../../http/limiters';
+import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import { serialisedScorecard } from '../../presenters';
-import { NoKeysError, type Checker, type SheetOrigin } from './checker-service';
-import { limitPerAddress } from './rate-limit';
+import { createScorecardAccess } from '../../access/scorecard-access';
+import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
 import { StoreUnavailableError } from '../../store';
@@ -29,11 +28,25 @@ export const MAILS_PER_ADDRESS_PER_HOUR = 5;
 export const UPLOAD_BODY_MISSING =
   'Send the saved response-sheet page as the request body (Content-Type: text/html), with testPaper and email in the address.';
 
+/** The access token a verified device holds (scorecard-access.ts): longer than any real one is refused unread. */
+const accessField = () => plainText(string().trim().max(600, "This device's verification (access) is not valid."));
+/** The key version a refreshing scorecard was told of: the answer uses at least it. */
+const minKeyVersionField = () =>
+  number()
+    .typeError('minKeyVersion must be a whole number.')
+    .integer('minKeyVersion must be a whole number.')
+    .min(0, 'minKeyVersion must be a whole number.')
+    .max(Number.MAX_SAFE_INTEGER, 'minKeyVersion must be a whole number.');
+
 /**
  * The score request rules shared with the modal. The modal always sends the test paper; a re-opened scorecard address
- * may leave it out (the sheet then tells).
+ * may leave it out (the sheet then tells). A verified device sends its access token.
  */
-const scoreRequest = scoreRequestSchema.shape({ testPaper: testPaperField().notRequired() });
+const scoreRequest = scoreRequestSchema.shape({
+  testPaper: testPaperField().notRequired(),
+  access: accessField(),
+  minKeyVersion: minKeyVersionField(),
+});
 
 const nonBlank = (message: string) =>
   string()
@@ -57,15 +70,26 @@ const verifyRequest = object({
 });
 
 /** What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed. */
-function scoreRequestOf(request: { testPaper?: string | null; email?: string }) {
-  const { testPaper, email } = request;
-  return { testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined, email: email || undefined };
+function scoreRequestOf(request: { testPaper?: string | null; email?: string; minKeyVersion?: number }) {
+  const { testPaper, email, minKeyVersion } = request;
+  return {
+    testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined,
+    email: email || undefined,
+    minKeyVersion,
+  };
 }
 
 // A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
 const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
 const rankParameters = object({ resultId: string().required(), testPaper: testPaperParameter });
-const distributionParameters = rankParameters.pick(['testPaper']);
+/** A paper id, or a test paper (scorecards saved before they named their paper): its newest paper then. */
+const PAPER_NAME = 'Name the paper by its id (CS1-2026) or its test paper (CS 1).';
+const distributionParameters = object({
+  paper: string()
+    .trim()
+    .required(PAPER_NAME)
+    .matches(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, PAPER_NAME),
+});
 /** Calls whose answer is read as is by the verify page and the scorecard: their messages go out without a field name. */
 const BARE = { messages: 'bare' } as const;
 
@@ -75,7 +99,7 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
-    if (error instanceof NoKeysError) throw new HttpError(409, error.message, { code: 'NO_KEYS' });
+    if (error instanceof PaperNotLiveError) throw new HttpError(409, error.message, { code: error.code });
     throw error;
   }
 }
@@ -88,7 +112,8 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   const { config } = services;
   const { metrics } = services;
   const sheets = createSheetLoader(config, services.portal.hooks('sheet'));
-  const verification = createVerificationService(services);
+  const access = createScorecardAccess(config, services.store);
+  const verification = createVerificationService(services, access);
   const router = new Router({ prefix: '/api/data' });
 
   const { limiters } = services.store;
@@ -103,7 +128,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   });
   // An administrator's View Scorecard sends Basic auth; a request without credentials is a candidate's. Wrong admin
   // credentials are refused rather than quietly treated as a candidate.
-  const admin = requireAdmin(services, { optional: true });
+  const admin = services.requireAdmin({ optional: true });
 
   /**
    * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
@@ -115,9 +140,12 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     if (problem) throw new HttpError(400, problem);
   }
 
-  /** 'Please Verify Your Email' unless verification is off, the caller is an admin, or the link has a verified e-mail. */
-  async function verifiedState(ctx: Context, link: string | undefined) {
-    const verifiedEmail = link ? await verification.verifiedEmail(link) : null;
+  /**
+   * 'Please Verify Your Email' unless verification is off, the caller is an admin, or this device holds the proof of
+   * an address that verified this link.
+   */
+  async function verifiedState(ctx: Context, link: string | undefined, accessToken: string | undefined) {
+    const verifiedEmail = link ? await access.verifiedEmail(link, accessToken) : null;
     if (config.requireEmailVerification && !isAdmin(ctx) && !verifiedEmail) {
       if (link) assertSheetLink(ctx, link);
       throw new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true });
@@ -128,7 +156,13 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   async function respondWithScorecard(
     ctx: Context,
     load: () => Promise<ParsedSheet> | ParsedSheet,
-    request: { origin: SheetOrigin; testPaper?: TestPaper; email?: string; verifiedEmail: string | null },
+    request: {
+      origin: SheetOrigin;
+      testPaper?: TestPaper;
+      email?: string;
+      verifiedEmail: string | null;
+      minKeyVersion?: number;
+    },
   ) {
     const scorecard = await withUserErrors(async () => {
       const sheet = await load();
@@ -138,6 +172,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
         testPaper: request.testPaper,
         email: request.verifiedEmail ?? request.email,
         isVerified: request.verifiedEmail !== null,
+        minKeyVersion: request.minKeyVersion,
       });
     });
     ctx.type = 'application/json';
@@ -157,7 +192,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
 
   router.post('/generate-response', countOutcome, admin, checks, validate(scoreRequest), async (ctx) => {
     const request = ctx.state.input;
-    const verifiedEmail = await verifiedState(ctx, request.link);
+    const verifiedEmail = await verifiedState(ctx, request.link, request.access);
     await respondWithScorecard(ctx, () => sheets.byLink(request.link, { host: ctx.host }), {
       ...scoreRequestOf(request),
       origin: { kind: 'link', link: request.link },
@@ -169,7 +204,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   router.post('/upload-response', countOutcome, admin, checks, uploadInput, async (ctx) => {
     const { html, ...request } = ctx.state.input;
     const link = request.link || undefined;
-    const verifiedEmail = await verifiedState(ctx, link);
+    const verifiedEmail = await verifiedState(ctx, link, request.access);
     // The typed link only vouches for the e-mail: the result is the upload's own, apart from the link's fetched one.
     await respondWithScorecard(ctx, () => sheets.fromUpload(html), {
       ...scoreRequestOf(request),
@@ -178,10 +213,12 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     });
   });
 
-  router.post('/send-verification', mails, validate(verificationRequestSchema), async (ctx) => {
-    const { link, email } = ctx.state.input;
+  const sendRequest = verificationRequestSchema.shape({ access: accessField() });
+  router.post('/send-verification', mails, validate(sendRequest), async (ctx) => {
+    const { link, email, access: accessToken } = ctx.state.input;
     assertSheetLink(ctx, link);
-    if (await verification.verifiedEmail(link)) {
+    // Verified already, on this device: another address, or another device, must show it received a mail itself.
+    if ((await access.verifiedEmail(link, accessToken)) === email.trim().toLowerCase()) {
       ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
       return;
     }
@@ -201,12 +238,15 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
 
   router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
     const { link, email, token } = ctx.state.input;
-    const outcome = await verification.confirm(link, email, token);
-    if (outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
-    if (outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    const confirmed = await verification.confirm(link, email, token);
+    if (confirmed.outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
+    if (confirmed.outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    const alreadyVerified = confirmed.outcome === 'already-verified';
     ctx.body = {
-      message: outcome === 'verified' ? VERIFICATION_MESSAGES.verified : VERIFICATION_MESSAGES.alreadyVerified,
-      alreadyVerified: outcome === 'already-verified',
+      message: alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified,
+      alreadyVerified,
+      // Kept by this device (never in an address): it proves the address on every later score request.
+      access: confirmed.access,
     };
   });
 
@@ -217,8 +257,10 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     ctx.body = rank;
   });
 
-  router.get('/distribution/:testPaper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
-    ctx.body = await checker.crowd.distribution(ctx.state.input.testPaper);
+  router.get('/distribution/:paper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
+    const paper = await checker.paperNamed(ctx.state.input.paper);
+    if (!paper) throw new HttpError(404, `No paper ${ctx.state.input.paper} is stored here.`);
+    ctx.body = await checker.crowd.distribution(paper);
   });
 
   return router;

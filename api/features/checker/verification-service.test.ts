@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Services } from '../../services';
 import { memoryLimiters } from '../../store';
+import { createScorecardAccess } from '../../access/scorecard-access';
 import { createVerificationService, RESEND_COOLDOWN_MS } from './verification-service';
 
 const LINK = 'https://cdn.digialm.com/per/g01/pub/585/x/CS26S42101001_GATE.html';
@@ -12,7 +13,11 @@ function serviceAt(start: number) {
   let failing = false;
   const services = {
     store: { limiters: memoryLimiters },
-    config: { appOrigin: 'https://hiregate.example', secret: 'a-secret-of-enough-length' },
+    config: {
+      appOrigin: 'https://hiregate.example',
+      secret: 'a-secret-of-enough-length',
+      responseSheetHosts: ['cdn.digialm.com'],
+    },
     mailer: {
       send(mail: { to: string }) {
         if (failing) return Promise.reject(new Error('SMTP down'));
@@ -21,7 +26,7 @@ function serviceAt(start: number) {
       },
     },
   } as unknown as Services;
-  const service = createVerificationService(services);
+  const service = createVerificationService(services, createScorecardAccess(services.config, services.store));
   return {
     service,
     sent,
@@ -44,9 +49,12 @@ describe('verification mails: one per link and address per cool-down', () => {
       sent: false,
       retryAfterMs: RESEND_COOLDOWN_MS - 15_000,
     });
-    // Another address, or another sheet, is not held up.
+    // The same sheet written another way is held up; another address, or another sheet, is not.
+    expect((await service.send(`${LINK.replace('https://cdn', 'HTTPS://CDN')}#again`, 'asha@example.com')).sent).toBe(
+      false,
+    );
     expect((await service.send(LINK, 'rohan@example.com')).sent).toBe(true);
-    expect((await service.send(`${LINK}?2`, 'asha@example.com')).sent).toBe(true);
+    expect((await service.send(LINK.replace('CS26S42101001', 'CS26S42101002'), 'asha@example.com')).sent).toBe(true);
     wait(RESEND_COOLDOWN_MS - 15_000);
     expect(await service.resendWaitMs(LINK, 'asha@example.com')).toBe(0);
     expect((await service.send(LINK, 'asha@example.com')).sent).toBe(true);

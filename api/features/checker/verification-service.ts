@@ -1,9 +1,10 @@
 import type { Context } from 'koa';
+import { signAccessToken, type ScorecardAccess } from '../../access/scorecard-access';
+import { normaliseEmail } from '../../store';
 import { HttpError } from '../../http/errors';
 import { waitFor } from '../../http/limiters';
 import type { Services } from '../../services';
-import { hashLink } from '../../sheets/sheet-source';
-import { checkVerificationToken, normaliseEmail, signVerificationToken } from './verification-token';
+import { checkVerificationToken, signVerificationToken } from './verification-token';
 
 export const VERIFICATION_MESSAGES = {
   verifyFirst: 'Please Verify Your Email',
@@ -24,11 +25,14 @@ export const RESEND_COOLDOWN_MS = 60_000;
 /** Sent now, and the next send of this link to this address is possible after `cooldownMs`; or not sent yet again. */
 export type SendOutcome = { sent: true; cooldownMs: number } | { sent: false; retryAfterMs: number };
 
-export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid' | 'expired';
+/** A confirmed pair comes with the access token this device keeps as its proof (scorecard-access.ts). */
+export type VerifyOutcome =
+  | { outcome: 'verified'; access: string }
+  | { outcome: 'already-verified'; access: string }
+  | { outcome: 'invalid' }
+  | { outcome: 'expired' };
 
 export interface VerificationService {
-  /** The verified e-mail of this link, or null. */
-  verifiedEmail(link: string): Promise<string | null>;
   /**
    * Mails a link to /verify-email that verifies this address for this link within 24 hours, unless one went to this
    * address for this link less than RESEND_COOLDOWN_MS ago.
@@ -52,13 +56,15 @@ export function verificationAddress(appOrigin: string, link: string, email: stri
   return `${appOrigin}/verify-email?${query}`;
 }
 
-export function createVerificationService({ config, store, mailer }: Services): VerificationService {
-  const verifiedEmail = async (link: string) => (await store.verifications.findVerified(hashLink(link)))?.email ?? null;
+export function createVerificationService(
+  { config, store, mailer }: Services,
+  access: ScorecardAccess,
+): VerificationService {
   // One mail per link + address per cool-down, counted where the other limits are (shared by every instance on
   // MongoDB). Claimed before the mail goes out, so two clicks at once send one mail.
   const cooldowns = store.limiters({ name: 'verification-resend', points: 1, windowMs: RESEND_COOLDOWN_MS });
 
-  const keyOf = (link: string, email: string) => `${hashLink(link)} ${normaliseEmail(email)}`;
+  const keyOf = (link: string, email: string) => `${access.linkKey(link)} ${normaliseEmail(email)}`;
   const waitMs = async (key: string) => {
     const claimed = await cooldowns.get(key);
     return claimed && claimed.remainingPoints === 0 ? Math.max(1, claimed.msBeforeNext) : 0;
@@ -90,8 +96,6 @@ export function createVerificationService({ config, store, mailer }: Services): 
   }
 
   return {
-    verifiedEmail,
-
     async send(link, email) {
       const key = keyOf(link, email);
       const retryAfterMs = await waitFor(cooldowns, key);
@@ -109,9 +113,11 @@ export function createVerificationService({ config, store, mailer }: Services): 
 
     async confirm(link, email, token) {
       const check = checkVerificationToken(config.secret, link, email, token);
-      if (check !== 'valid') return check;
-      const { alreadyVerified } = await store.verifications.markVerified(hashLink(link), normaliseEmail(email));
-      return alreadyVerified ? 'already-verified' : 'verified';
+      if (check !== 'valid') return { outcome: check };
+      const { alreadyVerified } = await store.verifications.markVerified(access.linkKey(link), email);
+      // The mail's link proves this address on this device, whether or not it verified this link before.
+      const outcome = alreadyVerified ? ('already-verified' as const) : ('verified' as const);
+      return { outcome, access: signAccessToken(config.secret, email) };
     },
   };
 }

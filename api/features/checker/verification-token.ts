@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { normaliseEmail } from '../../store';
 
 /**
- * The token in an e-mail verification link: an HMAC over the link, the e-mail and an expiry time, keyed with the
- * server's secret. Knowing a link and an address is not enough to verify them; a token works for 24 hours.
+ * The token in an e-mail verification link: an HMAC over the link (as the mail writes it), the e-mail and an expiry
+ * time, keyed with the server's secret. Knowing a link and an address is not enough to verify them; a token works for 24 hours.
  */
 
 export const VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type TokenCheck = 'valid' | 'expired' | 'invalid';
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function mac(secret: string, link: string, email: string, expiresAt: number): Buffer {
   return createHmac('sha256', secret)

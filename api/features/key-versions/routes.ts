@@ -4,12 +4,11 @@ import { diffKeys, type KeyVersionEntry } from '../../../src/domain/gate';
 import { plainText } from '../../../src/domain/validation/text';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { requireAdmin } from '../../http/admin-auth';
 import { validate } from '../../http/validate';
-import { createComparer, keyStampNow, recordedKeyVersion, stampOf } from './key-versions';
+import { stampOf } from '../../papers';
+import { createComparer } from './key-versions';
 
-const paperSetField = () =>
-  plainText(string().trim().required('Name the paper set (paperSet), e.g. CS 1 2026.').max(200));
+const paperSetField = () => plainText(string().trim().required('Name the paper (paperSet), e.g. CS1-2026.').max(200));
 const versionField = (name: string) =>
   number()
     .typeError(`${name} must be a key version number.`)
@@ -23,11 +22,12 @@ const QUERY = { from: 'query', messages: 'bare' } as const;
 
 /**
  * Key versions: the current one of a paper for anyone (a saved scorecard asks whether its key is still current), and
- * for administrators every version of a paper and the comparison of any two.
+ * for administrators every version of a paper and the comparison of any two. Reads only: versions are recorded by the
+ * key change itself (api/papers/key-changes.ts).
  */
 export function keyVersionRoutes({ store, ...services }: Services): Router {
   const router = new Router({ prefix: '/api/data' });
-  const admin = requireAdmin({ store, ...services });
+  const admin = services.requireAdmin();
   const comparer = createComparer(store);
 
   async function paperOf(paperSet: string) {
@@ -42,15 +42,20 @@ export function keyVersionRoutes({ store, ...services }: Services): Router {
     return found;
   }
 
+  // The store's own record, never an instance's copy: the client then asks for its scorecard with this version as
+  // minKeyVersion, and gets it from every instance at once.
   router.get('/key-version', validate(paperSetQuery, QUERY), async (ctx) => {
     const { paperSet } = ctx.state.input;
-    ctx.body = await keyStampNow(store, paperSet, await paperOf(paperSet));
+    const paper = await store.papers.findById(paperSet);
+    if (!paper) throw new HttpError(404, `No paper set named ${paperSet}.`);
+    const version = paper.keyVersion > 0 ? await store.keyVersions.find(paper.id, paper.keyVersion) : null;
+    if (!version) throw new HttpError(404, `${paper.label} has no answer key yet.`);
+    ctx.body = stampOf(version);
   });
 
   router.get('/key-versions', admin, validate(paperSetQuery, QUERY), async (ctx) => {
     const { paperSet } = ctx.state.input;
     const paper = await paperOf(paperSet);
-    await recordedKeyVersion(store, paperSet, paper);
     const versions = await store.keyVersions.list(paperSet);
     ctx.body = {
       paperSet,

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Services } from '../../services';
-import type { Crowd } from '../checker/crowd';
+import type { Crowd } from '../../crowd/crowd';
 import { createPlanner } from './planner';
 import { createSender, type SenderOptions } from './sender';
 import { scoreAlertRoutes } from './routes';

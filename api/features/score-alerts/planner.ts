@@ -1,12 +1,7 @@
-import {
-  changedQuestions,
-  scoreResponses,
-  type PaperQuestion as EnginePaperQuestion,
-  type TestPaper,
-} from '../../../src/domain/gate';
-import type { KeyVersion, Question, Result, ScoreAlert, Store } from '../../store';
-import { recordedKeyVersion, stampOf } from '../key-versions/key-versions';
-import type { Crowd } from '../checker/crowd';
+import { changedQuestions, scoreResponses, type ScoringPaper } from '../../../src/domain/gate';
+import type { KeyVersion, Paper, Result, ScoreAlert, Store } from '../../store';
+import { enginePaper, stampOf } from '../../papers';
+import type { Crowd } from '../../crowd/crowd';
 import { renderScoreChangeMail } from './score-change-mail';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
@@ -18,10 +13,10 @@ export interface PlannerOptions {
 }
 
 /** The page a mail's unsubscribe link opens (it asks the API once the page is open, so link scanners stop nothing). */
-export function unsubscribeAddresses(appOrigin: string, secret: string, alert: Pick<ScoreAlert, 'resultId' | 'email'>) {
+export function unsubscribeAddresses(appOrigin: string, secret: string, alert: Pick<ScoreAlert, 'id' | 'email'>) {
   const query = new URLSearchParams({
-    alert: alert.resultId,
-    token: signUnsubscribeToken(secret, alert.resultId, alert.email),
+    alert: alert.id,
+    token: signUnsubscribeToken(secret, alert.id, alert.email),
   });
   return {
     page: `${appOrigin}/score-alerts/unsubscribe?${query}`,
@@ -33,43 +28,40 @@ export function scorecardAddress(appOrigin: string, link: string, email: string)
   return `${appOrigin}/scorecard?${new URLSearchParams({ link, email })}`;
 }
 
-const enginePaper = (paper: readonly Question[]) => ({
-  testPaper: null,
-  questions: paper.map((question): EnginePaperQuestion => ({ ...question, short_id: String(question.short_id) })),
-});
-
 /**
  * Plans the score-change mails of a paper's key version once the key has settled: every candidate with an alert on
  * whose re-scored total differs from the total they last heard of gets one queued mail telling old and new total,
  * the questions behind the change, the new predicted rank and where to look. Planning twice queues nothing twice
- * (one mail per result and version), so instances may plan at once and a cut-short plan is simply planned again.
+ * (one mail per alert and version), so instances may plan at once and a cut-short plan is simply planned again.
+ * Nothing here waits on a clock for correctness: a version is planned once it is the paper's published version and
+ * every result is re-scored with it; `quietMs` only gathers a run of edits into one mail.
  */
 export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, quietMs }: PlannerOptions) {
-  async function predictedRank(testPaper: string, marks: number) {
-    const prediction = await crowd.predictionFor(testPaper as TestPaper, marks);
+  async function predictedRank(paper: Paper, marks: number) {
+    const prediction = await crowd.predictionFor(paper, marks);
     if (prediction.estimatedRank === null || !('rankRange' in prediction) || !prediction.rankRange) return null;
     const [low, high] = prediction.rankRange;
     return { estimate: prediction.estimatedRank, low, high };
   }
 
-  async function mailFor(alert: ScoreAlert, result: Result, version: KeyVersion, paper: readonly Question[]) {
+  async function mailFor(alert: ScoreAlert, result: Result, version: KeyVersion, due: Due) {
     const told = await store.keyVersions.find(version.paperSet, alert.toldVersion);
     // Without the key the candidate last saw (a version from before they were recorded), only the totals are told.
     const questions = told
       ? changedQuestions(
-          scoreResponses(result.responses, enginePaper(paper), told.keys).response,
-          scoreResponses(result.responses, enginePaper(paper), version.keys).response,
+          scoreResponses(result.responses, due.engine, told.keys).response,
+          scoreResponses(result.responses, due.engine, version.keys).response,
         ).filter((question) => question.marksBefore !== question.marksAfter)
       : [];
     const addresses = unsubscribeAddresses(appOrigin, secret, alert);
     return renderScoreChangeMail({
       candidateName: result.name,
-      paperSet: version.paperSet,
+      paperSet: due.paper.label,
       key: stampOf(version),
       oldTotal: alert.toldTotal,
       newTotal: result.totalMarks,
       questions,
-      predictedRank: await predictedRank(result.set, result.totalMarks),
+      predictedRank: await predictedRank(due.paper, result.totalMarks),
       scorecardUrl: scorecardAddress(appOrigin, result.link ?? '', alert.email),
       unsubscribeUrl: addresses.page,
       oneClickUrl: addresses.oneClick,
@@ -80,22 +72,20 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
    * What one alert needs for this version: a queued mail, nothing (told already, total unchanged, result gone), or to
    * wait, while its result is not re-scored with this version yet (the job was asked for just after the version).
    */
-  async function planAlert(
-    alert: ScoreAlert,
-    version: KeyVersion,
-    paper: readonly Question[],
-  ): Promise<'queued' | 'nothing' | 'waiting'> {
+  async function planAlert(alert: ScoreAlert, due: Due): Promise<'queued' | 'nothing' | 'waiting'> {
+    const { version } = due;
     if (alert.toldVersion >= version.version) return 'nothing';
     const result = await store.results.findById(alert.resultId);
     if (!result?.link) return 'nothing';
     if (result.keyVersion < version.version) return 'waiting';
-    await store.alertMails.supersede(alert.resultId, version.version);
+    await store.alertMails.supersede(alert.id, version.version);
     if (result.totalMarks === alert.toldTotal) {
-      await store.scoreAlerts.markTold(alert.resultId, { toldTotal: alert.toldTotal, toldVersion: version.version });
+      await store.scoreAlerts.markTold(alert.id, { toldTotal: alert.toldTotal, toldVersion: version.version });
       return 'nothing';
     }
-    const mail = await mailFor(alert, result, version, paper);
+    const mail = await mailFor(alert, result, version, due);
     const queued = await store.alertMails.enqueue({
+      alertId: alert.id,
       resultId: alert.resultId,
       paperSet: version.paperSet,
       version: version.version,
@@ -106,15 +96,18 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     return queued ? 'queued' : 'nothing';
   }
 
-  /** A paper's current version is due once its key is quiet and every stored result is re-scored with it. */
-  async function dueVersion(paperSet: string, now: Date): Promise<{ version: KeyVersion; paper: Question[] } | null> {
-    const paper = await store.questions.listByPaperSet(paperSet);
-    if (paper.length === 0) return null;
-    const version = await recordedKeyVersion(store, paperSet, paper, now);
+  /**
+   * A paper's published version is due once its re-scoring is done (every stored result is scored with it, or says
+   * why not: planAlert waits for any that is not) and the key has stood for quietMs.
+   */
+  async function dueVersion(paperId: string, now: Date): Promise<Due | null> {
+    const paper = await store.papers.findById(paperId);
+    if (!paper || paper.keyVersion === 0) return null;
+    const version = await store.keyVersions.find(paperId, paper.keyVersion);
     if (!version || version.alertsPlannedAt || now.getTime() - version.createdAt.getTime() < quietMs) return null;
-    const job = (await store.jobs.list()).find((found) => found.paperSet === paperSet);
+    const job = (await store.jobs.list()).find((found) => found.paperSet === paperId);
     if (job && job.state !== 'done') return null;
-    return { version, paper };
+    return { version, paper, engine: enginePaper(await store.questions.listByPaperSet(paperId)) };
   }
 
   return {
@@ -126,7 +119,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
         if (!due) continue;
         let waiting = false;
         for (const alert of await store.scoreAlerts.listActive(paperSet)) {
-          const outcome = await planAlert(alert, due.version, due.paper);
+          const outcome = await planAlert(alert, due);
           if (outcome === 'queued') queued++;
           waiting ||= outcome === 'waiting';
         }
@@ -139,3 +132,10 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
 }
 
 export type Planner = ReturnType<typeof createPlanner>;
+
+/** A version due for mails, with its paper as scored. */
+interface Due {
+  version: KeyVersion;
+  paper: Paper;
+  engine: ScoringPaper;
+}

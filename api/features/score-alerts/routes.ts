@@ -1,20 +1,17 @@
 import Router from '@koa/router';
 import { boolean, object, string } from 'yup';
-import { TEST_PAPERS } from '../../../src/domain/gate';
-import { MAX_LINK_LENGTH, UNKNOWN_TEST_PAPER } from '../../../src/domain/validation/score-request';
-import { atMost, plainText } from '../../../src/domain/validation/text';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
+import { limitPerAddress } from '../../http/limiters';
 import { validate } from '../../http/validate';
-import { hashLink } from '../../sheets/sheet-source';
-import type { Result, ScoreAlert, Store } from '../../store';
-import { limitPerAddress } from '../checker/rate-limit';
-import { testPaperOfSet } from '../checker/checker-service';
+import { plainText } from '../../../src/domain/validation/text';
+import type { Result, ScoreAlert } from '../../store';
+import { alertIdOf } from '../../store';
+import { createScorecardAccess } from '../../access/scorecard-access';
 import { isUnsubscribeToken } from './unsubscribe-token';
-import { recordedKeyVersion } from '../key-versions/key-versions';
 
 export const SCORE_ALERT_MESSAGES = {
-  noResult: 'No scorecard is stored for this link and paper yet: check your score first.',
+  noResult: 'No scorecard is stored for this result: check your score first.',
   verifyFirst:
     'Verify your e-mail address in the score checker first: score-change e-mails go to a verified address only.',
   badLink:
@@ -22,22 +19,19 @@ export const SCORE_ALERT_MESSAGES = {
   unsubscribed: 'You will no longer get e-mails when the answer key changes this score.',
 } as const;
 
+/** A stored result's switch, asked for by the device that holds the proof of a verified address (access). */
 const scorecardOf = object({
-  link: plainText(
-    string()
-      .trim()
-      .required('The response-sheet link (link) is required.')
-      .max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH)),
-  ),
-  testPaper: string().trim().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required(UNKNOWN_TEST_PAPER),
+  resultId: plainText(string().trim().required(SCORE_ALERT_MESSAGES.noResult).max(100, SCORE_ALERT_MESSAGES.noResult)),
+  access: plainText(string().trim().max(600, SCORE_ALERT_MESSAGES.verifyFirst)),
 });
 const subscription = scorecardOf.shape({
   subscribed: boolean()
+    .strict()
     .typeError('subscribed must be true or false.')
     .required('Say whether to send the e-mails (subscribed).'),
 });
 const unsubscribeLink = object({
-  alert: string().trim().required(SCORE_ALERT_MESSAGES.badLink).max(100, SCORE_ALERT_MESSAGES.badLink),
+  alert: string().trim().required(SCORE_ALERT_MESSAGES.badLink).max(200, SCORE_ALERT_MESSAGES.badLink),
   token: string().trim().required(SCORE_ALERT_MESSAGES.badLink).max(100, SCORE_ALERT_MESSAGES.badLink),
 });
 const BARE = { messages: 'bare' } as const;
@@ -48,80 +42,77 @@ export function maskedEmail(email: string): string {
   return `${local.slice(0, 2)}…@${domain}`;
 }
 
-/** Only a fetched result with a verified e-mail can be mailed; an uploaded page has no verified owner. */
-const canAlert = (result: Result) =>
-  result.isVerified && Boolean(result.email) && !result.uploaded && Boolean(result.link);
-
-function statusOf(result: Result, alert: ScoreAlert | null) {
+/** What the switch shows this device: only ever about the address this device verified, never anyone else's. */
+function statusOf(email: string | null, alert: ScoreAlert | null) {
   return {
-    available: canAlert(result),
+    available: email !== null,
     subscribed: Boolean(alert?.active),
-    email: result.email && canAlert(result) ? maskedEmail(result.email) : null,
+    email: email && maskedEmail(email),
   };
 }
 
-/** The paper set a result belongs to: the stored paper of its test paper holding the questions it answered. */
-async function paperSetOf(store: Store, result: Result): Promise<string> {
-  const probe = Object.keys(result.responses).slice(0, 3);
-  const sets = (await store.questions.findByLongIds(probe)).map((question) => question.paperSet);
-  const paperSet = sets.find((set) => testPaperOfSet(set) === result.set);
-  if (!paperSet) throw new HttpError(409, SCORE_ALERT_MESSAGES.noResult);
-  return paperSet;
-}
-
 /**
- * Score alerts on the scorecard: whether a candidate may be told (a verified e-mail), and turning it on or off. The
- * response-sheet link proves the scorecard is theirs, as it does for the scorecard itself. A mail's unsubscribe link
- * stops them with a signed token; mail programs' one-click unsubscribe (RFC 8058) posts a form to the same address.
+ * Score alerts on the scorecard: whether this device's verified address may be told, and turning it on or off. Each
+ * alert belongs to a result and an address: every address that verified the result's link has its own, and a device
+ * learns nothing of the others. A mail's unsubscribe link stops one alert with a signed token; mail programs'
+ * one-click unsubscribe (RFC 8058) posts a form to the same address.
  */
 export function scoreAlertRoutes({ store, config }: Services): Router {
   const router = new Router({ prefix: '/api/data/score-alerts' });
   const perMinute = store.limiters({ name: 'score-alerts', points: config.rateLimitPerMinute, windowMs: 60_000 });
   const limited = limitPerAddress(perMinute, 'score-alert requests');
+  const access = createScorecardAccess(config, store);
 
-  async function resultOf(link: string, testPaper: string): Promise<Result> {
-    const result = await store.results.findByIdentity(hashLink(link), testPaper);
+  async function resultOf(resultId: string): Promise<Result> {
+    const result = await store.results.findById(resultId);
     if (!result) throw new HttpError(404, SCORE_ALERT_MESSAGES.noResult);
     return result;
   }
 
+  /** The address this device verified for the result's portal link; null for an upload or an unverified device. */
+  async function verifiedEmailOf(result: Result, accessToken: string | undefined): Promise<string | null> {
+    if (result.uploaded || !result.link) return null;
+    return access.verifiedEmail(result.link, accessToken);
+  }
+
   router.post('/status', limited, validate(scorecardOf, BARE), async (ctx) => {
-    const result = await resultOf(ctx.state.input.link, ctx.state.input.testPaper);
-    ctx.body = statusOf(result, await store.scoreAlerts.find(result.id));
+    const result = await resultOf(ctx.state.input.resultId);
+    const email = await verifiedEmailOf(result, ctx.state.input.access);
+    ctx.body = statusOf(email, email ? await store.scoreAlerts.find(alertIdOf(result.id, email)) : null);
   });
 
   router.put('/', limited, validate(subscription, BARE), async (ctx) => {
-    const { link, testPaper, subscribed } = ctx.state.input;
-    const result = await resultOf(link, testPaper);
+    const { resultId, access: accessToken, subscribed } = ctx.state.input;
+    const result = await resultOf(resultId);
+    const email = await verifiedEmailOf(result, accessToken);
+    if (!email) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst);
+    const id = alertIdOf(result.id, email);
     if (!subscribed) {
-      await store.alertMails.supersede(result.id, Number.MAX_SAFE_INTEGER);
-      ctx.body = statusOf(result, await store.scoreAlerts.unsubscribe(result.id));
+      await store.alertMails.supersede(id, Number.MAX_SAFE_INTEGER);
+      ctx.body = statusOf(email, await store.scoreAlerts.unsubscribe(id));
       return;
     }
-    if (!canAlert(result)) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst);
-    const paperSet = await paperSetOf(store, result);
-    // The key the candidate sees now, kept so the mail can say what changed since (recorded once it has settled).
-    await recordedKeyVersion(store, paperSet, await store.questions.listByPaperSet(paperSet));
     const alert = await store.scoreAlerts.subscribe({
       resultId: result.id,
-      email: result.email!,
-      paperSet,
+      email,
+      paperSet: result.paperId,
       set: result.set,
+      // What the candidate sees now: the total and the key version its marks came from.
       toldTotal: result.totalMarks,
       toldVersion: result.keyVersion,
     });
-    ctx.body = statusOf(result, alert);
+    ctx.body = statusOf(email, alert);
   });
 
   // The mail's page and mail programs' one-click (a form post) both post to the address the mail gives.
   router.post('/unsubscribe', validate(unsubscribeLink, { ...BARE, from: 'query' }), async (ctx) => {
-    const { alert: resultId, token } = ctx.state.input;
-    const alert = await store.scoreAlerts.find(resultId);
-    if (!alert || !isUnsubscribeToken(config.secret, resultId, alert.email, token)) {
+    const { alert: alertId, token } = ctx.state.input;
+    const alert = await store.scoreAlerts.find(alertId);
+    if (!alert || !isUnsubscribeToken(config.secret, alertId, alert.email, token)) {
       throw new HttpError(400, SCORE_ALERT_MESSAGES.badLink);
     }
-    await store.alertMails.supersede(resultId, Number.MAX_SAFE_INTEGER);
-    await store.scoreAlerts.unsubscribe(resultId);
+    await store.alertMails.supersede(alertId, Number.MAX_SAFE_INTEGER);
+    await store.scoreAlerts.unsubscribe(alertId);
     ctx.body = { message: SCORE_ALERT_MESSAGES.unsubscribed, email: maskedEmail(alert.email) };
   });
 

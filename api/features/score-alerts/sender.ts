@@ -64,7 +64,7 @@ export function createSender(
       return true;
     }
     if (await store.alertMails.markSent(mail.id, owner)) {
-      await store.scoreAlerts.markTold(mail.resultId, { toldTotal: mail.newTotal, toldVersion: mail.version });
+      await store.scoreAlerts.markTold(mail.alertId, { toldTotal: mail.newTotal, toldVersion: mail.version });
     }
     return true;
   }

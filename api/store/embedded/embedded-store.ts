@@ -6,7 +6,7 @@ import type { Doc, DocumentCollection, Filter, FindOptions, IndexSpec, Update } 
 import { isFileOutage, storeOver } from '../open-store';
 import { EMBEDDED_DEADLINES, storeGate } from '../deadlines';
 import { memoryLimiters } from '../limiters';
-import { SCHEMA, type Collections } from '../schema';
+import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 import { lockDataFolder } from './data-folder-lock';
 
@@ -128,6 +128,9 @@ async function openDatastore(dataDir: string, key: keyof Collections): Promise<D
   const { name, indexes } = SCHEMA[key];
   const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`), modes: PRIVATE });
   await datastore.loadDatabaseAsync();
+  if (key === 'results' && (await datastore.countAsync(OLDER_RESULTS)) > 0) {
+    throw new StoreUnavailableError(olderDataMessage(`The data folder ${dataDir}`));
+  }
   await syncIndexes(datastore, nedbIndexes(indexes));
   datastore.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
   return datastore;
@@ -196,6 +199,7 @@ export async function openEmbeddedStore(dataDir: string, deadlines = EMBEDDED_DE
 }
 
 function cannotOpen(dataDir: string, error: unknown): StoreUnavailableError {
+  if (error instanceof StoreUnavailableError) return error;
   return new StoreUnavailableError(`Cannot open the embedded database in ${dataDir}: ${(error as Error).message}`, {
     cause: error,
   });

@@ -14,7 +14,7 @@ import type { Doc, DocumentCollection, Filter, FindOptions, Update } from '../co
 import { findKind, MONGODB_DEADLINES, storeGate, type OperationKind, type StoreDeadlines } from '../deadlines';
 import { isFileOutage, storeOver } from '../open-store';
 import { createLimitIndexes, mongoLimiters } from '../limiters';
-import { SCHEMA, type Collections } from '../schema';
+import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 
 /** Documents per reply of a query (a million results come in a hundred replies). */
@@ -190,6 +190,9 @@ async function indexesOf(db: Db, name: string) {
 }
 
 async function createIndexes(db: Db): Promise<void> {
+  if ((await db.collection(SCHEMA.results.name).countDocuments(OLDER_RESULTS, { limit: 1 })) > 0) {
+    throw new StoreUnavailableError(olderDataMessage(`The database ${db.databaseName}`));
+  }
   for (const { name, indexes, retiredIndexes = [] } of Object.values(SCHEMA)) {
     const existing = new Set((await indexesOf(db, name)).map((index) => index.name));
     for (const { keys } of retiredIndexes) {

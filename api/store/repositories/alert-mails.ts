@@ -1,7 +1,7 @@
 import type { DocumentCollection } from '../collection';
 import { DuplicateError, type AlertMail, type AlertMailRepository, type AlertMailState } from '../types';
 
-/** A score-change mail as stored: `<result id>@<key version>`, so a result never gets two for one version. */
+/** A score-change mail as stored: `<alert id>@<key version>`, so an alert never gets two for one version. */
 export type AlertMailDoc = Omit<AlertMail, 'id'> & { _id: string };
 
 const toMail = ({ _id, ...mail }: AlertMailDoc): AlertMail => ({ id: _id, ...mail });
@@ -19,7 +19,7 @@ export function alertMailRepository(mails: DocumentCollection<AlertMailDoc>): Al
       try {
         await mails.insertOne({
           ...mail,
-          _id: `${mail.resultId}@${mail.version}`,
+          _id: `${mail.alertId}@${mail.version}`,
           state: 'pending',
           attempts: 0,
           nextAttemptAt: now,
@@ -35,10 +35,10 @@ export function alertMailRepository(mails: DocumentCollection<AlertMailDoc>): Al
       }
     },
 
-    async supersede(resultId, beforeVersion, now = new Date()) {
-      // By result alone, which both stores index; a result has a mail or two at most.
-      const mailsOfResult = await mails.project({ resultId }, ['state', 'version']);
-      const waiting = mailsOfResult.filter((mail) => mail.state === 'pending' && mail.version < beforeVersion);
+    async supersede(alertId, beforeVersion, now = new Date()) {
+      // By alert alone, which both stores index; an alert has a mail or two at most.
+      const mailsOfAlert = await mails.project({ alertId }, ['state', 'version']);
+      const waiting = mailsOfAlert.filter((mail) => mail.state === 'pending' && mail.version < beforeVersion);
       for (const { _id } of waiting) {
         await mails.updateOne({ _id, state: 'pending' }, { $set: { state: 'superseded', updatedAt: now } });
       }

@@ -20,17 +20,17 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
 /** What a write of scores reads first: the key version it compares and sets, and what the marks changes need. */
-const SCORED_WITH = ['keyVersion', 'set', 'uploaded', 'normMarks', 'totalMarks'] as const;
+const SCORED_WITH = ['keyVersion', 'paperId', 'uploaded', 'normMarks', 'totalMarks'] as const;
 /** Old marks changes are removed by the instance writing, at most this often (mongo-java-server ignores TTL indexes). */
 const PRUNE_EVERY_MS = MARKS_CHANGES_KEPT_MS / 4;
 
 /**
- * The marks that fetched results of one set were given at one time, by one write (a check) or one re-scoring batch:
+ * The marks that fetched results of one paper were given at one time, by one write (a check) or one re-scoring batch:
  * the change feed that keeps every instance's marks snapshot current without reading the results.
  */
 export interface MarksChangeDoc {
   _id: string;
-  set: string;
+  paperId: string;
   at: Date;
   marks: SetMarks[];
 }
@@ -39,10 +39,10 @@ type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
 
 /** Exactly the fields of a result input but its owner, whatever else the caller's object carries (an id, a date). */
 function resultFields(input: ResultInput): Omit<ResultInput, keyof Owner> {
-  const { candidateId, name, set, linkHash, link, responses, session, uploaded } = input;
+  const { candidateId, name, set, paperId, resultKey, link, responses, session, uploaded } = input;
   const { totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt } = input;
   return {
-    ...{ candidateId, name, set, linkHash, link, responses, session, uploaded },
+    ...{ candidateId, name, set, paperId, resultKey, link, responses, session, uploaded },
     ...{ totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt },
   };
 }
@@ -69,13 +69,13 @@ export function resultRepository(
   let prunedAt = 0;
   let lastChangeAt = 0;
 
-  async function recordMarks(set: string, marks: SetMarks[], now: Date): Promise<void> {
+  async function recordMarks(paperId: string, marks: SetMarks[], now: Date): Promise<void> {
     if (marks.length === 0) return;
     // Strictly increasing within an instance: changes are read in order of time, then of id (random within a second),
     // and two writes of one result can fall in the same millisecond; its later marks must never sort first.
     const at = new Date(Math.max(now.getTime(), lastChangeAt + 1));
     lastChangeAt = at.getTime();
-    await marksChanges.insertOne({ _id: newId(at.getTime()), set, at, marks });
+    await marksChanges.insertOne({ _id: newId(at.getTime()), paperId, at, marks });
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
     // Pruning is housekeeping: the write it follows stands whatever happens to it.
@@ -104,16 +104,16 @@ export function resultRepository(
         ),
       ),
     );
-    const marksBySet = new Map<string, SetMarks[]>();
+    const marksByPaper = new Map<string, SetMarks[]>();
     for (const [index, { id, scores }] of writable.entries()) {
-      const { set, uploaded, normMarks, totalMarks } = readById.get(id)!;
+      const { paperId, uploaded, normMarks, totalMarks } = readById.get(id)!;
       if (!landed[index] || uploaded) continue;
-      if (!marksBySet.has(set)) marksBySet.set(set, []);
-      marksBySet
-        .get(set)!
+      if (!marksByPaper.has(paperId)) marksByPaper.set(paperId, []);
+      marksByPaper
+        .get(paperId)!
         .push({ id, normMarks: scores.normMarks ?? normMarks, totalMarks: scores.totalMarks ?? totalMarks });
     }
-    for (const [set, marks] of marksBySet) await recordMarks(set, marks, now);
+    for (const [paperId, marks] of marksByPaper) await recordMarks(paperId, marks, now);
     return {
       written: writable.filter((_, index) => landed[index]).map(({ id }) => id),
       refused: writable.filter((_, index) => !landed[index]),
@@ -137,7 +137,7 @@ export function resultRepository(
   }
 
   async function replaceExisting(input: ResultInput, now: Date): Promise<string | null> {
-    const [stored] = await results.project({ linkHash: input.linkHash, set: input.set }, ['email', 'isVerified']);
+    const [stored] = await results.project({ resultKey: input.resultKey }, ['email', 'isVerified']);
     if (!stored) return null;
     const owner = nextOwner(stored, input);
     const missing = [...OPTIONAL_FIELDS, 'email' as const].filter(
@@ -175,7 +175,7 @@ export function resultRepository(
       const stored = await storeResult(input, now);
       if (!input.uploaded) {
         await recordMarks(
-          input.set,
+          input.paperId,
           [{ id: stored.id, normMarks: input.normMarks, totalMarks: input.totalMarks }],
           now,
         );
@@ -186,8 +186,8 @@ export function resultRepository(
       const doc = await results.findOne({ _id: id });
       return doc && toResult(doc);
     },
-    async findByIdentity(linkHash, set) {
-      const doc = await results.findOne({ linkHash, set });
+    async findByKey(resultKey) {
+      const doc = await results.findOne({ resultKey });
       return doc && toResult(doc);
     },
     async findByIds(ids) {
@@ -198,27 +198,27 @@ export function resultRepository(
       return (docs as Omit<ResultDoc, 'responses'>[]).map((doc) => toResult(doc));
     },
     count: () => results.count({}),
-    countBySet: (set) => results.count({ set, ...FETCHED }),
-    async listBySet(set, { afterId, limit, keyVersionBelow }) {
-      const filter: Record<string, unknown> = { set };
+    countByPaper: (paperId) => results.count({ paperId, ...FETCHED }),
+    async listByPaper(paperId, { afterId, limit, keyVersionBelow }) {
+      const filter: Record<string, unknown> = { paperId };
       if (afterId !== undefined) filter._id = { $gt: afterId };
       if (keyVersionBelow !== undefined) filter.keyVersion = { $lt: keyVersionBelow };
       const docs = await results.find(filter, { sort: { _id: 1 }, limit });
       return docs.map((doc) => toResult(doc));
     },
-    async idsScoredBelow(set, keyVersion) {
-      return (await results.project({ set, keyVersion: { $lt: keyVersion } }, [])).map((doc) => doc._id);
+    async idsScoredBelow(paperId, keyVersion) {
+      return (await results.project({ paperId, keyVersion: { $lt: keyVersion } }, [])).map((doc) => doc._id);
     },
     async updateScores(id, scores, { keyVersionBelow } = {}) {
       return (await writeScores([{ id, scores }], keyVersionBelow)).length > 0;
     },
     updateScoresOf: (updates, { keyVersionBelow } = {}) => writeScores(updates, keyVersionBelow),
-    async marksOfSet(set) {
-      const docs = await results.project({ set, ...FETCHED }, ['normMarks', 'totalMarks']);
+    async marksOfPaper(paperId) {
+      const docs = await results.project({ paperId, ...FETCHED }, ['normMarks', 'totalMarks']);
       return docs.map(({ _id, normMarks, totalMarks }) => ({ id: _id, normMarks, totalMarks }));
     },
-    async marksChangedSince(set, since) {
-      const changes = await marksChanges.find({ set, at: { $gte: since } }, { sort: { at: 1, _id: 1 } });
+    async marksChangedSince(paperId, since) {
+      const changes = await marksChanges.find({ paperId, at: { $gte: since } }, { sort: { at: 1, _id: 1 } });
       return changes.flatMap((change) => change.marks);
     },
   };

@@ -1,38 +1,49 @@
+import { createHash } from 'node:crypto';
 import type { DocumentCollection } from '../collection';
 import { DuplicateError, type ScoreAlert, type ScoreAlertRepository } from '../types';
+import { normaliseEmail } from './users';
 
-/** A score alert as stored: its result's id is the document's id. */
-export type ScoreAlertDoc = Omit<ScoreAlert, 'resultId'> & { _id: string };
+/** A score alert as stored: its id is the document's id. */
+export type ScoreAlertDoc = Omit<ScoreAlert, 'id'> & { _id: string };
 
-const toAlert = ({ _id, ...alert }: ScoreAlertDoc): ScoreAlert => ({ resultId: _id, ...alert });
+const toAlert = ({ _id, ...alert }: ScoreAlertDoc): ScoreAlert => ({ id: _id, ...alert });
+
+/**
+ * One alert per result and address: `<result id>.<hash of the address>` (the address itself stays out of ids, which
+ * travel in unsubscribe links).
+ */
+export function alertIdOf(resultId: string, email: string): string {
+  return `${resultId}.${createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 16)}`;
+}
 
 export function scoreAlertRepository(alerts: DocumentCollection<ScoreAlertDoc>): ScoreAlertRepository {
-  async function find(resultId: string) {
-    const doc = await alerts.findOne({ _id: resultId });
+  async function find(id: string) {
+    const doc = await alerts.findOne({ _id: id });
     return doc && toAlert(doc);
   }
 
   return {
-    async subscribe({ resultId, ...fields }, now = new Date()) {
-      const existing = await find(resultId);
-      if (existing?.active && existing.email === fields.email) return existing;
-      const started = { ...fields, active: true, updatedAt: now };
+    async subscribe({ email, ...fields }, now = new Date()) {
+      const id = alertIdOf(fields.resultId, email);
+      const existing = await find(id);
+      if (existing?.active) return existing;
+      const started = { ...fields, email: normaliseEmail(email), active: true, updatedAt: now };
       if (existing) {
-        await alerts.updateOne({ _id: resultId }, { $set: started });
+        await alerts.updateOne({ _id: id }, { $set: started });
         return { ...existing, ...started };
       }
       try {
-        await alerts.insertOne({ _id: resultId, ...started, createdAt: now });
-        return { resultId, ...started, createdAt: now };
+        await alerts.insertOne({ _id: id, ...started, createdAt: now });
+        return { id, ...started, createdAt: now };
       } catch (error) {
         // The candidate asked twice at once: the other request turned it on.
         if (!(error instanceof DuplicateError)) throw error;
-        return (await find(resultId)) ?? Promise.reject(error);
+        return (await find(id)) ?? Promise.reject(error);
       }
     },
-    async unsubscribe(resultId, now = new Date()) {
-      if (!(await alerts.updateOne({ _id: resultId }, { $set: { active: false, updatedAt: now } }))) return null;
-      return find(resultId);
+    async unsubscribe(id, now = new Date()) {
+      if (!(await alerts.updateOne({ _id: id }, { $set: { active: false, updatedAt: now } }))) return null;
+      return find(id);
     },
     find,
     async listActive(paperSet) {
@@ -42,8 +53,8 @@ export function scoreAlertRepository(alerts: DocumentCollection<ScoreAlertDoc>):
       const docs = await alerts.project({ active: true }, ['paperSet']);
       return [...new Set(docs.map((doc) => doc.paperSet))].sort();
     },
-    async markTold(resultId, { toldTotal, toldVersion }, now = new Date()) {
-      await alerts.updateOne({ _id: resultId }, { $set: { toldTotal, toldVersion, updatedAt: now } });
+    async markTold(id, { toldTotal, toldVersion }, now = new Date()) {
+      await alerts.updateOne({ _id: id }, { $set: { toldTotal, toldVersion, updatedAt: now } });
     },
   };
 }

@@ -3,26 +3,33 @@ import { DuplicateError, type VerificationRepository } from '../types';
 import { normaliseEmail } from './users';
 
 export interface VerificationDoc {
-  /** The link hash: one verification per response-sheet link. */
+  /** `<link hash> <e-mail>`: one verification per link and address. */
   _id: string;
+  linkHash: string;
   email: string;
   verifiedAt: Date;
 }
+
+const idOf = (linkHash: string, email: string) => `${linkHash} ${normaliseEmail(email)}`;
 
 export function verificationRepository(verifications: DocumentCollection<VerificationDoc>): VerificationRepository {
   return {
     async markVerified(linkHash, email, now = new Date()) {
       try {
-        await verifications.insertOne({ _id: linkHash, email: normaliseEmail(email), verifiedAt: now });
+        await verifications.insertOne({
+          _id: idOf(linkHash, email),
+          linkHash,
+          email: normaliseEmail(email),
+          verifiedAt: now,
+        });
         return { alreadyVerified: false };
       } catch (error) {
         if (error instanceof DuplicateError) return { alreadyVerified: true };
         throw error;
       }
     },
-    async findVerified(linkHash) {
-      const doc = await verifications.findOne({ _id: linkHash });
-      return doc && { email: doc.email, verifiedAt: doc.verifiedAt };
+    async isVerified(linkHash, email) {
+      return (await verifications.findOne({ _id: idOf(linkHash, email) })) !== null;
     },
   };
 }

@@ -9,7 +9,9 @@ export type GateErrorCode =
   | 'WRONG_PAPER'
   | 'PAPER_MISMATCH'
   | 'INVALID_KEY'
-  | 'UNREADABLE_PDF';
+  | 'UNREADABLE_PDF'
+  | 'UNKNOWN_PAPER'
+  | 'SECTION_CHOICE_NEEDED';
 
 /** An error whose message is written for the person who pasted the link or uploaded the file. */
 export class GateError extends Error {
@@ -24,4 +26,9 @@ export class GateError extends Error {
 
 export function isGateError(error: unknown): error is GateError {
   return error instanceof GateError;
+}
+
+/** A sheet whose image names or Question IDs contradict each other: no paper can be built from it. */
+export function untrustedPaper(reason: string): GateError {
+  return new GateError('UNTRUSTED_PAPER', `This sheet cannot be used as the master paper: ${reason}.`);
 }

@@ -5,7 +5,60 @@ export type { PaperQuestion, ParsedSheet, QuestionType, SectionKind, SheetCandid
 export { parseResponseSheet } from './parse-sheet';
 export { decodeImageName, type ImageIdentity } from './image-names';
 export { marksForMaster, sectionOfMaster, QUESTIONS_PER_PAPER } from './marks';
-export { buildPaper, type BuiltPaper, type ScoringPaper } from './paper';
+export { buildPaper, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
+export {
+  choiceMessage,
+  detectSectionChoice,
+  isSectionChoiceError,
+  resolveSectionChoice,
+  SectionChoiceError,
+  type ChosenSections,
+  type PaperSection,
+  type PaperSections,
+  type SectionChoiceQuestion,
+  type SectionChoiceReason,
+} from './sections';
+export {
+  CATALOGUE,
+  CATALOGUE_VERSIONS,
+  PAPER_CODES,
+  cataloguePaper,
+  hasChoice,
+  layoutOf,
+  paperYear,
+  type Catalogue,
+  type CataloguePaper,
+  type Layout,
+  type PaperYear,
+  type ResultFacts,
+  type SectionDefinition,
+} from './catalogue/catalogue';
+export { catalogueEntryOfSheet, type SheetCatalogueEntry } from './catalogue/identify';
+export {
+  catalogueCodeOf,
+  normalisedMarks,
+  paperScore,
+  paperScoreInputs,
+  sessionsOf,
+  type NormalisedMarks,
+  type PaperScore,
+  type PaperScoreInputs,
+  type Provenance,
+  type ScoreInput,
+} from './catalogue/score-inputs';
+export {
+  assertChosenPaper,
+  codeAndSession,
+  identifySheet,
+  identityFits,
+  identityOfTestPaper,
+  paperIdOf,
+  paperName,
+  sameIdentity,
+  testPaperOf,
+  type PaperIdentity,
+} from './paper-identity';
+export { canonicalSheetLink } from './sheet-link';
 export {
   TEST_PAPERS,
   TEST_PAPER_LABELS,
@@ -88,6 +141,8 @@ export {
   type Scorecard,
   type ScorecardQuestion,
   type ScoringRules,
+  type SectionScore,
+  type SectionsOutcome,
   type SheetScorecard,
   type TotalScore,
 } from './score';

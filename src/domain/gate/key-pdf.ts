@@ -6,6 +6,7 @@ import {
   type OfficialKeyCells,
   type OfficialKeyRow,
 } from './official-key';
+import type { PaperSections } from './sections';
 
 /**
  * Official answer-key PDFs to key rows. A PDF has no table, only positioned text: rows are rebuilt by grouping the
@@ -81,11 +82,12 @@ export type PdfTextAnswer = { pages: PdfTextPage[] } | { error: string };
 export async function readKeyPdfPages(
   open: () => { promise: Promise<PdfDocument> },
   questions?: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
 ): Promise<PdfTextAnswer> {
   try {
     const document = await open().promise;
     try {
-      return { pages: await readPdfTextPages(document, { enough: questions && keyIsWhole(questions) }) };
+      return { pages: await readPdfTextPages(document, { enough: questions && keyIsWhole(questions, sections) }) };
     } finally {
       await document.destroy();
     }
@@ -95,8 +97,11 @@ export async function readKeyPdfPages(
 }
 
 /** Reading can end once a row for every question of the paper has been read: the rest is titles and footers. */
-export function keyIsWhole(questions: readonly KeyPaperQuestion[]): (pages: readonly PdfTextPage[]) => boolean {
-  return (pages) => readOfficialKey(officialRowsOfPdf(pages), questions).missing.length === 0;
+export function keyIsWhole(
+  questions: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
+): (pages: readonly PdfTextPage[]) => boolean {
+  return (pages) => readOfficialKey(officialRowsOfPdf(pages), questions, sections).missing.length === 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { GateError } from './errors';
 import { alternativesOf, isMarksToAll, parseKey, type KeysByLongId } from './keys';
+import type { PaperSections } from './sections';
 import type { PaperQuestion, QuestionType } from './types';
 
 /**
@@ -24,10 +25,11 @@ export interface OfficialKeyRow {
   cells: OfficialKeyCells;
 }
 
-/** What reading a key needs of a paper's question. */
-export type KeyPaperQuestion = Pick<PaperQuestion, 'long_id' | 'short_id' | 'type'>;
+/** What reading a key needs of a paper's question (and its section and marks, on a paper with parts). */
+export type KeyPaperQuestion = Pick<PaperQuestion, 'long_id' | 'short_id' | 'type'> &
+  Partial<Pick<PaperQuestion, 'section' | 'marks'>>;
 
-export type KeyRowFlag = 'unreadable' | 'unknown-question' | 'type-differs' | 'repeated';
+export type KeyRowFlag = 'unreadable' | 'unknown-question' | 'type-differs' | 'repeated' | 'marks-differ';
 
 /** One row read against the paper: what it says, the question it names, and every disagreement. */
 export interface KeyRowReading {
@@ -53,6 +55,8 @@ export interface OfficialKeyReading {
   missing: string[];
   /** Every row's problems, then the questions without a key. */
   warnings: string[];
+  /** On a paper with parts: each question's marks as the key's Marks column gives them (they count over the paper's). */
+  marks?: Record<string, number>;
 }
 
 const TYPES: Record<string, QuestionType> = { MCQ: 'MCQ', MSQ: 'MSQ', NAT: 'NAT', SA: 'NAT' };
@@ -81,6 +85,7 @@ interface ReadRow {
   type?: QuestionType;
   section?: string;
   keyText?: string;
+  marks?: string;
   problems: string[];
 }
 
@@ -95,24 +100,28 @@ function readCells({ line, cells }: OfficialKeyRow): ReadRow {
     !section && `has no section`,
     !keyText && `has no key`,
   ].filter((problem): problem is string => problem !== false);
-  return { line, number, type, section, keyText, problems };
+  return { line, number, type, section, keyText, marks: cells.marks?.trim() || undefined, problems };
 }
+
+/** Where a key row points in the paper: the question, and how the row names it in messages ('Q47', 'B1 Q47'). */
+type RowLocator = (
+  row: ReadRow & { number: number; section: string },
+) => { question: KeyPaperQuestion; master: number; label: string } | { problem: string; master?: number };
 
 /**
  * Reads official key rows against a paper. Older keys number the subject section 1-55 where the paper numbers it
- * 11-65; a subject row numbered 10 or less shows which numbering a key uses.
+ * 11-65; a subject row numbered 10 or less shows which numbering a key uses. On a paper with parts (`sections`), a
+ * row names its question by section ('GE-B-SI', 'XE-B', 'GG1') and number, and its Marks cell gives the marks.
  */
 export function readOfficialKey(
   rows: readonly OfficialKeyRow[],
   paper: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
 ): OfficialKeyReading {
   const read = rows.map(readCells);
-  const numbersSubjectFromOne = read.some(
-    (row) => row.section && row.section !== 'GA' && row.number !== undefined && row.number <= 10,
-  );
-  const subjectOffset = numbersSubjectFromOne ? SUBJECT_QUESTIONS_OFFSET : 0;
-  const byMaster = new Map(paper.map((question) => [Number(question.short_id), question]));
+  const locate = sections ? sectionLocator(paper, sections) : masterLocator(read, paper);
   const keys: KeysByLongId = {};
+  const marks: Record<string, number> = {};
   const readings = read.map((row): KeyRowReading => {
     const reading: KeyRowReading = { line: row.line, type: row.type, section: row.section, flags: [], problems: [] };
     const flag = (kind: KeyRowFlag, problem: string) => {
@@ -124,21 +133,21 @@ export function readOfficialKey(
       return reading;
     }
     reading.key = officialKeyText(row.keyText, row.type);
-    const master = row.section === 'GA' ? row.number : row.number + subjectOffset;
-    reading.master = master;
-    const question = byMaster.get(master);
-    if (!question) {
-      flag('unknown-question', `The key row '${row.line}' names Q${master}, which is not in this paper.`);
+    const located = locate({ ...row, number: row.number, section: row.section });
+    reading.master = located.master;
+    if ('problem' in located) {
+      flag('unknown-question', `The key row '${row.line}' ${located.problem}.`);
       return reading;
     }
+    const { question, label } = located;
     reading.question = { long_id: question.long_id, short_id: question.short_id, type: question.type };
     if (question.type !== row.type) {
-      flag('type-differs', `The key row '${row.line}' says ${row.type}; the paper has Q${master} as ${question.type}.`);
+      flag('type-differs', `The key row '${row.line}' says ${row.type}; the paper has ${label} as ${question.type}.`);
       // The paper's type scores it, so the key is read as that type: 'A;C' is one MSQ answer but two MCQ answers.
       reading.key = officialKeyText(row.keyText, question.type);
     }
     if (question.long_id in keys) {
-      flag('repeated', `The key row '${row.line}' repeats Q${master}; the first row for it counts.`);
+      flag('repeated', `The key row '${row.line}' repeats ${label}; the first row for it counts.`);
       return reading;
     }
     try {
@@ -146,16 +155,69 @@ export function readOfficialKey(
       keys[question.long_id] = reading.key;
     } catch {
       flag('unreadable', `The key row '${row.line}' has an answer that cannot be read as a ${question.type} key.`);
+      return reading;
+    }
+    const rowMarks = Number(row.marks);
+    if (sections && row.marks !== undefined && Number.isFinite(rowMarks) && rowMarks > 0) {
+      marks[question.long_id] = rowMarks;
+      if (question.marks !== undefined && question.marks !== rowMarks) {
+        flag(
+          'marks-differ',
+          `The key row '${row.line}' gives ${label} ${rowMarks} marks; the paper had ${question.marks}: the key's marks count.`,
+        );
+      }
     }
     return reading;
   });
-  const missing = paper.filter((question) => !(question.long_id in keys)).map((question) => question.short_id);
+  const unkeyed = paper.filter((question) => !(question.long_id in keys));
+  const missing = unkeyed.map((question) => question.short_id);
   const warnings = readings.flatMap((reading) => reading.problems);
-  if (missing.length) warnings.push(`No key for Q${missing.join(', Q')}.`);
-  return { rows: readings, keys, missing, warnings };
+  if (missing.length && !sections) warnings.push(`No key for Q${missing.join(', Q')}.`);
+  if (missing.length && sections) {
+    warnings.push(`No key for ${unkeyed.map((question) => `${question.section} Q${question.short_id}`).join(', ')}.`);
+  }
+  return { rows: readings, keys, missing, warnings, ...(sections ? { marks } : {}) };
 }
 
-const OFFICIAL_ROW = /^(\d{1,2})\s+(?:(\d)\s+)?(MCQ|MSQ|NAT|SA)\s+([A-Z]{2}\d?)\s+(.+)$/i;
+/** A paper without parts: rows name master numbers, the subject maybe counted from 1. */
+function masterLocator(read: readonly ReadRow[], paper: readonly KeyPaperQuestion[]): RowLocator {
+  const numbersSubjectFromOne = read.some(
+    (row) => row.section && row.section !== 'GA' && row.number !== undefined && row.number <= 10,
+  );
+  const subjectOffset = numbersSubjectFromOne ? SUBJECT_QUESTIONS_OFFSET : 0;
+  const byMaster = new Map(paper.map((question) => [Number(question.short_id), question]));
+  return (row) => {
+    const master = row.section === 'GA' ? row.number : row.number + subjectOffset;
+    const question = byMaster.get(master);
+    return question
+      ? { question, master, label: `Q${master}` }
+      : { problem: `names Q${master}, which is not in this paper`, master };
+  };
+}
+
+/** A paper with parts: the row's Section cell names the section (by the key's names for it), then the number. */
+function sectionLocator(paper: readonly KeyPaperQuestion[], sections: PaperSections): RowLocator {
+  const sectionIds = new Map<string, string>();
+  for (const section of sections.sections) {
+    for (const name of [section.id, `${sections.paper}-${section.id}`, ...(section.keySections ?? [])]) {
+      sectionIds.set(name.toUpperCase(), section.id);
+    }
+  }
+  const byNumber = new Map(paper.map((question) => [`${question.section ?? ''} ${question.short_id}`, question]));
+  return (row) => {
+    const section = sectionIds.get(row.section);
+    if (section === undefined)
+      return { problem: `names section ${row.section}, which ${sections.paper} does not have` };
+    const question = byNumber.get(`${section} ${row.number}`);
+    const label = `${section} Q${row.number}`;
+    return question
+      ? { question, master: row.number, label }
+      : { problem: `names ${label}, which is not in this paper`, master: row.number };
+  };
+}
+
+/** '23 MSQ DA A;B;C', '47 1 MCQ GE-B-SI C 1' (older keys: Session and Marks), '154 NAT XE-H 2.1 to 2.3 2'. */
+const OFFICIAL_ROW = /^(\d{1,3})\s+(?:(\d)\s+)?(MCQ|MSQ|NAT|SA)\s+([A-Z]{2}\d?(?:-[A-Z]+\d?)*)\s+(.+)$/i;
 
 /**
  * Official key rows in text (as copied from the PDF, '|' or tabs between cells); other lines (titles, headers) are
@@ -177,20 +239,26 @@ export function officialRowsOfText(text: string): OfficialKeyRow[] {
 export interface ImportedKeys {
   keys: KeysByLongId;
   warnings: string[];
+  /** On a paper with parts: the marks the key's Marks column gives (see OfficialKeyReading). */
+  marks?: Record<string, number>;
 }
 
 /**
  * Reads official key text onto the paper's Question IDs for an import that applies all or nothing: rows naming other
  * questions and types that differ are warnings, an answer that cannot be read refuses the whole key.
  */
-export function importOfficialKey(text: string, paper: readonly KeyPaperQuestion[]): ImportedKeys {
+export function importOfficialKey(
+  text: string,
+  paper: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
+): ImportedKeys {
   const rows = officialRowsOfText(text);
   if (rows.length === 0) {
     throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');
   }
-  const reading = readOfficialKey(rows, paper);
+  const reading = readOfficialKey(rows, paper, sections);
   const unreadable = reading.rows.find((row) => row.flags.includes('unreadable'));
   if (unreadable)
     throw new GateError('INVALID_KEY', `The key row '${unreadable.line}' has an answer that cannot be read.`);
-  return { keys: reading.keys, warnings: reading.warnings };
+  return { keys: reading.keys, warnings: reading.warnings, ...(reading.marks ? { marks: reading.marks } : {}) };
 }

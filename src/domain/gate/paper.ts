@@ -1,5 +1,9 @@
-import { GateError } from './errors';
+import { hasChoice } from './catalogue/catalogue';
+import { catalogueEntryOfSheet } from './catalogue/identify';
+import { GateError, untrustedPaper as untrusted } from './errors';
 import { GA_QUESTIONS, QUESTIONS_PER_PAPER, marksForMaster } from './marks';
+import { buildSections } from './sectioned-paper';
+import type { PaperSections } from './sections';
 import { identifyPaper, paperCodeOf, type TestPaper } from './test-papers';
 import type { PaperQuestion, ParsedSheet, SheetQuestion } from './types';
 
@@ -11,12 +15,16 @@ export interface BuiltPaper {
   questions: PaperQuestion[];
   /** Things an admin should look at before trusting the paper; empty when all checks agree. */
   warnings: string[];
+  /** On papers whose candidates choose sections (GE, XE…): the sections, and how many optional ones count. */
+  sections?: PaperSections;
 }
 
 /** The paper a stored result is scored against: its test paper and its questions (any order). */
 export interface ScoringPaper {
   testPaper: TestPaper | null;
   questions: readonly PaperQuestion[];
+  /** On papers whose candidates choose sections: the sections (each question names its own) and the choice rule. */
+  sections?: PaperSections;
 }
 
 /**
@@ -26,6 +34,18 @@ export interface ScoringPaper {
 export function buildPaper(sheet: ParsedSheet, paperName?: string): BuiltPaper {
   const testPaper = identifyPaper(sheet);
   const name = paperName?.trim() || defaultPaperName(sheet, testPaper);
+  const entry = catalogueEntryOfSheet(sheet);
+  if (entry?.layout && entry.year !== null && hasChoice(entry.layout.layout)) {
+    assertUniqueIds(sheet.questions);
+    const built = buildSections(sheet.questions, { code: entry.code, year: entry.year, layout: entry.layout });
+    return {
+      name,
+      testPaper,
+      questions: built.questions.map(({ question, ...placed }) => toPaperQuestion(question, name, placed)),
+      warnings: built.warnings,
+      sections: built.sections,
+    };
+  }
   assertTrustworthy(sheet.questions);
   const ordered = [...sheet.questions].sort((a, b) => a.masterNumber - b.masterNumber);
   return {
@@ -36,7 +56,14 @@ export function buildPaper(sheet: ParsedSheet, paperName?: string): BuiltPaper {
   };
 }
 
-function toPaperQuestion(question: SheetQuestion, name: string): PaperQuestion {
+/** Where a question of a paper with parts sits: its section, its key number and its marks. */
+interface Placement {
+  section: string;
+  number: number;
+  marks: number;
+}
+
+function toPaperQuestion(question: SheetQuestion, name: string, placement?: Placement): PaperQuestion {
   const options: Record<string, string> = {};
   const byLetter = Object.entries(question.masterLetters).sort(([, a], [, b]) => a.localeCompare(b));
   for (const [label, letter] of byLetter) {
@@ -49,12 +76,13 @@ function toPaperQuestion(question: SheetQuestion, name: string): PaperQuestion {
   }
   return {
     long_id: question.longId,
-    short_id: String(question.masterNumber),
+    short_id: String(placement?.number ?? question.masterNumber),
     name,
     type: question.type,
-    marks: marksForMaster(question.masterNumber),
+    marks: placement?.marks ?? marksForMaster(question.masterNumber),
     question: question.stemImage,
     options,
+    ...(placement ? { section: placement.section } : {}),
   };
 }
 
@@ -65,10 +93,16 @@ function defaultPaperName(sheet: ParsedSheet, testPaper: TestPaper | null): stri
   return ['GATE', fullYear, code].filter(Boolean).join(' ');
 }
 
+function assertUniqueIds(questions: readonly SheetQuestion[]): void {
+  const ids = new Set<string>();
+  for (const question of questions) {
+    if (ids.has(question.longId)) throw untrusted(`Question ID ${question.longId} appears twice`);
+    ids.add(question.longId);
+  }
+}
+
 /** Two questions claiming one master number or one Question ID, or a master number out of range: nothing to trust. */
 function assertTrustworthy(questions: SheetQuestion[]): void {
-  const untrusted = (reason: string) =>
-    new GateError('UNTRUSTED_PAPER', `This sheet cannot be used as the master paper: ${reason}.`);
   const masters = new Set<number>();
   const ids = new Set<string>();
   for (const question of questions) {
@@ -111,4 +145,14 @@ function questionIdOrderWarnings(ordered: SheetQuestion[]): string[] {
       (question) =>
         `Question ID ${question.longId} does not follow master order: its image names say Q${question.masterNumber}, its ID says Q${Number(question.longId) - base}.`,
     );
+}
+
+/** The paper with the marks an official key's Marks column gives (the key's marks count over the paper's own). */
+export function withKeyMarks<Paper extends ScoringPaper>(paper: Paper, marks: Readonly<Record<string, number>>): Paper {
+  return {
+    ...paper,
+    questions: paper.questions.map((question) =>
+      Object.hasOwn(marks, question.long_id) ? { ...question, marks: marks[question.long_id]! } : question,
+    ),
+  };
 }

@@ -314,6 +314,7 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
     stemImage: stem.src,
     options,
     masterNumber: identity.number,
+    sectionCode: identity.code,
     masterLetters,
   };
 }
@@ -367,12 +368,14 @@ function readChosenOptions(text: string, options: Record<string, string>, where:
 /**
  * Subject images number their questions 11-65 on some papers and 1-55 on others. A full section shows which (a number
  * below 11 or above 55); otherwise the Question IDs, consecutive in master order, decide against a GA question.
+ * Papers with parts (several subject image codes: 'gea', 'geb1'…) keep their numbers: the paper's sections place them.
  */
 function placeSubjectNumbering(questions: SheetQuestion[]): void {
   const subject = questions.filter((q) => q.sectionKind === 'subject');
   const numbers = subject.map((q) => q.masterNumber);
   let offset = 0;
-  if (numbers.some((n) => n < 11)) offset = 10;
+  if (new Set(subject.map((q) => q.sectionCode.replace(/\d+$/, ''))).size > 1) offset = 0;
+  else if (numbers.some((n) => n < 11)) offset = 10;
   else if (!numbers.some((n) => n > 55)) offset = offsetFromQuestionIds(questions, subject);
   if (offset) for (const question of subject) question.masterNumber += offset;
   for (const question of questions) {

@@ -1,7 +1,9 @@
 import { isAttempted, responseMatchesKey } from './correctness';
 import { GateError } from './errors';
 import { isNumberText, parseKey, type KeysByLongId } from './keys';
+import { catalogueEntryOfSheet } from './catalogue/identify';
 import type { ScoringPaper } from './paper';
+import { resolveSectionChoice, type ChosenSections, type PaperSections } from './sections';
 import { assertSheetIsPaper } from './test-papers';
 import {
   NO_RESPONSE,
@@ -35,6 +37,9 @@ export interface ScorecardQuestion {
   obtained_marks: number | typeof NOT_EVALUATED;
   question: string;
   options: Record<string, string>;
+  /** On papers with chosen sections: the question's section, and whether it counts (unchosen ones show greyed). */
+  section?: string;
+  chosen?: boolean;
 }
 
 export interface TotalScore {
@@ -53,6 +58,31 @@ export interface Scorecard {
   testPaper: string;
   /** The MTA setting the marks were computed with, shown on the scorecard. */
   scoringRules: Required<ScoringRules>;
+  /** On papers whose candidates choose sections: which count, how that was decided, and each section's marks. */
+  sections?: SectionsOutcome;
+}
+
+/** A section on the scorecard: its questions, attempts and marks (zero for a section that does not count). */
+export interface SectionScore {
+  id: string;
+  name: string;
+  optional: boolean;
+  chosen: boolean;
+  questions: number;
+  attempts: number;
+  /** The marks the section earns (rounded to two decimals), and the most it can earn. */
+  marks: number;
+  maxMarks: number;
+}
+
+export interface SectionsOutcome {
+  /** The optional sections that count, in paper order. */
+  chosen: string[];
+  /** 'answers' when the sheet settles the choice, 'candidate' when the candidate's answer to the question does. */
+  decidedBy: ChosenSections['decidedBy'];
+  /** The paper as ranked: GG1 or GG2 for GG, else the paper's own code. */
+  rankedAs: string;
+  sections: SectionScore[];
 }
 
 export interface SheetScorecard extends Scorecard {
@@ -107,8 +137,16 @@ export function scoreResponses(
   keys: KeysByLongId,
   rules: ScoringRules = {},
   statuses: Record<string, string> = {},
+  chosenSections?: readonly string[],
 ): Scorecard {
-  return scoreResponseMap(new Map(Object.entries(responses)), paper, keys, rules, new Map(Object.entries(statuses)));
+  return scoreResponseMap(
+    new Map(Object.entries(responses)),
+    paper,
+    keys,
+    rules,
+    new Map(Object.entries(statuses)),
+    chosenSections,
+  );
 }
 
 function scoreResponseMap(
@@ -117,9 +155,12 @@ function scoreResponseMap(
   keys: KeysByLongId,
   rules: ScoringRules,
   statuses: ReadonlyMap<string, string>,
+  chosenSections?: readonly string[],
 ): Scorecard {
   const scoringRules = { ...DEFAULT_SCORING_RULES, ...rules };
-  const ordered = inMasterOrder(paper.questions);
+  const ordered = inMasterOrder(paper.questions, paper.sections);
+  const choice = paper.sections && chooseSections(paper.sections, ordered, responses, chosenSections);
+  const counts = (question: PaperQuestion) => !choice || choice.counted.has(question.section ?? '');
   let attempts = 0;
   let incorrect = 0;
   let positiveThirds = 0;
@@ -129,8 +170,9 @@ function scoreResponseMap(
     const given = isAttempted(stored) ? stored.trim() : NO_RESPONSE;
     const attempted = given !== NO_RESPONSE;
     const key = keys[question.long_id]?.trim() || null;
-    const outcome = key === null ? null : judge(question, given, key, scoringRules);
-    if (attempted) attempts++;
+    const counted = counts(question);
+    const outcome = key === null || !counted ? null : judge(question, given, key, scoringRules);
+    if (counted && attempted) attempts++;
     if (attempted && outcome?.correct === false) incorrect++;
     if (outcome && outcome.thirds > 0) positiveThirds += outcome.thirds;
     if (outcome && outcome.thirds < 0) negativeThirds -= outcome.thirds;
@@ -145,6 +187,7 @@ function scoreResponseMap(
       obtained_marks: outcome === null ? NOT_EVALUATED : outcome.thirds / 3,
       question: question.question,
       options: question.options,
+      ...(choice ? { section: question.section, chosen: counted } : {}),
     };
   });
   return {
@@ -158,16 +201,83 @@ function scoreResponseMap(
     },
     testPaper: paper.testPaper ?? '',
     scoringRules,
+    ...(choice && paper.sections ? { sections: sectionsOutcome(paper.sections, choice, response) } : {}),
   };
 }
 
-/** Stored papers are usually in master order already; only a shuffled one is copied and sorted. */
-function inMasterOrder(questions: readonly PaperQuestion[]): readonly PaperQuestion[] {
+interface SectionChoice extends ChosenSections {
+  /** Every section that counts: the compulsory ones and the chosen ones. */
+  counted: ReadonlySet<string>;
+}
+
+/** The chosen sections, read off the answers (or the candidate's choice); every question must name its section. */
+function chooseSections(
+  sections: PaperSections,
+  questions: readonly PaperQuestion[],
+  responses: ReadonlyMap<string, string>,
+  given: readonly string[] | undefined,
+): SectionChoice {
+  const answered = new Map<string, number>();
+  for (const question of questions) {
+    if (question.section === undefined) {
+      throw new GateError(
+        'PAPER_MISMATCH',
+        `Q${question.short_id} (Question ID ${question.long_id}) names no section of the ${sections.paper} paper.`,
+      );
+    }
+    if (isAttempted(responses.get(question.long_id))) {
+      answered.set(question.section, (answered.get(question.section) ?? 0) + 1);
+    }
+  }
+  const chosen = resolveSectionChoice(sections, answered, given);
+  const compulsory = sections.sections.filter((section) => !section.optional).map((section) => section.id);
+  return { ...chosen, counted: new Set([...compulsory, ...chosen.sections]) };
+}
+
+function sectionsOutcome(
+  paper: PaperSections,
+  choice: SectionChoice,
+  response: readonly ScorecardQuestion[],
+): SectionsOutcome {
+  const rankedAs = paper.sections.find((section) => choice.sections.includes(section.id) && section.rankedAs);
+  return {
+    sections: paper.sections.map((section): SectionScore => {
+      const questions = response.filter((question) => question.section === section.id);
+      const thirds = questions.reduce(
+        (sum, question) =>
+          sum + (typeof question.obtained_marks === 'number' ? Math.round(question.obtained_marks * 3) : 0),
+        0,
+      );
+      return {
+        id: section.id,
+        name: section.name,
+        optional: section.optional,
+        chosen: choice.counted.has(section.id),
+        questions: questions.length,
+        attempts: questions.filter((question) => question.chosen && question.response_given !== NO_RESPONSE).length,
+        marks: roundThirds(thirds),
+        maxMarks: questions.reduce((sum, question) => sum + question.marks, 0),
+      };
+    }),
+    chosen: choice.sections,
+    decidedBy: choice.decidedBy,
+    rankedAs: rankedAs?.rankedAs ?? paper.paper,
+  };
+}
+
+/**
+ * Stored papers are usually in master order already; only a shuffled one is copied and sorted. On papers with parts
+ * the order is the sections' and then the numbers within each (GG numbers Part B1 and Part B2 alike).
+ */
+function inMasterOrder(questions: readonly PaperQuestion[], sections?: PaperSections): readonly PaperQuestion[] {
+  const sectionOrder = new Map(sections?.sections.map((section, index) => [section.id, index]));
+  const place = (question: PaperQuestion) =>
+    (sectionOrder.get(question.section ?? '') ?? 0) * 1e6 + Number(question.short_id);
   const sorted = questions.every((question, i) => {
     const before = questions[i - 1];
-    return before === undefined || Number(before.short_id) < Number(question.short_id);
+    return before === undefined || place(before) < place(question);
   });
-  return sorted ? questions : [...questions].sort((a, b) => Number(a.short_id) - Number(b.short_id));
+  return sorted ? questions : [...questions].sort((a, b) => place(a) - place(b));
 }
 
 interface Outcome {
@@ -208,14 +318,19 @@ export function displayMarks(marks: number | string): string {
   return String(truncated === 0 ? 0 : truncated);
 }
 
-/** Scores a parsed sheet: checks it belongs to the paper, maps each answer to MASTER terms, then scoreResponses. */
+/**
+ * Scores a parsed sheet: checks it belongs to the paper, maps each answer to MASTER terms, then scoreResponses.
+ * On a paper with chosen sections, `chosenSections` is the candidate's answer when the sheet did not settle the choice.
+ */
 export function scoreSheet(
   sheet: ParsedSheet,
   paper: ScoringPaper,
   keys: KeysByLongId,
   rules: ScoringRules = {},
+  chosenSections?: readonly string[],
 ): SheetScorecard {
   if (paper.testPaper) assertSheetIsPaper(sheet, paper.testPaper);
+  assertSheetIsCataloguePaper(sheet, paper.sections);
   const byLongId = new Map(paper.questions.map((question) => [question.long_id, question]));
   assertSheetInPaper(sheet, byLongId, paper);
   const responses = new Map<string, string>();
@@ -224,7 +339,21 @@ export function scoreSheet(
     responses.set(question.longId, mapResponse(question, byLongId.get(question.longId)));
     statuses.set(question.longId, question.status);
   }
-  return { candidate: sheet.candidate, ...scoreResponseMap(responses, paper, keys, rules, statuses) };
+  return {
+    candidate: sheet.candidate,
+    ...scoreResponseMap(responses, paper, keys, rules, statuses, chosenSections),
+  };
+}
+
+/** A sheet of no GATE paper is refused, and one of another paper than a paper with parts, with the paper it is for. */
+function assertSheetIsCataloguePaper(sheet: ParsedSheet, sections: PaperSections | undefined): void {
+  const entry = catalogueEntryOfSheet(sheet);
+  if (entry && sections && entry.code !== sections.paper) {
+    throw new GateError(
+      'WRONG_PAPER',
+      `This response sheet is for ${entry.code}, not ${sections.paper}: check it against a ${entry.code} paper.`,
+    );
+  }
 }
 
 function assertSheetInPaper(sheet: ParsedSheet, byLongId: Map<string, PaperQuestion>, paper: ScoringPaper): void {

@@ -32,8 +32,10 @@ export interface SheetQuestion {
   stemImage: string;
   /** Display label (as printed: 'A' or '1') → option image URL. */
   options: Record<string, string>;
-  /** Master question number 1-65 across the whole paper, decoded from the image names. */
+  /** Master question number decoded from the image names: 1-65 on a paper without parts, the key's number on others. */
   masterNumber: number;
+  /** The section code of the image names: 'cs1', 'ga6', 'da'; on papers with parts 'gea', 'geb1', 'xeb'… */
+  sectionCode: string;
   /** Display label → MASTER option letter, decoded from the option image names. */
   masterLetters: Record<string, string>;
 }
@@ -57,4 +59,9 @@ export interface PaperQuestion {
   question: string;
   /** MASTER option letter → image URL; empty for NAT. */
   options: Record<string, string>;
+  /**
+   * The section, on papers whose candidates choose sections ('GA', 'A', 'B1'…): with it, section and short_id name
+   * the question (GG numbers Part B1 and Part B2 alike). Absent on papers without parts.
+   */
+  section?: string;
 }

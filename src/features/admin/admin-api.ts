@@ -14,7 +14,7 @@ export interface AdminQuestion {
   short_id?: string;
   /** The paper's name. */
   name?: string;
-  /** The paper set the server filed the question under, e.g. 'CS 1 2026'. */
+  /** The id of the paper the server filed the question under, e.g. 'CS1-2026'. */
   paperSet?: string;
   /** A QuestionType, or whatever else the server sends. */
   type?: string;
@@ -28,10 +28,25 @@ export interface AdminQuestion {
 
 export type PaperSets = Record<string, AdminQuestion[]>;
 
+/** A stored paper with its state: live (it scores candidates) or what it waits for. */
+export interface AdminPaper {
+  id: string;
+  /** The one name the app shows for the paper, e.g. 'GATE 2026 CS 1' or 'GATE 2026 CS 1 (demo)'. */
+  name: string;
+  demo: boolean;
+  retired: boolean;
+  live: boolean;
+  /** Questions with a key, and all of them. */
+  keyed: number;
+  questions: number;
+}
+
 export interface AdminStats {
   paperSets: number;
   results: number;
   rescoring: RescoreStatus[];
+  /** Absent from figures kept by an older version of the app. */
+  papers?: AdminPaper[];
 }
 
 export interface ImportKeyReport {
@@ -43,13 +58,19 @@ export interface ImportKeyReport {
   keyVersion: KeyVersionStamp | null;
 }
 
-export async function processPaper(credentials: AdminCredentials, link: string): Promise<AdminQuestion[]> {
-  const body = await apiRequest<{ data: { data: AdminQuestion[] } }>('/api/data/process', {
+/** A master sheet filed: its paper's questions, and what the server did in words ('This is …, already here …'). */
+export interface ProcessedPaper {
+  questions: AdminQuestion[];
+  message: string;
+}
+
+export async function processPaper(credentials: AdminCredentials, link: string): Promise<ProcessedPaper> {
+  const body = await apiRequest<{ data: { data: AdminQuestion[]; message?: string } }>('/api/data/process', {
     method: 'POST',
     body: { link },
     basic: credentials,
   });
-  return body.data.data;
+  return { questions: body.data.data, message: body.data.message ?? '' };
 }
 
 export async function fetchPaperSets(credentials: AdminCredentials): Promise<PaperSets> {

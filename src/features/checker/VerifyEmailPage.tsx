@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../lib/ui/toast';
-import { scorecardAddress, verificationParams } from './checker-api';
+import { scorecardAddress } from './checker-api';
+import { verificationParams } from './verify-email-query';
 import { verifyEmailQuery } from './verify-email-query';
 import './checker.css';
 

@@ -7,7 +7,7 @@ import { CHECK_NOW_SEARCH } from '../../lib/links';
 import { keyVersionText } from '../../lib/scorecard/key-version';
 import { Spinner } from '../../lib/ui/FormFields';
 import { toast } from '../../lib/ui/toast';
-import { currentKeyVersionQuery, scoreAlertStatusQuery, setScoreAlerts, type ScorecardIdentity } from './key-day-api';
+import { currentKeyVersionQuery, scoreAlertStatusQuery, setScoreAlerts } from './key-day-api';
 import {
   keyUpdateOffer,
   refreshProblem,
@@ -47,7 +47,9 @@ function KeyUpdateNoticeQuery({ data, onRefreshed }: KeyUpdateNoticeProps) {
       onRefreshed(refreshed);
       // The rank card's figures come from the stored results, which now hold the new total.
       void queryClient.invalidateQueries({ queryKey: rankQuery(data.resultId, data.testPaper).queryKey });
-      void queryClient.invalidateQueries({ queryKey: distributionQuery(data.testPaper).queryKey });
+      void queryClient.invalidateQueries({
+        queryKey: distributionQuery(data.paper?.id ?? data.testPaper).queryKey,
+      });
     },
   });
   const offer = keyUpdateOffer(data, current.data);
@@ -88,13 +90,13 @@ function switchProblem(error: unknown): string {
   return (error instanceof ApiError && error.message) || SWITCH_FAILED;
 }
 
-function ScoreAlertSwitchQuery(identity: ScorecardIdentity) {
+function ScoreAlertSwitchQuery({ resultId }: { resultId: string }) {
   const hintId = useId();
   const queryClient = useQueryClient();
-  const { queryKey } = scoreAlertStatusQuery(identity);
-  const status = useQuery(scoreAlertStatusQuery(identity));
+  const { queryKey } = scoreAlertStatusQuery(resultId);
+  const status = useQuery(scoreAlertStatusQuery(resultId));
   const change = useMutation({
-    mutationFn: (subscribed: boolean) => setScoreAlerts(identity, subscribed),
+    mutationFn: (subscribed: boolean) => setScoreAlerts(resultId, subscribed),
     onSuccess: (next) => {
       queryClient.setQueryData(queryKey, next);
       toast.success(

@@ -83,7 +83,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
         </p>
       ))}
       <Suspense fallback={null}>
-        {scorecardPainted && <StoredResultsChart testPaper={data.testPaper} marks={marks} />}
+        {scorecardPainted && <StoredResultsChart paper={data.paper?.id ?? data.testPaper} marks={marks} />}
       </Suspense>
     </section>
   );

@@ -63,7 +63,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
       {painted && isRefreshable(data) && (
         <Suspense fallback={null}>
           <KeyUpdateNotice data={data} onRefreshed={setRefreshed} />
-          <ScoreAlertSwitch link={data.link} testPaper={data.testPaper} />
+          {data.resultId && <ScoreAlertSwitch resultId={data.resultId} />}
         </Suspense>
       )}
       <div className="scorecard__overview">

@@ -21,8 +21,9 @@ function RankAmongParticipantsQuery({ resultId, testPaper }: { resultId?: string
   );
 }
 
-function StoredResultsChartQuery({ testPaper, marks }: { testPaper: string; marks: number }) {
-  const distribution = useQuery(distributionQuery(testPaper));
+/** `paper`: the paper's id, or the test paper of a scorecard saved before scorecards named their paper. */
+function StoredResultsChartQuery({ paper, marks }: { paper: string; marks: number }) {
+  const distribution = useQuery(distributionQuery(paper));
   if (!distribution.data?.bins?.length) return null;
   return <DistributionChart bins={distribution.data.bins} marks={marks} />;
 }

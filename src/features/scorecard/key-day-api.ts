@@ -1,17 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { accessToken, apiRequest } from '../../lib/api';
 import type { KeyVersionStamp } from '../../domain/gate';
 
 /**
  * The scorecard's answer-key-day calls: the paper's current key version (is a saved scorecard's key still current?),
- * and the candidate's score-change e-mails. A stored result is named by its response-sheet link and test paper, which
- * prove the scorecard is the candidate's, as they do for the scorecard itself.
+ * and the candidate's score-change e-mails. The switch speaks for the address this device verified (its access
+ * token), for the stored result the scorecard names.
  */
-
-export interface ScorecardIdentity {
-  link: string;
-  testPaper: string;
-}
 
 /** Whether the candidate can be told (a verified e-mail), whether they asked to be, and where the mails go (masked). */
 export interface ScoreAlertStatus {
@@ -27,14 +22,20 @@ export const currentKeyVersionQuery = (paperSet: string) =>
     retry: false,
   });
 
-export const scoreAlertStatusQuery = ({ link, testPaper }: ScorecardIdentity) =>
+export const scoreAlertStatusQuery = (resultId: string) =>
   queryOptions({
-    queryKey: ['score-alerts', link, testPaper] as const,
+    queryKey: ['score-alerts', resultId] as const,
     queryFn: () =>
-      apiRequest<ScoreAlertStatus>('/api/data/score-alerts/status', { method: 'POST', body: { link, testPaper } }),
+      apiRequest<ScoreAlertStatus>('/api/data/score-alerts/status', {
+        method: 'POST',
+        body: { resultId, access: accessToken() },
+      }),
     retry: false,
     staleTime: Infinity,
   });
 
-export const setScoreAlerts = ({ link, testPaper }: ScorecardIdentity, subscribed: boolean) =>
-  apiRequest<ScoreAlertStatus>('/api/data/score-alerts', { method: 'PUT', body: { link, testPaper, subscribed } });
+export const setScoreAlerts = (resultId: string, subscribed: boolean) =>
+  apiRequest<ScoreAlertStatus>('/api/data/score-alerts', {
+    method: 'PUT',
+    body: { resultId, access: accessToken(), subscribed },
+  });

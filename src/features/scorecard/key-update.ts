@@ -33,28 +33,15 @@ export interface RefreshedScorecard {
 }
 
 /**
- * How long a server instance may go on scoring with a paper's previous key after it changed (it keeps a paper it read
- * for the server's PAPER_TTL_MS, 3 s), with a margin.
+ * The saved link scored again. After a key change the offer names the new version, and the request asks for at least
+ * it (minKeyVersion): every server instance then answers with that key or a newer one, whatever it had in memory.
  */
-export const KEY_REACHES_EVERY_INSTANCE_MS = 3_500;
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * The saved link scored again. A refresh in the seconds after a key change can meet an instance that still scores
- * with the key before; asked once more after that time, the candidate gets the key they were offered.
- */
-export async function scoreUnderKey(
+export function scoreUnderKey(
   saved: RefreshableScorecard,
   current: KeyVersionStamp | undefined,
-  { score = requestScore, wait = delay } = {},
+  { score = requestScore } = {},
 ): Promise<ScoreOutcome> {
-  const request = { link: saved.link, testPaper: saved.testPaper };
-  const outcome = await score(request);
-  const older = (data: ScorecardData) => current !== undefined && (data.keyVersion?.version ?? 0) < current.version;
-  if (outcome.kind !== 'scorecard' || !older(outcome.data)) return outcome;
-  await wait(KEY_REACHES_EVERY_INSTANCE_MS);
-  return score(request);
+  return score({ link: saved.link, testPaper: saved.testPaper, minKeyVersion: current?.version });
 }
 
 /**

@@ -24,8 +24,9 @@ export interface Distribution {
   bins: Array<{ from: number; to: number; count: number }>;
 }
 
-export function fetchDistribution(testPaper: string): Promise<Distribution> {
-  return apiRequest<Distribution>(`/api/data/distribution/${encodeURIComponent(testPaper)}`);
+/** The marks of the paper's stored results: by the paper's id, or (a scorecard saved before it named it) its test paper. */
+export function fetchDistribution(paper: string): Promise<Distribution> {
+  return apiRequest<Distribution>(`/api/data/distribution/${encodeURIComponent(paper)}`);
 }
 
 /** The rank among stored results; without a stored result there is nothing to ask. */
@@ -37,10 +38,10 @@ export const rankQuery = (resultId: string | undefined, testPaper: string) =>
     retry: false,
   });
 
-export const distributionQuery = (testPaper: string) =>
+export const distributionQuery = (paper: string) =>
   queryOptions({
-    queryKey: ['distribution', testPaper] as const,
-    queryFn: () => fetchDistribution(testPaper),
+    queryKey: ['distribution', paper] as const,
+    queryFn: () => fetchDistribution(paper),
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '../api';
+import { accessToken, ApiError, apiRequest } from '../api';
 import { isScorecardData } from './device';
 import type { ScorecardData } from './types';
 
@@ -33,13 +33,23 @@ export interface ScoreRequest {
   /** Always sent by the modal; a `/scorecard?link&email` address may not carry it. */
   testPaper?: string;
   email?: string;
+  /** The key version the candidate was told of (a refresh after a key change): the answer uses at least it. */
+  minKeyVersion?: number;
 }
 
-export function requestScore({ link, testPaper, email }: ScoreRequest): Promise<ScoreOutcome> {
+/** A score request carries this device's verified address (its access token) when it holds one. */
+export function requestScore({ link, testPaper, email, minKeyVersion }: ScoreRequest): Promise<ScoreOutcome> {
   return scoreFrom(() =>
     apiRequest<ScoreResponse>('/api/data/generate-response', {
       method: 'POST',
-      body: { link, ...(testPaper ? { testPaper } : {}), ...(email ? { email } : {}) },
+      // JSON leaves out what is undefined: a field not given is not sent.
+      body: {
+        link,
+        testPaper: testPaper || undefined,
+        email: email || undefined,
+        access: accessToken(),
+        minKeyVersion,
+      },
     }),
   );
 }
@@ -52,7 +62,13 @@ export function uploadResponseSheet(
   html: string,
   { testPaper, email, link }: { testPaper: string; email?: string; link?: string },
 ): Promise<ScoreOutcome> {
-  const query = new URLSearchParams({ testPaper, ...(email ? { email } : {}), ...(link ? { link } : {}) });
+  const access = accessToken();
+  const query = new URLSearchParams({
+    testPaper,
+    ...(email ? { email } : {}),
+    ...(link ? { link } : {}),
+    ...(access ? { access } : {}),
+  });
   return scoreFrom(() =>
     apiRequest<ScoreResponse>(`/api/data/upload-response?${query}`, {
       method: 'POST',

@@ -20,6 +20,8 @@ export interface ScorecardData {
   prediction_data?: PredictionData;
   resultId?: string;
   testPaper: string;
+  /** The stored paper that scored it (its id and the name the app shows); absent on scorecards saved before. */
+  paper?: { id: string; name: string };
   candidate?: { id?: string; name?: string };
   /** The answer-key version the marks come from; absent on scorecards saved before the API named it. */
   keyVersion?: KeyVersionStamp;

@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { useTypingText } from '../../../lib/use-typing-text';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
+import { PaperStates } from '../papers/PaperStates';
 import { useAdminStats } from './use-admin-stats';
 import { dashboardFigures, readLastKnownStats } from './last-known-stats';
 
@@ -37,7 +38,13 @@ export function DashboardPanel({ credentials }: { credentials: AdminCredentials 
       <p className="admin-counters__note" role="status" data-testid="admin-figures-note">
         {figures.note}
       </p>
-      {stats.data && <RescoreStatusList jobs={stats.data.rescoring} />}
+      {stats.data?.papers && <PaperStates papers={stats.data.papers} />}
+      {stats.data && (
+        <RescoreStatusList
+          jobs={stats.data.rescoring}
+          names={new Map((stats.data.papers ?? []).map((paper) => [paper.id, paper.name]))}
+        />
+      )}
     </section>
   );
 }

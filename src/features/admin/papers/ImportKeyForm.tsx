@@ -4,7 +4,6 @@ import { ApiError } from '../../../lib/api';
 import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../admin-api';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { paperDisplayName } from '../paper-name';
 import { KeyPdfError, isPdfFile, readKeyPdf, type KeyPdfPreview as Preview } from './key-pdf-reading';
 import { KeyPdfPreview } from './KeyPdfPreview';
 import { useKeyVersionLabel } from './KeyVersionLabel';
@@ -30,6 +29,8 @@ async function readKeyFile(file: File): Promise<{ keys: Record<string, string> }
 interface ImportKeyFormProps {
   credentials: AdminCredentials;
   paperSet: string;
+  /** The paper's name as the server gives it. */
+  paperName: string;
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
   questions: readonly AdminQuestion[];
   onImported: (report: ImportKeyReport) => void;
@@ -40,7 +41,7 @@ interface ImportKeyFormProps {
  * file or pasted rows import at once; an official key PDF (dropped or chosen) is read in the browser and shown beside
  * the paper's questions first, and imports only when the admin confirms.
  */
-export function ImportKeyForm({ credentials, paperSet, questions, onImported }: ImportKeyFormProps) {
+export function ImportKeyForm({ credentials, paperSet, paperName, questions, onImported }: ImportKeyFormProps) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState('');
@@ -49,7 +50,6 @@ export function ImportKeyForm({ credentials, paperSet, questions, onImported }: 
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const { label, fields: labelFields } = useKeyVersionLabel();
-  const paperName = paperDisplayName(paperSet);
 
   const close = () => {
     setOpen(false);

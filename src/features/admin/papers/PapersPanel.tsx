@@ -12,7 +12,7 @@ import { useAdminStats } from '../panels/use-admin-stats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreLine } from './RescoreStatusList';
 import { KeyVersions } from './KeyVersions';
-import { paperDisplayName } from '../paper-name';
+import { paperStateText } from './paper-state';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
 
@@ -78,47 +78,57 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
           No question papers found
         </p>
       )}
-      {entries.map(([paperSet, questions]) => (
-        <details key={paperSet} className="admin-paper">
-          <summary className="admin-paper__summary">
-            <span className="admin-paper__name">{paperDisplayName(paperSet)}</span>
-            <span className="admin-paper__count">
-              {questions.length} {questions.length === 1 ? 'question' : 'questions'}
-            </span>
-          </summary>
-          <RescoreLine job={stats.data?.rescoring.find((job) => job.paperSet === paperSet)} />
-          <ImportKeyForm
-            credentials={credentials}
-            paperSet={paperSet}
-            questions={questions}
-            onImported={(report) => {
-              keysChanged();
-              const made = report.keyVersion;
-              if (made) setImported((all) => ({ ...all, [paperSet]: made }));
-            }}
-          />
-          <KeyVersions
-            // Mounted anew after each import, so it opens on the new version's comparison.
-            key={imported[paperSet]?.version ?? 'none'}
-            credentials={credentials}
-            paperSet={paperSet}
-            justImported={imported[paperSet]}
-          />
-          {questions.map((question, index) => (
-            <QuestionItem
-              key={question._id}
-              question={question}
-              answer={drafts[question._id] ?? question.answerKey ?? ''}
-              number={index + 1}
-              statusTag="marked"
-              saving={saving.has(question._id)}
-              pendingSync={pending.has(question._id)}
-              onAnswerChange={(answerKey) => setDrafts((all) => ({ ...all, [question._id]: answerKey }))}
-              onSave={() => void save(question, drafts[question._id] ?? question.answerKey ?? '')}
+      {entries.map(([paperSet, questions]) => {
+        const paperName = questions[0]?.name || paperSet;
+        const state = stats.data?.papers?.find((paper) => paper.id === paperSet);
+        return (
+          <details key={paperSet} className="admin-paper">
+            <summary className="admin-paper__summary">
+              <span className="admin-paper__name">{paperName}</span>
+              <span className="admin-paper__count">
+                {questions.length} {questions.length === 1 ? 'question' : 'questions'}
+              </span>
+              {state && (
+                <span className={`admin-paper__state admin-paper__state--${state.live ? 'live' : 'waiting'}`}>
+                  {paperStateText(state)}
+                </span>
+              )}
+            </summary>
+            <RescoreLine job={stats.data?.rescoring.find((job) => job.paperSet === paperSet)} />
+            <ImportKeyForm
+              credentials={credentials}
+              paperSet={paperSet}
+              paperName={paperName}
+              questions={questions}
+              onImported={(report) => {
+                keysChanged();
+                const made = report.keyVersion;
+                if (made) setImported((all) => ({ ...all, [paperSet]: made }));
+              }}
             />
-          ))}
-        </details>
-      ))}
+            <KeyVersions
+              // Mounted anew after each import, so it opens on the new version's comparison.
+              key={imported[paperSet]?.version ?? 'none'}
+              credentials={credentials}
+              paperSet={paperSet}
+              justImported={imported[paperSet]}
+            />
+            {questions.map((question, index) => (
+              <QuestionItem
+                key={question._id}
+                question={question}
+                answer={drafts[question._id] ?? question.answerKey ?? ''}
+                number={index + 1}
+                statusTag="marked"
+                saving={saving.has(question._id)}
+                pendingSync={pending.has(question._id)}
+                onAnswerChange={(answerKey) => setDrafts((all) => ({ ...all, [question._id]: answerKey }))}
+                onSave={() => void save(question, drafts[question._id] ?? question.answerKey ?? '')}
+              />
+            ))}
+          </details>
+        );
+      })}
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import type { RescoreStatus } from '../../../domain/gate/rescore-status';
-import { paperDisplayName } from '../paper-name';
 
 const STATE_TEXT: Record<RescoreStatus['state'], string> = {
   queued: 'Re-scoring queued',
@@ -13,8 +12,11 @@ export function rescoreText(job: RescoreStatus): string {
   return `${STATE_TEXT[job.state]} (${job.rescored} of ${job.total} results)${job.error ? ` — ${job.error}` : ''}`;
 }
 
-/** After a key change stored results are re-scored in the background; this says how far that got. */
-export function RescoreStatusList({ jobs }: { jobs: RescoreStatus[] }) {
+/**
+ * After a key change stored results are re-scored in the background; this says how far that got. `names`: paper id →
+ * the paper's name (a paper no longer listed keeps its id).
+ */
+export function RescoreStatusList({ jobs, names }: { jobs: RescoreStatus[]; names: ReadonlyMap<string, string> }) {
   if (jobs.length === 0) return null;
   return (
     <div className="admin-rescore" role="status" aria-live="polite">
@@ -22,7 +24,7 @@ export function RescoreStatusList({ jobs }: { jobs: RescoreStatus[] }) {
       <ul>
         {jobs.map((job) => (
           <li key={job.paperSet} className={`admin-rescore__job admin-rescore__job--${job.state}`}>
-            <strong>{paperDisplayName(job.paperSet)}</strong>: {rescoreText(job)}
+            <strong>{names.get(job.paperSet) ?? job.paperSet}</strong>: {rescoreText(job)}
           </li>
         ))}
       </ul>

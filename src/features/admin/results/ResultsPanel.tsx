@@ -12,7 +12,6 @@ import {
   type ResultSortKey,
 } from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
-import { paperDisplayName } from '../paper-name';
 
 export const RESULTS_LOAD_FAILED_MESSAGE = 'Failed to load results. Please try again later.';
 
@@ -81,7 +80,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
       <summary className="admin-result__summary">
         <span className="admin-result__candidate">{result.candidateId || 'N/A'}</span>
         <span className="admin-result__name">{result.name || 'N/A'}</span>
-        <span className="admin-result__set">{paperDisplayName(result.set)}</span>
+        <span className="admin-result__set">{result.paper ?? result.set}</span>
         <span className="admin-result__score">Score {result.totalMarks}</span>
         <span className={`admin-tag ${result.isVerified ? 'admin-tag--ok' : 'admin-tag--pending'}`}>
           {result.isVerified ? 'Verified' : 'Pending'}

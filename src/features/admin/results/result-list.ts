@@ -1,5 +1,3 @@
-import { paperDisplayName } from '../paper-name';
-
 /** Searching, sorting and exporting the admin result list on the View Results screen. */
 
 export interface AdminResult {
@@ -16,6 +14,8 @@ export interface AdminResult {
   createdAt: string;
   /** The response-sheet link, when the server still keeps it; the admin scorecard needs it. */
   link?: string;
+  /** The name of the paper that scored it, e.g. 'GATE 2026 CS 1'. */
+  paper?: string;
 }
 
 export const SORT_OPTIONS = [
@@ -29,12 +29,12 @@ export const SORT_OPTIONS = [
 
 export type ResultSortKey = (typeof SORT_OPTIONS)[number]['value'];
 
-/** Case-insensitive substring over email, set (as stored and as shown), name and candidate id. */
+/** Case-insensitive substring over email, set (the test paper and the paper's name), name and candidate id. */
 export function searchResults(results: readonly AdminResult[], query: string): AdminResult[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...results];
   return results.filter((result) =>
-    [result.email, result.set, paperDisplayName(result.set ?? ''), result.name, result.candidateId].some((field) =>
+    [result.email, result.set, result.paper, result.name, result.candidateId].some((field) =>
       (field ?? '').toLowerCase().includes(needle),
     ),
   );

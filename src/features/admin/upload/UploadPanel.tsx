@@ -46,8 +46,9 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
     setUploading(true);
     setLoading(true);
     try {
-      const questions = await processPaper(credentials, paperLink);
+      const { questions, message } = await processPaper(credentials, paperLink);
       setState({
+        message,
         formData: { paperLink, testPaper: questions[0]?.paperSet ?? '' },
         // A paper processed again keeps its stored keys: those count as saved.
         questions: questions.map((question) => ({ ...question, answerKeySaved: Boolean(question.answerKey) })),
@@ -95,6 +96,11 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
               ×
             </button>
           </div>
+          {state.message && (
+            <p className="admin-alert admin-alert--info" role="status">
+              {state.message}
+            </p>
+          )}
           <p className="admin-answers__count">Total Questions: {state.questions.length}</p>
           {state.questions.map((question, index) => (
             <QuestionItem

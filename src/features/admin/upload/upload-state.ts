@@ -1,5 +1,4 @@
 import type { AdminQuestion } from '../admin-api';
-import { paperDisplayName } from '../paper-name';
 
 /** Upload screen state, kept in localStorage so a reload returns to the same paper and marked answers. */
 export interface UploadState {
@@ -7,6 +6,8 @@ export interface UploadState {
   questions: AdminQuestion[];
   showAnswers: boolean;
   paperUploaded: boolean;
+  /** What the server said it did with the sheet: a new paper, or the paper already here with its keys. */
+  message?: string;
 }
 
 export const UPLOAD_STATE_KEY = 'adminUploadState';
@@ -41,8 +42,7 @@ export function clearUploadState(storage: Storage): void {
   storage.removeItem(UPLOAD_STATE_KEY);
 }
 
-/** The heading names the paper by its first question's name (as every admin screen names it), else 'Question Paper'. */
+/** The heading names the paper by its first question's name (the server's name for it), else 'Question Paper'. */
 export function paperTitle(questions: AdminQuestion[]): string {
-  const name = questions[0]?.name || questions[0]?.paperSet;
-  return name ? paperDisplayName(name) : 'Question Paper';
+  return questions[0]?.name || 'Question Paper';
 }

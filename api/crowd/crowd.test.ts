@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { predict } from '../../src/domain/gate/rank';
+import type { Store } from '../store';
+import { createCrowd, histogram } from './crowd';
+import { createMarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
+import { buildPaperRecord } from '../../test/support/builders';
+
+/** A snapshot holding these raw (and normalised) marks. */
+function snapshotOf(marks: number[]): PaperMarksSnapshot {
+  const snapshot = new PaperMarksSnapshot();
+  snapshot.apply(marks.map((mark, index) => ({ id: String(index), normMarks: mark, totalMarks: mark })));
+  return snapshot;
+}
+
+describe('distribution histogram', () => {
+  it('puts every mark in a 5-mark bar from the lowest to the highest, empty bars included', () => {
+    const bins = histogram(snapshotOf([-3.33, 12, 14.99, 15, 61.67, 100]));
+    expect(bins[0]).toEqual({ from: -5, to: 0, count: 1 });
+    expect(bins.find((bin) => bin.from === 10)).toEqual({ from: 10, to: 15, count: 2 });
+    expect(bins.find((bin) => bin.from === 15)!.count).toBe(1);
+    expect(bins.find((bin) => bin.from === 30)!.count).toBe(0);
+    expect(bins[bins.length - 1]).toEqual({ from: 100, to: 105, count: 1 });
+    expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(6);
+  });
+
+  it('has no bars without marks', () => {
+    expect(histogram(snapshotOf([]))).toEqual([]);
+  });
+});
+
+describe('crowd predictions', () => {
+  const cs1 = buildPaperRecord();
+  const cs2 = buildPaperRecord({ id: 'CS2-2026', session: 2, label: 'GATE 2026 CS 2' });
+  const da = buildPaperRecord({ id: 'DA-2026', code: 'DA', session: null, label: 'GATE 2026 DA' });
+  const demoCs2 = buildPaperRecord({ id: 'CS2-2026-demo', session: 2, demo: true, label: 'GATE 2026 CS 2 (demo)' });
+  const cs2Of2025 = buildPaperRecord({ id: 'CS2-2025', year: 2025, session: 2, label: 'GATE 2025 CS 2' });
+  const papers = { list: () => Promise.resolve([cs1, cs2, da, demoCs2, cs2Of2025]) };
+
+  /** A store holding only stored marks per paper: all the crowd reads. */
+  const storeWith = (marksByPaper: Record<string, number[]>) => {
+    const reads: string[] = [];
+    const store = {
+      results: {
+        marksOfPaper(paperId: string) {
+          reads.push(paperId);
+          const marks = (marksByPaper[paperId] ?? []).map((totalMarks, index) => ({
+            id: `${paperId}-${index}`,
+            totalMarks,
+            normMarks: totalMarks,
+          }));
+          return Promise.resolve(marks);
+        },
+        marksChangedSince: () => Promise.resolve([]),
+      },
+    } as unknown as Store;
+    return { store, reads };
+  };
+  const spread = (count: number, offset: number) => Array.from({ length: count }, (_, i) => offset + ((i * 37) % 60));
+
+  it('gives the rank model the stored marks of both CS sessions of the same year (not the demo), and DA its own', async () => {
+    const marks1 = spread(40, 10);
+    const marks2 = spread(40, 20);
+    const { store, reads } = storeWith({ 'CS1-2026': marks1, 'CS2-2026': marks2, 'DA-2026': spread(5, 0) });
+    const crowd = createCrowd(createMarksSnapshots(store), papers);
+    const prediction = await crowd.predictionFor(cs1, 55);
+    expect(prediction).toEqual(
+      predict({
+        testPaper: 'CS 1',
+        marks: 55,
+        year: 2026,
+        crowd: { marksBySession: { 'CS 1': marks1, 'CS 2': marks2 } },
+      }),
+    );
+    expect(prediction.normMarks).not.toBe(55);
+    expect(reads.sort()).toEqual(['CS1-2026', 'CS2-2026']);
+    await crowd.predictionFor(da, 40);
+    expect(reads).toContain('DA-2026');
+  });
+
+  it('reuses a prediction for the same marks instead of running the model again', async () => {
+    const { store, reads } = storeWith({ 'DA-2026': spread(10, 0) });
+    const crowd = createCrowd(createMarksSnapshots(store), papers);
+    const first = await crowd.predictionFor(da, 40);
+    expect(await crowd.predictionFor(da, 40)).toBe(first);
+    expect(reads).toEqual(['DA-2026']);
+  });
+
+  it('says why there is no prediction for a paper the rank model has no data for', async () => {
+    const { store } = storeWith({});
+    const crowd = createCrowd(createMarksSnapshots(store), papers);
+    const ee = buildPaperRecord({ id: 'EE-2026', code: 'EE', session: null, label: 'GATE 2026 EE' });
+    expect(await crowd.predictionFor(ee, 40)).toEqual({
+      normMarks: 40,
+      score: null,
+      estimatedRank: null,
+      warnings: ['No marks-to-rank data for GATE 2026 EE.'],
+    });
+  });
+
+  it('counts a newly stored result in the distribution at once', async () => {
+    const { store } = storeWith({ 'DA-2026': [12, 47] });
+    const snapshots = createMarksSnapshots(store);
+    const crowd = createCrowd(snapshots, papers);
+    expect((await crowd.distribution(da)).count).toBe(2);
+    snapshots.record('DA-2026', { id: 'new', normMarks: 80, totalMarks: 80 });
+    await Promise.resolve();
+    const distribution = await crowd.distribution(da);
+    expect(distribution).toMatchObject({ paperId: 'DA-2026', paper: 'GATE 2026 DA', count: 3 });
+    expect(distribution.bins.at(-1)).toEqual({ from: 80, to: 85, count: 1 });
+  });
+});

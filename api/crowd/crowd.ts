@@ -1,0 +1,125 @@
+import { LRUCache } from 'lru-cache';
+import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
+import { testPaperOf, type TestPaper } from '../../src/domain/gate';
+import { predict, RankModelError, type Prediction } from '../../src/domain/gate/rank';
+import type { Paper, PaperRepository } from '../store';
+
+/**
+ * The crowd: the raw marks of every stored result per paper, from the in-memory marks snapshots (marks-snapshot.ts),
+ * which stay current without reading the whole paper per check. A paper held in sessions (CS 1, CS 2) is normalised
+ * with the crowds of its sibling sessions: the papers of the same year and code (and the same demo-ness).
+ */
+/**
+ * A prediction for given marks is reused this long: the model costs milliseconds per call, marks take only a few
+ * hundred values per paper, and a crowd of thousands moves the estimate by far less than its range in five minutes.
+ */
+export const PREDICTION_TTL_MS = 5 * 60_000;
+/** Width in marks of a distribution bar. */
+export const DISTRIBUTION_BIN_WIDTH = 5;
+
+/** The spec's prediction_data: normMarks, score, estimatedRank, then the model's range, method and sample size. */
+export type PredictionData = Pick<Prediction, 'normMarks' | 'score' | 'estimatedRank'> &
+  Partial<Omit<Prediction, 'normMarks' | 'score' | 'estimatedRank'>>;
+
+/** A prediction the model could not make (no data for the paper): the raw marks and why. */
+export interface MissingPrediction {
+  normMarks: number;
+  score: null;
+  estimatedRank: null;
+  warnings: string[];
+}
+
+export interface Distribution {
+  /** The paper's id and name. */
+  paperId: string;
+  paper: string;
+  /** Results the bars count. */
+  count: number;
+  binWidth: number;
+  /** Raw total marks, [from, to) per bar, lowest first; empty without results. */
+  bins: Array<{ from: number; to: number; count: number }>;
+}
+
+export interface Crowd {
+  predictionFor(paper: Paper, marks: number): Promise<PredictionData | MissingPrediction>;
+  distribution(paper: Paper): Promise<Distribution>;
+}
+
+const noModel = (marks: number, reason: string): MissingPrediction => ({
+  normMarks: marks,
+  score: null,
+  estimatedRank: null,
+  warnings: [reason],
+});
+
+export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperRepository, 'list'>): Crowd {
+  const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
+
+  /** The paper and its sibling sessions, by the test paper each stands for. */
+  async function sessionsOf(paper: Paper): Promise<Array<[TestPaper, Paper]>> {
+    if (paper.session === null) return [[testPaperOf(paper)!, paper]];
+    const siblings = (await papers.list()).filter(
+      (other) => other.year === paper.year && other.code === paper.code && other.demo === paper.demo && !other.retired,
+    );
+    return siblings.flatMap((sibling) => {
+      const testPaper = testPaperOf(sibling);
+      return testPaper ? [[testPaper, sibling] as [TestPaper, Paper]] : [];
+    });
+  }
+
+  return {
+    async predictionFor(paper, marks) {
+      const cacheKey = `${paper.id}|${marks}`;
+      const cached = predictions.get(cacheKey);
+      if (cached) return cached;
+      const testPaper = testPaperOf(paper);
+      if (!testPaper) return noModel(marks, `No marks-to-rank data for ${paper.label}.`);
+      const crowd = Object.fromEntries(
+        await Promise.all(
+          // The snapshot's ascending list as it is: the model reads ascending marks without copying or changing them.
+          (await sessionsOf(paper)).map(
+            async ([session, sibling]) => [session, (await snapshots.of(sibling.id)).rawMarks()] as const,
+          ),
+        ),
+      );
+      let prediction: PredictionData | MissingPrediction;
+      try {
+        prediction = predict({ testPaper, marks, year: paper.year, crowd: { marksBySession: crowd } });
+      } catch (error) {
+        if (!(error instanceof RankModelError)) throw error;
+        prediction = noModel(marks, error.message);
+      }
+      predictions.set(cacheKey, prediction);
+      return prediction;
+    },
+
+    async distribution(paper) {
+      const snapshot = await snapshots.of(paper.id);
+      return {
+        paperId: paper.id,
+        paper: paper.label,
+        count: snapshot.count,
+        binWidth: DISTRIBUTION_BIN_WIDTH,
+        bins: histogram(snapshot),
+      };
+    },
+  };
+}
+
+/**
+ * Bars of DISTRIBUTION_BIN_WIDTH marks from the lowest to the highest result, empty bars included: two counts per bar
+ * in the snapshot, whatever the number of results.
+ */
+export function histogram(
+  marks: Pick<PaperMarksSnapshot, 'rawRange' | 'countBetween'>,
+  width = DISTRIBUTION_BIN_WIDTH,
+): Distribution['bins'] {
+  const range = marks.rawRange();
+  if (!range) return [];
+  const low = Math.floor(range.lowest / width) * width;
+  const count = Math.floor((range.highest - low) / width) + 1;
+  return Array.from({ length: count }, (_, index) => {
+    const from = low + index * width;
+    return { from, to: from + width, count: marks.countBetween(from, from + width) };
+  });
+}

@@ -1,0 +1,130 @@
+import { createHmac } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { Services } from '../../services';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../../src/domain/validation/accounts';
+import { authenticate } from './account-service';
+import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
+import { HttpError } from '../../http/errors';
+import { tooManyRequests } from '../../http/limiters';
+import type { AdminIdentity } from '../../http/state';
+
+/** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
+export const ADMIN_CACHE_MS = 60_000;
+/**
+ * Admin sign-ins: 5 attempts per e-mail go ahead, then one at a time after 5 s, 10 s, 20 s ... up to 15 minutes;
+ * 20 failures per client address in 15 minutes.
+ */
+export const ADMIN_SIGN_IN_RULES: SignInRules = {
+  name: 'admin-sign-in',
+  freeFailures: 5,
+  firstDelayMs: 5000,
+  maxDelayMs: 15 * 60_000,
+  failuresPerAddress: 20,
+  addressWindowMs: 15 * 60_000,
+};
+
+export type AdminCheck = { ok: true; admin: AdminIdentity } | { ok: false; status: 401 | 403 | 429; message: string };
+
+export const MISSING_CREDENTIALS = 'Sign in with an administrator e-mail and password.';
+export const WRONG_CREDENTIALS = 'Invalid email or password.';
+export const NOT_AN_ADMIN = 'This account is not an administrator.';
+
+function basicCredentials(ctx: Context): { email: string; password: string } | null {
+  const encoded = /^Basic\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  if (!encoded) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { email: decoded.slice(0, colon).trim(), password: decoded.slice(colon + 1) };
+}
+
+/** Credentials no account can have are refused without the slow password check. */
+const possibleCredentials = ({ email, password }: { email: string; password: string }) =>
+  email.length <= MAX_EMAIL_LENGTH && password.length <= MAX_PASSWORD_LENGTH;
+
+interface AdminVerifier {
+  check(ctx: Context): Promise<AdminCheck>;
+  /** The owner proved themselves (a password reset by mail): their e-mail's failed attempts no longer count. */
+  forgive(email: string): Promise<void>;
+}
+
+function createAdminVerifier(services: Services): AdminVerifier {
+  const verified = new Map<string, { admin: AdminIdentity; until: number }>();
+  const throttle = new SignInThrottle(ADMIN_SIGN_IN_RULES, services.store.limiters);
+  // Keyed by an HMAC of the credentials: the cache never holds a password, and the key is useless without the secret.
+  const cacheKey = (email: string, password: string) =>
+    createHmac('sha256', services.config.secret).update(`${email.toLowerCase()}\0${password}`).digest('hex');
+
+  return {
+    forgive: (email) => throttle.forgiveEmail(email),
+    async check(ctx) {
+      const credentials = basicCredentials(ctx);
+      if (!credentials) return { ok: false, status: 401, message: MISSING_CREDENTIALS };
+      const key = cacheKey(credentials.email, credentials.password);
+      const now = Date.now();
+      const cached = verified.get(key);
+      if (cached && cached.until > now) return { ok: true, admin: cached.admin };
+      verified.delete(key);
+
+      if (!possibleCredentials(credentials)) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+      let user;
+      try {
+        user = await throttle.attempt(credentials.email, ctx.ip, () =>
+          authenticate(services, credentials.email, credentials.password),
+        );
+      } catch (error) {
+        if (!(error instanceof TooManyAttemptsError)) throw error;
+        const { message } = tooManyRequests(ctx, error.waitMs, 'failed sign-in attempts');
+        return { ok: false, status: 429, message };
+      }
+      if (!user) return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+      if (user.userType !== 'admin') return { ok: false, status: 403, message: NOT_AN_ADMIN };
+      const admin = { id: user.id, email: user.email };
+      verified.set(key, { admin, until: now + ADMIN_CACHE_MS });
+      return { ok: true, admin };
+    },
+  };
+}
+
+/** One verifier (cache and throttles) per running app, shared by check-credentials and every admin route. */
+const verifiers = new WeakMap<Services, AdminVerifier>();
+export function adminVerifier(services: Services): AdminVerifier {
+  let verifier = verifiers.get(services);
+  if (!verifier) {
+    verifier = createAdminVerifier(services);
+    verifiers.set(services, verifier);
+  }
+  return verifier;
+}
+
+/** The admin guard as other features get it: services.requireAdmin (a feature imports no other feature). */
+export type RequireAdmin = (options?: AdminGuardOptions) => Middleware;
+
+export interface AdminGuardOptions {
+  /** A request without credentials goes on as anyone's; credentials given must still be an administrator's. */
+  optional?: boolean;
+  /** The status a refusal answers with, from the check's own (401, 403 or 429). */
+  refusalStatus?: (status: 401 | 403 | 429) => number;
+}
+
+/**
+ * Guards admin routes: valid admin Basic auth or 401 (no or wrong credentials), 403 (not an admin), 429 (too many
+ * failures). Errors carry `success: false` like the spec's check-credentials answer. The admin is in ctx.state.admin.
+ */
+export function requireAdmin(services: Services, options: AdminGuardOptions = {}): Middleware {
+  const verifier = adminVerifier(services);
+  return async (ctx, next) => {
+    if (options.optional && !ctx.get('authorization')) {
+      await next();
+      return;
+    }
+    const result = await verifier.check(ctx);
+    // No WWW-Authenticate header: it would make browsers pop up their own sign-in box over the admin app.
+    if (!result.ok) {
+      const status = options.refusalStatus?.(result.status) ?? result.status;
+      throw new HttpError(status, result.message, { success: false });
+    }
+    ctx.state.admin = result.admin;
+    await next();
+  };
+}

@@ -1,0 +1,78 @@
+import type { KeySave, KeyVersion, KeyVersionSource, Store } from '../store';
+import { keysOf } from './engine-paper';
+import type { Rescorer } from './rescoring';
+
+/** One question's new key, as an edit, an import row, a PDF row or a queued offline save brings it. */
+export interface KeyChange {
+  questionId: string;
+  answerKey: string;
+  /** A queued save's operation id: the same id is applied once. */
+  opId?: string;
+  /** When the administrator made it: a save older than the stored key is ignored (newest wins). */
+  clientTime?: Date;
+}
+
+/** What made a key version: its name ('provisional', 'final', 'Edited Q12', …), its kind and the administrator. */
+export interface KeyVersionMade {
+  label: string;
+  source: KeyVersionSource;
+  by?: string;
+}
+
+export interface KeyChangeOutcome {
+  /** Each change's save, in the order given (null: no such question in this paper). */
+  saves: Array<KeySave | null>;
+  /** The version the applied changes made; null when none applied (repeats, stale saves, the same key again). */
+  version: KeyVersion | null;
+}
+
+export interface KeyChanges {
+  /**
+   * The one way a paper's key changes, whatever its source: saves the keys, records the whole key as a new version,
+   * publishes that version (checks score with it from then on; PAPER_FRESH_MS on every instance) and asks for the
+   * stored results to be re-scored. Score-change mails follow from the recorded version (score-alerts' planner).
+   */
+  apply(paperId: string, changes: readonly KeyChange[], made: KeyVersionMade): Promise<KeyChangeOutcome>;
+}
+
+const sameKeys = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([id, key]) => b[id] === key);
+
+export function createKeyChanges(store: Store, rescorer: Pick<Rescorer, 'schedule'>): KeyChanges {
+  async function publishedKeys(paperId: string): Promise<Record<string, string> | null> {
+    const paper = await store.papers.findById(paperId);
+    if (!paper || paper.keyVersion === 0) return null;
+    return (await store.keyVersions.find(paperId, paper.keyVersion))?.keys ?? null;
+  }
+
+  return {
+    async apply(paperId, changes, made) {
+      const saves: Array<KeySave | null> = [];
+      for (const { questionId, answerKey, opId, clientTime } of changes) {
+        const question = await store.questions.findById(questionId);
+        const save =
+          question && question.paperSet === paperId
+            ? await store.questions.setAnswerKey(questionId, answerKey, { opId, clientTime })
+            : null;
+        saves.push(save);
+      }
+      if (!saves.some((save) => save?.outcome === 'applied')) return { saves, version: null };
+      // The number is taken after the saves and the keys read after it: a version holds every save numbered before it.
+      const number = await store.papers.issueKeyVersion(paperId);
+      const keys = keysOf(await store.questions.listByPaperSet(paperId));
+      // A save of the key a question already had changes nothing: no version, no re-scoring, no mail.
+      const published = await publishedKeys(paperId);
+      if (published && sameKeys(published, keys)) return { saves, version: null };
+      const version = await store.keyVersions.record({
+        paperSet: paperId,
+        version: number,
+        keys,
+        createdAt: new Date(),
+        ...made,
+      });
+      await store.papers.publishKeyVersion(paperId, number);
+      await rescorer.schedule(paperId);
+      return { saves, version };
+    },
+  };
+}

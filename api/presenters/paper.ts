@@ -1,0 +1,25 @@
+import type { KeyedPaper } from '../papers';
+
+/**
+ * A paper as the admin screens list it: its id, name and identity, and whether it scores candidates now (live) or
+ * what it waits for: its key's count against its questions, or a demo paper stood down.
+ */
+export function presentPaper(keyed: KeyedPaper | null) {
+  if (!keyed) return null;
+  const { paper, keyed: keyedCount, total, live, keyVersion } = keyed;
+  return {
+    id: paper.id,
+    name: paper.label,
+    year: paper.year,
+    code: paper.code,
+    session: paper.session,
+    demo: paper.demo,
+    retired: paper.retired,
+    live,
+    keyed: keyedCount,
+    questions: total,
+    keyVersion,
+  };
+}
+
+export type PresentedPaper = NonNullable<ReturnType<typeof presentPaper>>;

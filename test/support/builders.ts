@@ -1,0 +1,133 @@
+import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
+import { uploadPaper } from '../../api/papers/paper-upload';
+import type { Paper, Question, ResultInput, Store } from '../../api/store';
+import {
+  importFixtureKey,
+  parseResponseSheet,
+  testPaperOf,
+  type ParsedSheet,
+  type TestPaper,
+} from '../../src/domain/gate';
+import type { FixtureServer } from './fixture-server';
+import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureSet } from './fixtures';
+
+/**
+ * The shared builders every test makes its own state with: a stored paper as an administrator leaves it, a stored
+ * result, a parsed sheet. Each returns what it made, so a test asserts on its own data, never on another test's.
+ */
+
+/** A fixture set's master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
+export function buildSheet(
+  set: FixtureSet,
+  fixtures: Pick<FixtureServer, 'origin'>,
+  file = 'master.html',
+): ParsedSheet {
+  return parseResponseSheet(readFixtureText(set, file).replaceAll(FIXTURE_ORIGIN, fixtures.origin));
+}
+
+/** Key changes as the seeding does them: the running server's worker takes the re-scoring job from the store. */
+export function keyChangesOf(store: Store) {
+  return createKeyChanges(store, { schedule: (paperId) => store.jobs.request(paperId) });
+}
+
+/** Applies a key (Question ID → key) to a stored paper as one key version, the way an import does. */
+export async function applyKey(
+  store: Store,
+  paper: Pick<Paper, 'id'>,
+  keys: Record<string, string>,
+  label = 'final',
+): Promise<KeyChangeOutcome> {
+  const questions = await store.questions.listByPaperSet(paper.id);
+  const changes = questions
+    .filter((question) => keys[question.long_id] !== undefined)
+    .map((question) => ({ questionId: question.id, answerKey: keys[question.long_id]! }));
+  return keyChangesOf(store).apply(paper.id, changes, { label, source: 'import' });
+}
+
+export interface BuiltPaper {
+  paper: Paper;
+  questions: Question[];
+  testPaper: TestPaper;
+  /** The fixture set's whole key, by Question ID. */
+  key: Record<string, string>;
+}
+
+/**
+ * A fixture set's paper as an administrator leaves it: the master sheet uploaded, then its key imported whole
+ * (`keyed: true`), not at all (`false`), or only for the first N questions in master order (a number).
+ */
+export async function buildPaper(
+  store: Store,
+  set: FixtureSet,
+  fixtures: Pick<FixtureServer, 'origin'>,
+  { keyed = true, demo = false }: { keyed?: boolean | number; demo?: boolean } = {},
+): Promise<BuiltPaper> {
+  const uploaded = await uploadPaper(store, buildSheet(set, fixtures), { demo });
+  const key = importFixtureKey(readFixtureJson(set, 'key.json'));
+  const count = keyed === true ? uploaded.questions.length : keyed === false ? 0 : keyed;
+  const partial = Object.fromEntries(
+    uploaded.questions.slice(0, count).map((question) => [question.long_id, key[question.long_id]!]),
+  );
+  if (count > 0) await applyKey(store, uploaded.paper, partial);
+  return {
+    paper: (await store.papers.findById(uploaded.paper.id))!,
+    questions: await store.questions.listByPaperSet(uploaded.paper.id),
+    testPaper: testPaperOf(uploaded.paper)!,
+    key,
+  };
+}
+
+/** A stored result's fields with defaults: its key follows its paper and candidate id unless a test sets it. */
+export function buildResult(overrides: Partial<ResultInput> = {}): ResultInput {
+  const candidateId = overrides.candidateId ?? 'CS26S41001';
+  const paperId = overrides.paperId ?? 'CS1-2026';
+  return {
+    resultKey: `${paperId} ${candidateId}`,
+    candidateId,
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    set: 'CS 1',
+    paperId,
+    isVerified: true,
+    link: 'https://cdn.digialm.com/sheet/1.html',
+    responses: { '8078201720501': 'A', '8078201720502': 'B;C', '8078201720503': '12.5' },
+    session: 'forenoon',
+    totalMarks: 41.67,
+    finalMarks: 44,
+    negativeMarks: 2.33,
+    attempts: 40,
+    incorrectAttempts: 7,
+    normMarks: 42.1,
+    keyVersion: 3,
+    scoredAt: new Date('2026-03-20T10:00:00Z'),
+    ...overrides,
+  };
+}
+
+/** A paper record as the store returns one, for code that only reads papers. */
+export function buildPaperRecord(overrides: Partial<Paper> = {}): Paper {
+  const now = new Date('2026-03-01T08:00:00Z');
+  return {
+    id: 'CS1-2026',
+    year: 2026,
+    code: 'CS',
+    session: 1,
+    demo: false,
+    label: 'GATE 2026 CS 1',
+    keyVersion: 1,
+    keyVersionsIssued: 1,
+    retired: false,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+/** Resolves once every re-scoring job the store holds is done (a running server's worker takes them). */
+export async function rescoringDone(store: Store, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await store.jobs.list()).every((job) => job.state === 'done')) {
+    if (Date.now() > deadline) throw new Error('Re-scoring did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
