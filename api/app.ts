@@ -3,7 +3,7 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Store } from './store';
+import { watchStore, type Store } from './store';
 import type { Lifecycle, Services } from './services';
 import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
@@ -23,7 +23,7 @@ import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { portalTraffic } from './sheets/portal-traffic';
-import { demoRoutes } from './demo';
+import { demoRoutes, seedDemoPapers } from './demo';
 import { createPapers } from './papers';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
@@ -41,7 +41,9 @@ export function createApp(
   });
   const metrics = createMetrics();
   const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
-  const papers = createPapers({ store, logger, config, lifecycle, metrics });
+  const storeWatch = watchStore(store, logger);
+  lifecycle.onClose.push(() => Promise.resolve(storeWatch.stop()));
+  const papers = createPapers({ store, logger, config, lifecycle, metrics, storeWatch });
   const services: Services = {
     config,
     store,
@@ -50,6 +52,7 @@ export function createApp(
     metrics,
     portal,
     papers,
+    storeWatch,
     lifecycle,
     requireAdmin: (options) => requireAdmin(services, options),
   };
@@ -83,7 +86,9 @@ export function createApp(
     }),
   );
   app.use(requestDeadline(config.requestTimeoutMs));
-  const checker = createChecker(store, papers);
+  const checker = createChecker(store, papers, storeWatch);
+  // The demo's papers are seeded at start (server.ts), and again into a store that changed under the instance.
+  if (config.demo) storeWatch.follow(() => seedDemoPapers(store));
   const routers = [
     healthRoutes(services),
     metricsRoutes(metrics, config.metricsToken),

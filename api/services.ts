@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Store } from './store';
+import type { Store, StoreWatch } from './store';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './http/metrics';
 import type { PortalTraffic } from './sheets/portal-traffic';
@@ -20,6 +20,8 @@ export interface Services {
   papers: Papers;
   /** The admin guard (valid admin Basic auth, or 401/403/429), from the accounts feature. */
   requireAdmin: RequireAdmin;
+  /** Notices the store changing under the instance (a restore) and makes its memory follow; readiness waits for it. */
+  storeWatch: StoreWatch;
   /** Set once the server is closing: readiness then answers 503 so a proxy sends new work elsewhere. */
   lifecycle: Lifecycle;
 }

@@ -7,6 +7,7 @@ import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
 import { resultRepository } from './repositories/results';
 import { scoreAlertRepository } from './repositories/score-alerts';
+import { storeIdentityRepository } from './repositories/store-identity';
 import { userRepository } from './repositories/users';
 import { verificationRepository } from './repositories/verifications';
 import type { Doc, DocumentCollection } from './collection';
@@ -67,6 +68,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     keyVersions: keyVersionRepository(collection('keyVersions')),
     scoreAlerts: scoreAlertRepository(collection('scoreAlerts')),
     alertMails: alertMailRepository(collection('alertMails')),
+    identity: storeIdentityRepository(collection('identity')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),
     close: () => adapter.close(),

@@ -495,6 +495,21 @@ export interface MailOutbox {
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
+/**
+ * Which database the store is, and a clock every look moves on: a database restored to another snapshot, emptied or
+ * swapped for another shows as another identity or as a clock gone back, so what an instance keeps in memory can
+ * follow it.
+ */
+export interface StoreIdentity {
+  identity: string;
+  ticks: number;
+}
+
+export interface StoreIdentityRepository {
+  /** The store's identity (made on a store without one) with its clock, moved on by this look. */
+  look(): Promise<StoreIdentity>;
+}
+
 export interface Store {
   readonly kind: 'mongodb' | 'embedded';
   readonly users: UserRepository;
@@ -508,6 +523,7 @@ export interface Store {
   readonly keyVersions: KeyVersionRepository;
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
+  readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */

@@ -42,6 +42,7 @@ describe('requireAdmin middleware', () => {
       metrics: createMetrics(),
       portal: portalTraffic(store.limiters, config.portalFetchesPerMinute),
       papers: undefined as unknown as Services['papers'],
+      storeWatch: undefined as unknown as Services['storeWatch'],
       requireAdmin: () => {
         throw new Error('not used here');
       },
