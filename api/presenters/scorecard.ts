@@ -1,10 +1,10 @@
-import type { KeyVersionStamp, SheetScorecard, TestPaper } from '../../src/domain/gate';
+import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
 import type { MissingPrediction, PredictionData } from '../crowd/crowd';
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
 /** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
-export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
+export interface CheckerScorecard extends Scorecard {
   candidate: { id: string; name: string };
   prediction_data: PredictionData | MissingPrediction;
   resultId: string;
@@ -15,7 +15,7 @@ export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
 }
 
 export function presentScorecard(
-  scorecard: SheetScorecard,
+  scorecard: Scorecard & { candidate: { id: string; name: string } },
   checked: {
     testPaper: TestPaper;
     paper: { id: string; name: string };

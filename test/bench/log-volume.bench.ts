@@ -16,7 +16,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
-import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { sealVerification } from '../../api/access/scorecard-access';
 import { createStore } from '../../api/store';
 import { parseResponseSheet } from '../../src/domain/gate';
 import { startFixtureServer } from '../support/fixture-server';
@@ -113,19 +113,20 @@ async function main() {
     const email = `candidate${visit}@example.com`;
     await call('/');
     await post('/api/data/send-verification', { link, email });
-    const token = signVerificationToken(config.secret, link, email);
-    await call(`/api/data/verify?${new URLSearchParams({ link, email, token })}`);
+    const token = sealVerification(config.secret, { link }, email);
+    const verified = await fetch(`${url}/api/data/verify?${new URLSearchParams({ token })}`);
+    const { access } = (await verified.json()) as { access: string };
     const check = await fetch(`${url}/api/data/generate-response`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ link, testPaper: 'CS 1', email }),
+      body: JSON.stringify({ link, testPaper: 'CS 1', email, access }),
     });
     const { resultId } = (await check.json()) as { resultId: string };
     await call('/scorecard');
     await call(`/api/data/get-rank/${resultId}/CS%201`);
     await call('/api/data/distribution/CS%201');
     await call('/api/data/key-version?paperSet=CS%201%202026');
-    await post('/api/data/score-alerts/status', { link, testPaper: 'CS 1' });
+    await post('/api/data/score-alerts/status', { resultId, access });
     for (const image of images) {
       await call(`/api/images?${new URLSearchParams({ src: image.replace('127.0.0.1:4599', fixtures.host) })}`);
     }

@@ -134,7 +134,9 @@ export { isAttempted, isCorrect, responseMatchesKey, type IconQuestion } from '.
 export {
   DEFAULT_SCORING_RULES,
   NOT_EVALUATED,
+  displayDecimal,
   displayMarks,
+  displaySignedMarks,
   mapResponse,
   scoreResponses,
   scoreSheet,
