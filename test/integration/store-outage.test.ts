@@ -3,6 +3,7 @@ import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { buildPaper } from '../support/builders';
+import { untilReady } from '../support/server';
 
 const STORE_UNAVAILABLE = 'HireGate cannot reach its database right now. Please try again in a few seconds.';
 /** What the issue asks of a database that hangs: an answer within 2 s, as from one that refuses. */
@@ -80,6 +81,7 @@ describe('a MongoDB that hangs (SIGSTOP) or refuses: every request ends in 503 w
     await mongo.stop();
     for (const answer of await Promise.all(links.slice(10, 12).map(check))) expectStoreUnavailable(answer);
     mongo = await startMongoServer({ port: mongo.port });
+    await untilReady(server.url);
     // The restarted test server holds nothing: the paper goes in again, as an administrator would put it.
     await buildPaper(server.store, 'cs1-2026', fixtures);
     expect((await check(links[1]!)).status).toBe(200);

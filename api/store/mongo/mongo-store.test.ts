@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../../../test/mongo/server.mjs';
-import { startTestServer, type TestServer } from '../../../test/support/server';
+import { startTestServer, untilReady, type TestServer } from '../../../test/support/server';
 import { StoreUnavailableError, type Store } from '../types';
 import { databaseNameOf, openMongoStore, redactUri } from './mongo-store';
 
@@ -87,6 +87,7 @@ describe('the running server while MongoDB is away', () => {
     });
 
     mongo = await startMongoServer({ port: mongo.port });
+    await untilReady(server.url);
     expect((await signUp('after@example.com')).status).toBe(201);
   });
 });
