@@ -14,6 +14,7 @@ import {
 } from './support/admin';
 import { readFixtureJson } from '../support/fixtures';
 import { keyPdf } from '../support/key-pdf';
+import { HOSTILE_PDFS } from '../support/hostile-pdf';
 
 const ADMIN = { email: 'keys@hiregate.test', password: 'Keys#Pass1' };
 const PAPER = 'GATE 2026 CS 1';
@@ -80,8 +81,10 @@ describe('admin: official key PDF', () => {
 
     const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     await group.getByRole('heading', { name: 'Rows read from cs1-2026-final-key.pdf' }).waitFor();
-    // pdf.js ran in its worker, a file of this site (what a Content-Security-Policy of 'self' allows).
-    expect(workers).toEqual([expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf\\.worker[^/]*\\.mjs$`))]);
+    // pdf.js ran in the reader's worker, a file of this site (what a Content-Security-Policy of 'self' allows).
+    expect(workers).toEqual([
+      expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf-text-worker-[^/]*\\.js$`)),
+    ]);
     expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe(
       '65 keys, 2 flagged: 0 changes, 64 new, 0 unchanged',
     );
@@ -173,6 +176,37 @@ describe('admin: official key PDF', () => {
     await importFixtureKey();
     await page.context().close();
   });
+
+  it.each(Object.entries(HOSTILE_PDFS))(
+    'refuses %s within 15 s with a clear message, the tab answering all along',
+    async (_what, make) => {
+      const group = await openImport();
+      // Every task of the page's own thread longer than 50 ms, from the drop on.
+      await page.evaluate(() => {
+        const state = globalThis as unknown as { longestTask: number };
+        state.longestTask = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) state.longestTask = Math.max(state.longestTask, entry.duration);
+        }).observe({ type: 'longtask' });
+      });
+      const started = Date.now();
+      await dropFile(group.getByTestId('key-drop-zone'), 'key.pdf', make());
+      await group.getByRole('status').filter({ hasText: 'Reading key.pdf' }).waitFor();
+      // While pdf.js works, the page answers a person: what they type shows at once.
+      const rows = group.getByLabel('Or paste official key rows');
+      await rows.fill('1 MCQ GA B');
+      expect(await rows.inputValue()).toBe('1 MCQ GA B');
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'This PDF could not be read: ' });
+      await toast.waitFor({ timeout: 15_000 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await toast.textContent()).toMatch(/This PDF could not be read: \S.+/);
+      expect(await page.evaluate(() => (globalThis as unknown as { longestTask: number }).longestTask)).toBeLessThan(
+        500,
+      );
+      await page.context().close();
+    },
+    30_000,
+  );
 
   it('on a 360 px phone the preview shows every row whole, what it changes and its status, without sideways scrolling', async () => {
     await importFixtureKey();

@@ -1,4 +1,5 @@
 import {
+  isGateError,
   officialRowsOfPdf,
   officialRowsOfText,
   readOfficialKey,
@@ -43,13 +44,16 @@ function previewOf(rows: OfficialKeyRow[], source: string, questions: readonly A
 export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]): Promise<KeyRowsPreview> {
   let rows;
   try {
-    rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer()));
-  } catch {
+    rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer(), questions.map(keyQuestion)));
+  } catch (error) {
     // The PDF reader is not kept for offline use: it loads the first time a PDF is dropped.
+    if (!navigator.onLine) {
+      throw new KeyRowsError('Your device is offline. Reading a key PDF needs the network; connect and drop it again.');
+    }
     throw new KeyRowsError(
-      navigator.onLine
-        ? `${file.name} could not be read as a PDF. Download the key again and drop it here.`
-        : 'Your device is offline. Reading a key PDF needs the network; connect and drop it again.',
+      isGateError(error)
+        ? error.message
+        : `${file.name} could not be read as a PDF. Download the key again and drop it here.`,
     );
   }
   return previewOf(rows, file.name, questions);
