@@ -43,6 +43,8 @@ export interface Distribution {
 export interface Crowd {
   predictionFor(paper: Paper, marks: number): Promise<PredictionData | MissingPrediction>;
   distribution(paper: Paper): Promise<Distribution>;
+  /** Drops the snapshots and the predictions made from them (the store changed under them). */
+  forget(): void;
 }
 
 const noModel = (marks: number, reason: string): MissingPrediction => ({
@@ -102,6 +104,11 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
         binWidth: DISTRIBUTION_BIN_WIDTH,
         bins: histogram(snapshot),
       };
+    },
+
+    forget() {
+      snapshots.forget();
+      predictions.clear();
     },
   };
 }
