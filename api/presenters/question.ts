@@ -2,7 +2,7 @@ import type { Question } from '../store';
 
 /** A question as the admin screens read it (the spec's Question): `_id` for the id, the short id as text. */
 export function presentQuestion(question: Question) {
-  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey } = question;
+  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey, section } = question;
   return {
     _id: id,
     long_id,
@@ -13,6 +13,7 @@ export function presentQuestion(question: Question) {
     question: stem,
     options,
     paperSet,
+    ...(section !== undefined ? { section } : {}),
     ...(answerKey !== undefined ? { answerKey } : {}),
   };
 }
