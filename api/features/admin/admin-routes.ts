@@ -133,7 +133,8 @@ export function adminRoutes(services: Services): Router {
   });
 
   router.get('/all-question-paper', admin, async (ctx) => {
-    ctx.body = presentPapers(await store.questions.listAll());
+    const [questions, records] = await Promise.all([store.questions.listAll(), store.papers.list()]);
+    ctx.body = presentPapers(questions, records);
   });
 
   // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.

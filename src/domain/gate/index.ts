@@ -5,7 +5,7 @@ export type { PaperQuestion, ParsedSheet, QuestionType, SectionKind, SheetCandid
 export { parseResponseSheet } from './parse-sheet';
 export { decodeImageName, type ImageIdentity } from './image-names';
 export { marksForMaster, sectionOfMaster, QUESTIONS_PER_PAPER } from './marks';
-export { buildPaper, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
+export { buildPaper, inMasterOrder, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
 export {
   choiceMessage,
   describeSections,
