@@ -5,6 +5,7 @@ import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../ad
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { KeyPdfError, isPdfFile, readKeyPdf, type KeyPdfPreview as Preview } from './key-pdf-reading';
+import type { PaperSections } from '../../../domain/gate';
 import { KeyPdfPreview } from './KeyPdfPreview';
 import { useKeyVersionLabel } from './KeyVersionLabel';
 import './key-pdf.css';
@@ -34,6 +35,8 @@ interface ImportKeyFormProps {
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
   questions: readonly AdminQuestion[];
   onImported: (report: ImportKeyReport) => void;
+  /** On a paper whose candidates choose sections: its sections, by which an official key names its questions. */
+  sections?: PaperSections;
 }
 
 /**
@@ -41,7 +44,14 @@ interface ImportKeyFormProps {
  * file or pasted rows import at once; an official key PDF (dropped or chosen) is read in the browser and shown beside
  * the paper's questions first, and imports only when the admin confirms.
  */
-export function ImportKeyForm({ credentials, paperSet, paperName, questions, onImported }: ImportKeyFormProps) {
+export function ImportKeyForm({
+  credentials,
+  paperSet,
+  paperName,
+  questions,
+  sections,
+  onImported,
+}: ImportKeyFormProps) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState('');
@@ -81,7 +91,7 @@ export function ImportKeyForm({ credentials, paperSet, paperName, questions, onI
     setFile(null);
     setReadingPdf(true);
     try {
-      setPreview(await readKeyPdf(chosen, questions));
+      setPreview(await readKeyPdf(chosen, questions, sections));
     } catch (error) {
       adminToast.error(error instanceof KeyPdfError ? error.message : IMPORT_FAILED_MESSAGE);
     } finally {
@@ -144,7 +154,7 @@ export function ImportKeyForm({ credentials, paperSet, paperName, questions, onI
           preview={preview}
           questions={questions}
           busy={busy}
-          onConfirm={(label) => void send({ keys: preview.reading.keys }, label)}
+          onConfirm={(label) => void send({ keys: preview.reading.keys, marks: preview.reading.marks }, label)}
           onCancel={() => setPreview(null)}
         />
       ) : (

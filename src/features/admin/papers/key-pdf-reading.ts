@@ -3,6 +3,7 @@ import {
   readOfficialKey,
   type KeyPaperQuestion,
   type OfficialKeyReading,
+  type PaperSections,
   type QuestionType,
 } from '../../../domain/gate';
 import { pdfTextPages } from '../../../lib/pdf-text';
@@ -22,10 +23,19 @@ const keyQuestion = (question: AdminQuestion): KeyPaperQuestion => ({
   long_id: question.long_id,
   short_id: question.short_id ?? '',
   type: (question.type ?? '') as QuestionType,
+  ...(question.section ? { section: question.section } : {}),
+  ...(question.marks !== undefined ? { marks: question.marks } : {}),
 });
 
-/** Reads an official key PDF in the browser and sets its rows beside the paper's questions. */
-export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]): Promise<KeyPdfPreview> {
+/**
+ * Reads an official key PDF in the browser and sets its rows beside the paper's questions; on a paper with parts
+ * (`sections`) a row names its question by section, and its Marks column is read.
+ */
+export async function readKeyPdf(
+  file: File,
+  questions: readonly AdminQuestion[],
+  sections?: PaperSections,
+): Promise<KeyPdfPreview> {
   let rows;
   try {
     rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer()));
@@ -42,5 +52,5 @@ export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]
       `No answer-key rows were found in ${file.name}. Is it the official answer-key PDF, with the columns Q. No., Q. Type, Section and Key/Range?`,
     );
   }
-  return { fileName: file.name, reading: readOfficialKey(rows, questions.map(keyQuestion)) };
+  return { fileName: file.name, reading: readOfficialKey(rows, questions.map(keyQuestion), sections) };
 }
