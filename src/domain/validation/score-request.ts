@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { isTestPaper, TEST_PAPERS } from '../gate';
+import { isTestPaper, TEST_PAPERS } from '../gate/test-papers';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, REQUIRED, emailField } from './accounts';
 import { atMost, plainText } from './text';
 

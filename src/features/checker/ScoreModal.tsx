@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/ui/toast';
-import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
 import { scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from '../../domain/validation/score-request';
 import { Field, Spinner } from '../../lib/ui/FormFields';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
 import { keepScorecard } from '../../lib/scorecard/device';
 import { requestScore, uploadResponseSheet, type ScoreOutcome } from '../../lib/scorecard/score-api';
+import { rememberSections, sectionChoiceOf, type SectionChoice } from '../../lib/scorecard/section-choice';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { resendWaitSeconds, scorecardAddress, sendVerification } from './checker-api';
 import { SavedPageUpload } from './SavedPageUpload';
+import { SectionChoiceStep } from './SectionChoiceStep';
+import { TestPaperField } from './TestPaperField';
 import { openInNewTab } from './open-in-new-tab';
 import { resendKey, useResendCooldown } from './use-resend-cooldown';
 import { VerificationSent } from './VerificationSent';
@@ -53,9 +55,12 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
   const cooldown = useResendCooldown();
   const formKey = resendKey(form.gateLink, form.email);
   const showSent = mode === 'verification' && sentKey === formKey;
+  // A paper with parts whose sheet does not show the sections chosen: the question, and how to answer it.
+  const [asked, setAsked] = useState<{ question: SectionChoice; answer: (sections: string[]) => void }>();
 
   const close = () => {
     setErrors({});
+    setAsked(undefined);
     onClose();
   };
   const update = (field: keyof CheckerForm) => (value: string) => {
@@ -76,6 +81,26 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       return;
     }
     await showScorecard(outcome.data, link);
+  }
+
+  /**
+   * One score request; when the API asks which sections the candidate chose, the answer is the modal's next step, then
+   * the same request again with it (kept on this device for the link, so the request after the e-mail step says it too).
+   */
+  async function scoreOrAsk(attempt: (sections?: string) => Promise<void>, link?: string, sections?: string) {
+    try {
+      await attempt(sections);
+      setAsked(undefined);
+    } catch (error) {
+      const question = sectionChoiceOf(error);
+      if (!question) throw error;
+      const answer = (chosen: string[]) =>
+        void run(async () => {
+          if (link) rememberSections(link, chosen);
+          await scoreOrAsk(attempt, link, chosen.join(','));
+        }, 'An error occurred');
+      setAsked({ question, answer });
+    }
   }
 
   async function run(task: () => Promise<void>, fallbackMessage: string) {
@@ -143,8 +168,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       });
       if (!request) return;
       await run(async () => {
-        const outcome = await within(() => requestScore(request), WAIT_LIMITS_MS.retrieve, scoreWait);
-        await handleOutcome(outcome, request.link);
+        await scoreOrAsk(async (sections) => {
+          const outcome = await within(
+            () => requestScore({ ...request, sections }),
+            WAIT_LIMITS_MS.retrieve,
+            scoreWait,
+          );
+          await handleOutcome(outcome, request.link);
+        }, request.link);
       }, 'An error occurred');
       return;
     }
@@ -161,14 +192,17 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     if (!request) return;
     const html = await file.text();
     await run(async () => {
-      const upload = () =>
-        uploadResponseSheet(html, {
-          testPaper: request.testPaper,
-          email: form.email || undefined,
-          // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
-          link: form.gateLink.trim() || undefined,
-        });
-      await handleOutcome(await within(upload, WAIT_LIMITS_MS.retrieve, scoreWait));
+      await scoreOrAsk(async (sections) => {
+        const upload = () =>
+          uploadResponseSheet(html, {
+            testPaper: request.testPaper,
+            email: form.email || undefined,
+            // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
+            link: form.gateLink.trim() || undefined,
+            sections,
+          });
+        await handleOutcome(await within(upload, WAIT_LIMITS_MS.retrieve, scoreWait));
+      });
     }, 'An error occurred');
   }
 
@@ -183,7 +217,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             ×
           </button>
         </div>
-        {showSent ? (
+        {asked && mode === 'score' ? (
+          <SectionChoiceStep
+            question={asked.question}
+            busy={busy}
+            onChoose={asked.answer}
+            onBack={() => setAsked(undefined)}
+          />
+        ) : showSent ? (
           <VerificationSent
             email={form.email.trim()}
             secondsLeft={waitForResend}
@@ -213,7 +254,12 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
                 )}
               </Field>
               {mode === 'score' ? (
-                <TestPaperSelect value={form.testPaper} error={errors.testPaper} onChange={update('testPaper')} />
+                <TestPaperField
+                  value={form.testPaper}
+                  error={errors.testPaper}
+                  onChange={update('testPaper')}
+                  link={form.gateLink}
+                />
               ) : (
                 <Field id="gate-email" label="Email" error={errors.email}>
                   {(control) => (
@@ -245,27 +291,10 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             </form>
           </>
         )}
-        {mode === 'score' && <SavedPageUpload busy={busy} onFile={uploadSavedPage} />}
+        {mode === 'score' && !asked && <SavedPageUpload busy={busy} onFile={uploadSavedPage} />}
         <LinkHowTo />
       </div>
     </ModalDialog>
-  );
-}
-
-function TestPaperSelect({ value, error, onChange }: { value: string; error?: string; onChange: (v: string) => void }) {
-  return (
-    <Field id="test-paper" label="Test Paper" error={error}>
-      {(control) => (
-        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Select your test paper</option>
-          {TEST_PAPERS.map((paper) => (
-            <option key={paper} value={paper}>
-              {paper} {TEST_PAPER_LABELS[paper]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
 
