@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
+import { plural } from '../../src/domain/words';
 
 export type Consumed = { allowed: true; res: RateLimiterRes } | { allowed: false; res: RateLimiterRes };
 
@@ -27,7 +28,7 @@ export async function waitFor(limiter: RateLimiterAbstract, key: string): Promis
 /** How long to wait, in the words a person reads: seconds under two minutes, else minutes. */
 export function waitInWords(waitMs: number): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 120) return `${seconds} ${plural(seconds, 'second')}`;
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 

@@ -1,4 +1,4 @@
-import type { KeyVersionStamp, SheetScorecard, TestPaper } from '../../src/domain/gate';
+import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
 import type { MissingPrediction, PredictionData } from '../crowd/crowd';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
 
@@ -8,7 +8,7 @@ export type ScorecardPrediction = PredictionData | MissingPrediction | PaperPred
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
 /** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
-export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
+export interface CheckerScorecard extends Scorecard {
   candidate: { id: string; name: string };
   prediction_data: ScorecardPrediction;
   resultId: string;
@@ -19,7 +19,7 @@ export interface CheckerScorecard extends Omit<SheetScorecard, 'candidate'> {
 }
 
 export function presentScorecard(
-  scorecard: SheetScorecard,
+  scorecard: Scorecard & { candidate: { id: string; name: string } },
   checked: {
     testPaper: TestPaper;
     paper: { id: string; name: string };

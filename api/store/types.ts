@@ -232,6 +232,8 @@ export interface ResultInput extends ResultScores {
   uploaded?: true;
   /** long_id → response in master letters (or the NAT number); '' or absent when not answered. */
   responses: Record<string, string>;
+  /** long_id → the sheet's status where the response alone does not tell it ('Marked For Review', …). */
+  statuses?: Record<string, string>;
   /** Exam session of multi-session papers (for normalisation). */
   session?: string;
   /**

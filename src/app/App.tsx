@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { ConnectionStatus } from './ConnectionStatus';
 import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
-import { isToasterWanted, subscribeToaster } from '../lib/ui/toaster-state';
+import { isToasterWanted, screenChanged, subscribeToaster } from '../lib/ui/toaster-state';
 import { whenIdleAfterLoad } from '../lib/idle';
 import { toastLater } from '../lib/ui/toast-later';
 
@@ -33,6 +33,8 @@ function UpdateToast({ activate }: { activate: () => void }) {
 
 /** The app shell: router, offline banner and toasts. Screens that use react-query get it from routes.tsx. */
 export function App() {
+  // A problem toast leaves with its screen (lib/ui/toast.ts).
+  useEffect(() => router.subscribe('onResolved', screenChanged), []);
   useEffect(() => {
     // The service worker (and workbox-window with it) registers after the first screen, as Workbox advises.
     whenIdleAfterLoad(
@@ -44,6 +46,7 @@ export function App() {
                 autoClose: false,
                 closeOnClick: false,
                 toastId: 'sw-update',
+                lasting: true,
               }),
             ),
           ),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { displayMarks } from '../../src/domain/gate';
+import { displayDecimal, displayMarks } from '../../src/domain/gate';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
@@ -18,6 +18,7 @@ import {
   waitUntilSavedOnDevice,
 } from './support/checker';
 import { itemAt } from '../../src/domain/lists';
+import { pressPrint } from './support/print';
 
 /**
  * The scorecard page on scorecards the engine builds from fixture sheets, handed over as the checker modal does
@@ -129,7 +130,7 @@ describe('scorecard page', () => {
       'Positive Marks': displayMarks(expected.positiveMarks),
       'Negative Marks': displayMarks(expected.negativeMarks),
       'Total Marks': displayMarks(expected.totalMarks),
-      'Normalisation Marks': displayMarks(data.prediction_data!.normMarks!),
+      'Normalisation Marks': displayDecimal(data.prediction_data!.normMarks!),
     });
     const icons = await iconsByQuestionId(page);
     expect(Object.keys(icons)).toHaveLength(65);
@@ -289,19 +290,7 @@ describe('scorecard page', () => {
     await page.getByRole('button', { name: 'Scroll to top' }).click();
     await page.waitForFunction(() => window.scrollY === 0);
 
-    // The button opens the browser's print dialog. Headless Chromium would stay 'printing' after print() and refuse
-    // the PDF below, so print() is replaced by what the dialog does first: it fires 'beforeprint'.
-    type Printing = Window & { printCalls?: number };
-    await page.evaluate(() => {
-      (window as Printing).printCalls = 0;
-      window.print = () => {
-        (window as Printing).printCalls! += 1;
-        window.dispatchEvent(new Event('beforeprint'));
-      };
-    });
-    await page.getByRole('button', { name: 'Print / Save as PDF' }).click();
-    expect(await page.evaluate(() => (window as Printing).printCalls)).toBe(1);
-    await page.emulateMedia({ media: 'print' });
+    await pressPrint(page);
     expect(await page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).toBe(false);
     expect(await page.locator('.top-bar').isVisible()).toBe(false);
     // Every question's answer summary prints, though no accordion item was opened.

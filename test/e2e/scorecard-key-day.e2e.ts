@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { sealVerification } from '../../api/access/scorecard-access';
 import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
 import { signUnsubscribeToken } from '../../api/features/score-alerts/unsubscribe-token';
 import { alertIdOf } from '../../api/store';
@@ -97,10 +97,8 @@ describe('answer-key day on the scorecard', () => {
     expect((await importKey(provisional, 'provisional')).status).toBe(200);
     for (const candidate of [REFRESHES, SWITCHES, UNSUBSCRIBES]) {
       const link = itemAt(links, candidate);
-      const token = signVerificationToken(CHECKER_SECRET, link, emailOf(candidate));
-      const verified = await fetch(
-        url(`/api/data/verify?${new URLSearchParams({ link, email: emailOf(candidate), token })}`),
-      );
+      const token = sealVerification(CHECKER_SECRET, { link }, emailOf(candidate));
+      const verified = await fetch(url(`/api/data/verify?${new URLSearchParams({ token })}`));
       expect(verified.status).toBe(200);
       access.set(candidate, ((await verified.json()) as { access: string }).access);
       saved.set(candidate, await check(candidate));
@@ -258,7 +256,7 @@ describe('answer-key day on the scorecard', () => {
       await openSaved(before, 1280, REFRESHES);
       const notice = page.getByRole('region', { name: 'Answer key update' });
       await notice.getByRole('button', { name: 'Refresh' }).waitFor();
-      await offlineAtNext('**/api/data/generate-response');
+      await offlineAtNext('**/api/data/scorecard');
       await notice.getByRole('button', { name: 'Refresh' }).click();
       await notice
         .getByRole('alert')

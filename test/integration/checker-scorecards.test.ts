@@ -148,8 +148,27 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
       const rank = await getJson(`${server.url}/api/data/get-rank/${resultId}/${encodeURIComponent('CS 1')}`);
       const own = itemAt(expected, index);
       const better = expected.filter((other) => other.totalMarks > own.totalMarks).length;
-      expect(rank).toEqual({ status: 200, body: { rank: better + 1, totalParticipants: expected.length } });
+      expect(rank).toEqual({
+        status: 200,
+        body: { rank: better + 1, totalParticipants: expected.length, counted: true },
+      });
     }
+    // An uploaded page is ranked among them as one more, without joining the results checked here.
+    const own = itemAt(expected, 0);
+    const upload = await fetch(`${server.url}/api/data/upload-response?testPaper=CS%201`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: readFixtureText('cs1-2026', `sheets/${own.candidateId}.html`).replaceAll(FIXTURE_ORIGIN, fixtures.origin),
+    });
+    const { resultId: uploadId } = (await upload.json()) as { resultId: string };
+    expect(await getJson(`${server.url}/api/data/get-rank/${uploadId}/${encodeURIComponent('CS 1')}`)).toEqual({
+      status: 200,
+      body: {
+        rank: expected.filter((other) => other.totalMarks > own.totalMarks).length + 1,
+        totalParticipants: expected.length + 1,
+        counted: false,
+      },
+    });
     const distribution = await getJson(`${server.url}/api/data/distribution/${encodeURIComponent('CS 1')}`);
     expect(distribution.status).toBe(200);
     expect(distribution.body.count).toBe(expected.length);

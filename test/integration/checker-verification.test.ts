@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { sealVerification } from '../../api/access/scorecard-access';
 import { itemAt } from '../../src/domain/lists';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
@@ -53,6 +53,9 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
   const linkOf = (candidate: number) => itemAt(links, candidate);
   const verifyUrl = (query: Record<string, string> | URLSearchParams) =>
     `${server.url}/api/data/verify?${new URLSearchParams(query)}`;
+  /** What a mailed link of this subject and address verifies with. */
+  const sealed = (subject: { link: string } | { upload: string }, email: string, now?: number) =>
+    sealVerification(server.config.secret, subject, email, now);
   /** The first mail to `address`, in arrival order: mails of earlier tests may still be arriving. */
   async function mailTo(address: string) {
     for (let count = 1; ; count++) {
@@ -81,14 +84,14 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     const address = /https:\/\/hiregate\.example\/verify-email\?[^\s"<]+/.exec(text)?.[0] ?? '';
     expect(address, text).not.toBe('');
     const query = new URL(address.replaceAll('&amp;', '&')).searchParams;
-    expect(query.get('link')).toBe(link);
-    expect(query.get('email')).toBe('asha@example.com');
-    expect(query.get('token')).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    // The address holds one sealed token: neither the e-mail nor the link (both would stay in the history).
+    expect([...query.keys()]).toEqual(['token']);
+    expect(address).not.toMatch(/asha|CS26S|digialm|127\.0\.0\.1/i);
 
-    // The verify page passes every query parameter through; the device keeps the access token it gets.
+    // The verify page passes the token through; the device keeps the access token it gets.
     const verified = await getJson(verifyUrl(query));
     expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false });
+    expect(verified.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false, link });
     const access = verified.body.access as string;
     expect(access).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     const repeated = await getJson(verifyUrl(query));
@@ -110,27 +113,21 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(stored).toMatchObject({ email: 'asha@example.com', isVerified: true, link });
   });
 
-  it('refuses tokens that were altered, made for another address or link, or have expired', async () => {
+  it('refuses tokens that were altered, sealed with another secret, or have expired', async () => {
     const link = linkOf(1);
     const email = 'rohan@example.com';
-    const token = signVerificationToken(server.config.secret, link, email);
+    const token = sealed({ link }, email);
     const verify = (params: Record<string, string>) => getJson(verifyUrl(params));
 
-    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect(await verify({ link, email, token: tampered })).toMatchObject({ status: 400 });
-    expect(await verify({ link, email: 'someone@else.com', token })).toMatchObject({ status: 400 });
-    expect(await verify({ link: linkOf(2), email, token })).toMatchObject({ status: 400 });
-    expect((await verify({ link, email })).body.message).toMatch(/not valid/);
-    expect(await verify({ link, token })).toEqual({
-      status: 400,
-      body: { message: 'Missing verification parameters' },
-    });
+    const bytes = Buffer.from(token, 'base64url');
+    bytes[bytes.length - 3]! ^= 4;
+    expect(await verify({ token: bytes.toString('base64url') })).toMatchObject({ status: 400 });
+    expect(await verify({ token: sealVerification('another-secret-0123456789abcdef', { link }, email) })).toMatchObject(
+      { status: 400 },
+    );
+    expect(await verify({})).toEqual({ status: 400, body: { message: 'Missing verification parameters' } });
     const dayAndAnHourAgo = Date.now() - 25 * 60 * 60 * 1000;
-    const expired = await verify({
-      link,
-      email,
-      token: signVerificationToken(server.config.secret, link, email, dayAndAnHourAgo),
-    });
+    const expired = await verify({ token: sealed({ link }, email, dayAndAnHourAgo) });
     expect(expired.status).toBe(410);
     expect(expired.body.message).toMatch(/expired/);
     expect((await check(link)).body.message).toBe('Please Verify Your Email');
@@ -139,8 +136,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
   it('lets every address that proves itself see the scorecard, and no address take the link from another', async () => {
     const link = linkOf(5);
     const verifyAs = async (email: string) => {
-      const token = signVerificationToken(server.config.secret, link, email);
-      const verified = await getJson(verifyUrl({ link, email, token }));
+      const verified = await getJson(verifyUrl({ token: sealed({ link }, email) }));
       expect(verified.status).toBe(200);
       return verified.body.access as string;
     };
@@ -148,8 +144,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     const other = await verifyAs('someone.else@example.com');
     expect((await check(link, {}, other)).status).toBe(200);
     // The owner's own mail link still verifies them, as a new verification (not 'already verified').
-    const ownerToken = signVerificationToken(server.config.secret, link, 'owner@example.com');
-    const owner = await getJson(verifyUrl({ link, email: 'owner@example.com', token: ownerToken }));
+    const owner = await getJson(verifyUrl({ token: sealed({ link }, 'owner@example.com') }));
     expect(owner.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false });
     const ownerCard = await check(link, {}, owner.body.access as string);
     expect(ownerCard.status).toBe(200);
@@ -174,37 +169,50 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect((await check(link)).body.message).toBe('Please Verify Your Email');
   });
 
-  it('asks to verify an uploaded page too, unless its link has a verified e-mail', async () => {
-    const upload = (query: string) =>
-      fetch(`${server.url}/api/data/upload-response?${query}`, {
+  it('scores an uploaded page as a check of its own: an e-mail is verified for the upload, then its stored scorecard opens', async () => {
+    const upload = (query: Record<string, string>, page: string) =>
+      fetch(`${server.url}/api/data/upload-response?${new URLSearchParams(query)}`, {
         method: 'POST',
         headers: { 'content-type': 'text/html' },
-        body: '<html><body>not even read before the verification check</body></html>',
+        body: page,
       }).then(async (response) => ({
         status: response.status,
         body: (await response.json()) as Record<string, unknown>,
       }));
-    expect(await upload('testPaper=CS%201&email=x%40y.in')).toMatchObject({
+    const page = await fetch(linkOf(2)).then((response) => response.text());
+
+    // No link typed (the portal is down): the upload is stored, and the e-mail step asks for an address only.
+    const first = await upload({ testPaper: 'CS 1' }, page);
+    expect(first).toMatchObject({
       status: 403,
-      body: { message: 'Please Verify Your Email' },
+      body: { message: 'Please Verify Your Email', verificationRequired: true, upload: expect.any(String) as unknown },
     });
-    // The candidate follows the mailed link for this sheet; the same page uploaded with its link is then scored.
-    const link = linkOf(2);
+    const resultId = first.body.upload as string;
+    expect(await server.store.results.findById(resultId)).toMatchObject({ uploaded: true, isVerified: false });
     const email = 'dev@example.com';
-    const token = signVerificationToken(server.config.secret, link, email);
-    const verified = await getJson(verifyUrl({ link, email, token }));
-    expect(verified.status).toBe(200);
-    const page = await fetch(link).then((response) => response.text());
+    const sent = await postJson(`${server.url}/api/data/send-verification`, { upload: resultId, email });
+    expect(sent.status).toBe(200);
+    const mail = decodeQuotedPrintable((await mailTo(email)).raw);
+    const token = new URL(/https:\/\/hiregate\.example\/verify-email\?[^\s"<]+/.exec(mail)![0]).searchParams.get(
+      'token',
+    )!;
+    const verified = await getJson(verifyUrl({ token }));
+    expect(verified.body).toMatchObject({ message: 'Email verified successfully', resultId });
     const access = verified.body.access as string;
-    const response = await fetch(
-      `${server.url}/api/data/upload-response?${new URLSearchParams({ testPaper: 'CS 1', link, access })}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'text/html' },
-        body: page,
-      },
-    );
-    expect(response.status).toBe(200);
+
+    // The scorecard comes from the stored upload, for this device only.
+    const card = await postJson(`${server.url}/api/data/scorecard`, { resultId, access });
+    expect(card.status).toBe(200);
+    expect(card.body).toMatchObject({ resultId, candidate: { id: expect.stringMatching(/^CS26S/) as unknown } });
+    expect(card.body.response).toHaveLength(65);
+    expect((await postJson(`${server.url}/api/data/scorecard`, { resultId })).status).toBe(403);
+    // Uploaded again from this device, it is scored at once.
+    expect((await upload({ testPaper: 'CS 1', access }, page)).status).toBe(200);
+
+    // A typed link this device verified vouches for an upload too.
+    const link = linkOf(2);
+    const byLink = await getJson(verifyUrl({ token: sealed({ link }, 'dev.link@example.com') }));
+    expect((await upload({ testPaper: 'CS 1', link, access: byLink.body.access as string }, page)).status).toBe(200);
   });
 
   it('limits verification mails to one address', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { sealVerification } from '../../api/access/scorecard-access';
 import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
 import type { Question } from '../../api/store';
 import { displayMarks, importFixtureKey, scoreResponses, type KeysByLongId } from '../../src/domain/gate';
@@ -158,10 +158,8 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       });
     async function verify(candidate: number) {
       const link = itemAt(links, candidate);
-      const token = signVerificationToken(CHECKER_SECRET, link, emailOf(candidate));
-      const response = await fetch(
-        url(`/api/data/verify?${new URLSearchParams({ link, email: emailOf(candidate), token })}`),
-      );
+      const token = sealVerification(CHECKER_SECRET, { link }, emailOf(candidate));
+      const response = await fetch(url(`/api/data/verify?${new URLSearchParams({ token })}`));
       expect(response.status).toBe(200);
       access.set(candidate, ((await response.json()) as { access: string }).access);
     }

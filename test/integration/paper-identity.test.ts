@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { signVerificationToken } from '../../api/features/checker/verification-token';
+import { sealVerification } from '../../api/access/scorecard-access';
 import { demoSamples } from '../../api/demo';
 import { itemAt } from '../../src/domain/lists';
 import { buildPaper, rescoringDone } from '../support/builders';
@@ -60,8 +60,8 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
 
   /** The device of `email` after it opened the mailed link for `link`: its access token. */
   async function verifiedDevice(server: CheckerServer, link: string, email: string): Promise<string> {
-    const token = signVerificationToken(server.config.secret, link, email);
-    const verified = await getJson(`${server.url}/api/data/verify?${new URLSearchParams({ link, email, token })}`);
+    const token = sealVerification(server.config.secret, { link }, email);
+    const verified = await getJson(`${server.url}/api/data/verify?${new URLSearchParams({ token })}`);
     expect(verified.status).toBe(200);
     return verified.body.access as string;
   }

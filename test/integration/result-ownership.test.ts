@@ -84,7 +84,7 @@ describe.each(STORE_LANES)('who owns a stored result, on the $lane', ({ mongo })
       access: victim,
     });
     const rank = await getJson(`${server.url}/api/data/get-rank/${genuine.body.resultId}/CS%201`);
-    expect(rank.body).toEqual({ rank: 1, totalParticipants: 1 });
+    expect(rank.body).toEqual({ rank: 1, totalParticipants: 1, counted: true });
     const distribution = await getJson(`${server.url}/api/data/distribution/CS%201`);
     expect(distribution.body.count).toBe(1);
   });

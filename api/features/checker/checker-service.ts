@@ -4,13 +4,14 @@ import {
   assertChosenPaper,
   identifySheet,
   NO_RESPONSE,
+  scoreResponses,
   scoreSheet,
   testPaperOf,
   type ParsedSheet,
   type SheetScorecard,
   type TestPaper,
 } from '../../../src/domain/gate';
-import type { Paper, Store } from '../../store';
+import type { Paper, Result, Store } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from '../../crowd/crowd';
@@ -73,7 +74,10 @@ export type PrecheckInput = Pick<CheckInput, 'sheet' | 'testPaper' | 'sections'>
 
 export interface RankAnswer {
   rank: number;
+  /** The results checked here (what the chart and the rank model count), plus this one when it is not among them. */
   totalParticipants: number;
+  /** Whether this result is one of the results checked here: an uploaded page never is (anyone can edit one). */
+  counted: boolean;
 }
 
 export interface Checker {
@@ -86,6 +90,11 @@ export interface Checker {
   precheck(input: PrecheckInput): Promise<void>;
   /** Null when no such result of that test paper. */
   rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
+  /**
+   * A stored result's scorecard, scored again from what was stored (responses, statuses) against its paper's
+   * published key: the portal is not asked, and an uploaded page's scorecard comes from the upload itself.
+   */
+  scorecardOf(result: Result, options?: { minKeyVersion?: number }): Promise<CheckerScorecard>;
   /** The paper with this id; or, given a test paper, its newest real paper still scoring (the demo's without one). */
   paperNamed(idOrTestPaper: string): Promise<Paper | null>;
   readonly crowd: Crowd;
@@ -105,6 +114,15 @@ export function resultKeyOf(origin: SheetOrigin, paperId: string, candidateId: s
   return `upload ${sha256(`${paperId}\n${uploader}\n${candidateId}`)}`;
 }
 
+/**
+ * The statuses a scorecard shows that its responses alone do not tell ('Marked For Review', 'Not Attempted and Marked
+ * For Review'), kept so a stored result's scorecard reads as the sheet did.
+ */
+function markedStatuses(scorecard: SheetScorecard): Record<string, string> | undefined {
+  const marked = scorecard.response.filter((question) => /marked/i.test(question.status));
+  return marked.length ? Object.fromEntries(marked.map((question) => [question.long_id, question.status])) : undefined;
+}
+
 /** The response vector kept with a result: Question ID → MASTER response, '' when not answered. */
 function responseVector(scorecard: SheetScorecard): Record<string, string> {
   return Object.fromEntries(
@@ -113,6 +131,13 @@ function responseVector(scorecard: SheetScorecard): Record<string, string> {
       question.response_given === NO_RESPONSE ? '' : question.response_given,
     ]),
   );
+}
+
+/** A paper scores only whole: not a demo paper stood down, and a key for every question. */
+function assertLive({ paper, keyed, total, live }: KeyedPaper): void {
+  if (paper.retired) throw new PaperNotLiveError(CHECKER_MESSAGES.retired(paper.label), 'PAPER_RETIRED');
+  if (keyed === 0) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(paper.label), 'NO_KEYS');
+  if (!live) throw new PaperNotLiveError(CHECKER_MESSAGES.keyIncomplete(paper.label, keyed, total), 'KEY_INCOMPLETE');
 }
 
 export function createChecker(store: Store, papers: Papers): Checker {
@@ -140,14 +165,7 @@ export function createChecker(store: Store, papers: Papers): Checker {
     // A sheet that does not name its paper is told by the paper holding its questions.
     if (chosen) assertChosenPaper(paper, chosen);
     const keyed = (await papers.keyed.get(paper.id, { minKeyVersion }))!;
-    if (paper.retired) throw new PaperNotLiveError(CHECKER_MESSAGES.retired(paper.label), 'PAPER_RETIRED');
-    if (keyed.keyed === 0) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(paper.label), 'NO_KEYS');
-    if (!keyed.live) {
-      throw new PaperNotLiveError(
-        CHECKER_MESSAGES.keyIncomplete(paper.label, keyed.keyed, keyed.total),
-        'KEY_INCOMPLETE',
-      );
-    }
+    assertLive(keyed);
     return keyed;
   }
 
@@ -198,6 +216,7 @@ export function createChecker(store: Store, papers: Papers): Checker {
         link: fetched ? origin.link.trim() : undefined,
         uploaded: fetched ? undefined : true,
         responses: responseVector(scorecard),
+        statuses: markedStatuses(scorecard),
         // Re-scoring counts the sections the candidate said they chose; a sheet that settles it settles it again.
         chosenSections: choice?.decidedBy === 'candidate' ? choice.chosen : undefined,
         rankedAs,
@@ -223,6 +242,34 @@ export function createChecker(store: Store, papers: Papers): Checker {
       return checked;
     },
 
+    async scorecardOf(result, { minKeyVersion } = {}) {
+      const keyed = await papers.keyed.get(result.paperId, { minKeyVersion });
+      if (!keyed) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(result.set), 'NO_PAPER');
+      assertLive(keyed);
+      const { paper, keyVersion } = keyed;
+      const testPaper = testPaperOf(paper) ?? result.set;
+      // The sections the candidate said they chose count again; a sheet whose answers settle it settles it again.
+      const scorecard = scoreResponses(
+        result.responses,
+        { ...keyed.engine, testPaper },
+        keyed.keys,
+        {},
+        result.statuses,
+        result.chosenSections,
+      );
+      const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks'], result.rankedAs);
+      return presentScorecard(
+        { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
+        {
+          testPaper,
+          paper: { id: paper.id, name: paper.label },
+          prediction,
+          resultId: result.id,
+          keyVersion: keyVersion!,
+        },
+      );
+    },
+
     async paperNamed(idOrTestPaper) {
       const all = await store.papers.list();
       const byId = all.find((paper) => paper.id === idOrTestPaper);
@@ -243,20 +290,27 @@ export function createChecker(store: Store, papers: Papers): Checker {
         if (!result || result.set !== testPaper) return null;
         if (result.rankedAs) {
           const among = await store.results.rankAmongRankedAs(result.paperId, result.rankedAs, result.normMarks);
-          return { rank: among.rank, totalParticipants: among.total };
+          // An upload is ranked among them without being one of them, as on a paper ranked whole.
+          const counted = !result.uploaded;
+          return { rank: among.rank, totalParticipants: among.total + (counted ? 0 : 1), counted };
         }
       }
       if (held) {
         const paper = (await papers.keyed.get(held.paperId))?.paper;
         if (!paper || testPaperOf(paper) !== testPaper) return null;
-        return { rank: held.snapshot.rankOf(held.normMarks), totalParticipants: held.snapshot.count };
+        return { rank: held.snapshot.rankOf(held.normMarks), totalParticipants: held.snapshot.count, counted: true };
       }
-      // Not one of the fetched results this instance knows: an upload, or one stored elsewhere since the last look.
-      // It is ranked among its paper's results without being one of them.
+      // Not held yet: an upload (ranked among its paper's results without being one of them), or a fetched result
+      // stored by another instance, which the paper's snapshot holds once it has looked again.
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
       const snapshot = await marks.of(result.paperId);
-      return { rank: snapshot.rankOf(result.normMarks), totalParticipants: snapshot.count + 1 };
+      const counted = snapshot.normMarksOf(result.id) !== undefined;
+      return {
+        rank: snapshot.rankOf(result.normMarks),
+        totalParticipants: snapshot.count + (counted ? 0 : 1),
+        counted,
+      };
     },
   };
 }

@@ -18,13 +18,13 @@ import {
   scoreRequestSchema,
   sheetLinkProblem,
   testPaperField,
-  verificationRequestSchema,
 } from '../../../src/domain/validation/score-request';
+import { emailField } from '../../../src/domain/validation/accounts';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
-import { serialisedScorecard } from '../../presenters';
+import { serialisedScorecard, type CheckerScorecard } from '../../presenters';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
@@ -71,11 +71,37 @@ const uploadRequest = scoreRequest.shape({
   html: nonBlank(UPLOAD_BODY_MISSING),
 });
 
-/** The verification link's address parameters; a link or e-mail left out is one message, a missing token another. */
+/** The verification link's one address parameter: the sealed token (scorecard-access.ts). */
 const verifyRequest = object({
-  link: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
-  email: string().trim().required(VERIFICATION_MESSAGES.missingParameters),
-  token: string().trim().required(VERIFICATION_MESSAGES.invalidToken),
+  token: string()
+    .trim()
+    .required(VERIFICATION_MESSAGES.missingParameters)
+    .max(4_000, VERIFICATION_MESSAGES.invalidToken),
+});
+
+/** A stored upload, named by its result id (what the upload answered when it asked for a verified e-mail). */
+const uploadField = () => plainText(string().trim().max(100, 'Name the uploaded page by its id (upload).'));
+const SUBJECT_NEEDED = 'Send the response-sheet link (link), or the id of the uploaded page (upload).';
+
+/**
+ * A verification mail for a response-sheet link, or for a saved page uploaded here (`upload`, its stored result):
+ * a candidate who uploaded a page is never asked for a link.
+ */
+const sendRequest = object({
+  link: plainText(string().trim().max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH))),
+  upload: uploadField(),
+  email: emailField(),
+  testPaper: testPaperField().notRequired(),
+  access: accessField(),
+}).test('one-subject', SUBJECT_NEEDED, (value, context) =>
+  Boolean(value.link) !== Boolean(value.upload) ? true : context.createError({ path: 'link', message: SUBJECT_NEEDED }),
+);
+
+/** A stored result's scorecard, asked for by a device that verified an address for it (or an administrator). */
+const scorecardRequest = object({
+  resultId: plainText(string().trim().required('Name the scorecard by its id (resultId).').max(100)),
+  access: accessField(),
+  minKeyVersion: minKeyVersionField(),
 });
 
 /**
@@ -184,6 +210,11 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     if (problem) throw new HttpError(400, problem);
   }
 
+  /** Whether this request may see a scorecard without a verified e-mail: verification is off, or an admin asks. */
+  const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
+  const verifyFirst = (extra: Record<string, unknown> = {}) =>
+    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true, ...extra });
+
   /**
    * Before the e-mail step, the sheet is read and checked as far as the candidate can act on it: a sheet of another
    * paper is refused naming its paper, a paper not scoring yet says so, and a choice of sections is asked for. The
@@ -205,41 +236,39 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
    */
   async function verifiedState(
     ctx: Context,
-    request: PaperRequest & { link: string | undefined; access: string | undefined },
+    request: PaperRequest & { link: string; access: string | undefined },
     load: () => Promise<ParsedSheet> | ParsedSheet,
   ) {
-    const { link } = request;
-    const verifiedEmail = link ? await access.verifiedEmail(link, request.access) : null;
-    if (config.requireEmailVerification && !isAdmin(ctx) && !verifiedEmail) {
-      if (link) assertSheetLink(ctx, link);
+    const verifiedEmail = await access.verifiedEmail({ link: request.link }, request.access);
+    if (needsVerification(ctx) && !verifiedEmail) {
+      assertSheetLink(ctx, request.link);
       await refuseBeforeEmail(load, request);
-      throw new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true });
+      throw verifyFirst();
     }
     return verifiedEmail;
   }
 
-  async function respondWithScorecard(
-    ctx: Context,
-    load: () => Promise<ParsedSheet> | ParsedSheet,
-    request: PaperRequest & {
-      origin: SheetOrigin;
-      email?: string;
-      verifiedEmail: string | null;
-      minKeyVersion?: number;
-    },
-  ) {
-    const scorecard = await withUserErrors(async () => {
-      const sheet = await load();
-      return checker.check({
-        sheet,
+  interface ScoreRequestOf extends PaperRequest {
+    origin: SheetOrigin;
+    email?: string;
+    verifiedEmail: string | null;
+    minKeyVersion?: number;
+  }
+
+  const scored = (load: () => Promise<ParsedSheet> | ParsedSheet, request: ScoreRequestOf) =>
+    withUserErrors(async () =>
+      checker.check({
+        sheet: await load(),
         origin: request.origin,
         testPaper: request.testPaper,
         email: request.verifiedEmail ?? request.email,
         isVerified: request.verifiedEmail !== null,
         minKeyVersion: request.minKeyVersion,
         sections: request.sections,
-      });
-    });
+      }),
+    );
+
+  function answerWith(ctx: Context, scorecard: CheckerScorecard) {
     ctx.type = 'application/json';
     ctx.body = serialisedScorecard(scorecard);
   }
@@ -264,43 +293,78 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
       { ...paperRequest, link: request.link, access: request.access },
       load,
     );
-    await respondWithScorecard(ctx, load, {
+    const scorecard = await scored(load, {
       ...paperRequest,
       origin: { kind: 'link', link: request.link },
       verifiedEmail,
     });
+    answerWith(ctx, scorecard);
   });
 
   const uploadInput = validate(uploadRequest, { from: 'query', textBody: 'html' });
+  /**
+   * An upload is a check in its own right: the page is scored and stored apart (never in ranks) whoever sends it. Its
+   * scorecard goes to a device that verified an address for the typed link, or for this upload; any other device is
+   * asked to verify an e-mail for the upload itself (`upload` in the 403), and the scorecard then comes from the
+   * stored upload (POST /scorecard), never from the portal.
+   */
   router.post('/upload-response', countOutcome, admin, checks, uploadInput, async (ctx) => {
     const { html, ...request } = ctx.state.input;
     const link = request.link || undefined;
-    const paperRequest = scoreRequestOf(request);
-    const load = () => sheets.fromUpload(html);
-    const verifiedEmail = await verifiedState(ctx, { ...paperRequest, link, access: request.access }, load);
-    // The typed link only vouches for the e-mail: the result is the upload's own, apart from the link's fetched one.
-    await respondWithScorecard(ctx, load, {
-      ...paperRequest,
-      origin: { kind: 'upload', html, link },
-      verifiedEmail,
-    });
+    // A typed link only vouches for an e-mail this device verified for it (it passed the link checks then).
+    const byLink = link ? await access.verifiedEmail({ link }, request.access) : null;
+    const score = (verifiedEmail: string | null) =>
+      scored(() => sheets.fromUpload(html), {
+        ...scoreRequestOf(request),
+        origin: { kind: 'upload', html, link },
+        verifiedEmail,
+      });
+    const scorecard = await score(byLink);
+    if (byLink || !needsVerification(ctx)) return answerWith(ctx, scorecard);
+    const byUpload = await access.verifiedEmail({ upload: scorecard.resultId }, request.access);
+    if (!byUpload) throw verifyFirst({ upload: scorecard.resultId });
+    answerWith(ctx, await score(byUpload));
   });
 
-  const sendRequest = verificationRequestSchema.shape({ access: accessField() });
+  /** A stored result's scorecard, scored from what was stored: the portal is never asked again. */
+  router.post('/scorecard', countOutcome, admin, checks, validate(scorecardRequest, BARE), async (ctx) => {
+    const { resultId, access: accessToken, minKeyVersion } = ctx.state.input;
+    const result = await services.store.results.findById(resultId);
+    if (!result) throw new HttpError(404, 'No scorecard with this id is stored here.');
+    if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
+      throw verifyFirst(result.uploaded ? { upload: result.id } : {});
+    }
+    answerWith(
+      ctx,
+      await withUserErrors(() => checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined })),
+    );
+  });
+
+  /** The subject a send is for: a link that can be a response sheet, or an upload stored here. */
+  async function subjectOf(ctx: Context, input: { link?: string; upload?: string; testPaper?: string | null }) {
+    if (input.link) {
+      assertSheetLink(ctx, input.link);
+      return { link: input.link, ...(input.testPaper ? { testPaper: input.testPaper } : {}) };
+    }
+    const upload = await services.store.results.findById(input.upload ?? '');
+    if (!upload?.uploaded) throw new HttpError(404, 'No uploaded page with this id is stored here.');
+    return { upload: upload.id };
+  }
+
   router.post('/send-verification', mails, validate(sendRequest), async (ctx) => {
-    const { link, email, access: accessToken } = ctx.state.input;
-    assertSheetLink(ctx, link);
+    const { email, access: accessToken } = ctx.state.input;
+    const subject = await subjectOf(ctx, ctx.state.input);
     // Verified already, on this device: another address, or another device, must show it received a mail itself.
-    if ((await access.verifiedEmail(link, accessToken)) === email.trim().toLowerCase()) {
+    if ((await access.verifiedEmail(subject, accessToken)) === email.trim().toLowerCase()) {
       ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
       return;
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
-    const tooSoon = await verification.resendWaitMs(link, email);
+    const tooSoon = await verification.resendWaitMs(subject, email);
     if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
     const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
-    const outcome = await verification.send(link, email);
+    const outcome = await verification.send(subject, email);
     if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
     ctx.body = {
       message: VERIFICATION_MESSAGES.sent,
@@ -310,16 +374,18 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   });
 
   router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
-    const { link, email, token } = ctx.state.input;
-    const confirmed = await verification.confirm(link, email, token);
+    const confirmed = await verification.confirm(ctx.state.input.token);
     if (confirmed.outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
     if (confirmed.outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
     const alreadyVerified = confirmed.outcome === 'already-verified';
+    const { subject } = confirmed;
     ctx.body = {
       message: alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified,
       alreadyVerified,
       // Kept by this device (never in an address): it proves the address on every later score request.
       access: confirmed.access,
+      // What to open next: the stored upload's scorecard, or the link's (the page asks for it with the paper).
+      ...('upload' in subject ? { resultId: subject.upload } : { link: subject.link, testPaper: subject.testPaper }),
     };
   });
 

@@ -1,10 +1,15 @@
 import type { Context } from 'koa';
-import { signAccessToken, type ScorecardAccess } from '../../access/scorecard-access';
+import {
+  openVerification,
+  sealVerification,
+  signAccessToken,
+  type ScorecardAccess,
+  type VerificationSubject,
+} from '../../access/scorecard-access';
 import { normaliseEmail } from '../../store';
 import { HttpError } from '../../http/errors';
 import { waitFor } from '../../http/limiters';
 import type { Services } from '../../services';
-import { checkVerificationToken, signVerificationToken } from './verification-token';
 
 export const VERIFICATION_MESSAGES = {
   verifyFirst: 'Please Verify Your Email',
@@ -19,28 +24,31 @@ export const VERIFICATION_MESSAGES = {
     `We have just sent a verification link to this address for this response sheet. Check your inbox and spam folder; you can ask for a new link in ${seconds} s.`,
 } as const;
 
-/** One mail per link and address in this time: a second click, or a reopened modal, does not send a second mail. */
+/** One mail per subject and address in this time: a second click, or a reopened modal, does not send a second mail. */
 export const RESEND_COOLDOWN_MS = 60_000;
 
-/** Sent now, and the next send of this link to this address is possible after `cooldownMs`; or not sent yet again. */
+/** Sent now, and the next send to this address is possible after `cooldownMs`; or not sent yet again. */
 export type SendOutcome = { sent: true; cooldownMs: number } | { sent: false; retryAfterMs: number };
 
-/** A confirmed pair comes with the access token this device keeps as its proof (scorecard-access.ts). */
+/**
+ * A confirmed pair comes with the access token this device keeps as its proof (scorecard-access.ts), and the subject,
+ * so the page knows which scorecard to open.
+ */
 export type VerifyOutcome =
-  | { outcome: 'verified'; access: string }
-  | { outcome: 'already-verified'; access: string }
+  | { outcome: 'verified' | 'already-verified'; access: string; subject: VerificationSubject }
   | { outcome: 'invalid' }
   | { outcome: 'expired' };
 
 export interface VerificationService {
   /**
-   * Mails a link to /verify-email that verifies this address for this link within 24 hours, unless one went to this
-   * address for this link less than RESEND_COOLDOWN_MS ago.
+   * Mails a link to /verify-email that verifies this address for this subject within 24 hours, unless one went to
+   * this address for it less than RESEND_COOLDOWN_MS ago.
    */
-  send(link: string, email: string): Promise<SendOutcome>;
-  /** How long until `send` would mail this address for this link again (0: now). */
-  resendWaitMs(link: string, email: string): Promise<number>;
-  confirm(link: string, email: string, token: string): Promise<VerifyOutcome>;
+  send(subject: VerificationSubject, email: string): Promise<SendOutcome>;
+  /** How long until `send` would mail this address for this subject again (0: now). */
+  resendWaitMs(subject: VerificationSubject, email: string): Promise<number>;
+  /** Verifies the pair a mailed link's token seals. */
+  confirm(token: string): Promise<VerifyOutcome>;
 }
 
 /** 429 with Retry-After for a send within the cool-down; `retryAfterSeconds` lets the page run its timer from it. */
@@ -50,33 +58,28 @@ export function resendTooSoon(ctx: Context, waitMs: number): HttpError {
   return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), { retryAfterSeconds: seconds });
 }
 
-/** The page the mail links to (/verify-email); it passes every parameter to GET /api/data/verify. */
-export function verificationAddress(appOrigin: string, link: string, email: string, token: string): string {
-  const query = new URLSearchParams({ link: link.trim(), email: normaliseEmail(email), token });
-  return `${appOrigin}/verify-email?${query}`;
+/** The page the mail links to (/verify-email): its one parameter is the sealed token, no e-mail, no link. */
+export function verificationAddress(appOrigin: string, token: string): string {
+  return `${appOrigin}/verify-email?${new URLSearchParams({ token })}`;
 }
 
 export function createVerificationService(
   { config, store, mailer }: Services,
   access: ScorecardAccess,
 ): VerificationService {
-  // One mail per link + address per cool-down, counted where the other limits are (shared by every instance on
+  // One mail per subject + address per cool-down, counted where the other limits are (shared by every instance on
   // MongoDB). Claimed before the mail goes out, so two clicks at once send one mail.
   const cooldowns = store.limiters({ name: 'verification-resend', points: 1, windowMs: RESEND_COOLDOWN_MS });
 
-  const keyOf = (link: string, email: string) => `${access.linkKey(link)} ${normaliseEmail(email)}`;
+  const keyOf = (subject: VerificationSubject, email: string) =>
+    `${access.subjectKey(subject)} ${normaliseEmail(email)}`;
   const waitMs = async (key: string) => {
     const claimed = await cooldowns.get(key);
     return claimed && claimed.remainingPoints === 0 ? Math.max(1, claimed.msBeforeNext) : 0;
   };
 
-  async function mail(link: string, email: string) {
-    const address = verificationAddress(
-      config.appOrigin,
-      link,
-      email,
-      signVerificationToken(config.secret, link, email),
-    );
+  async function mail(subject: VerificationSubject, email: string) {
+    const address = verificationAddress(config.appOrigin, sealVerification(config.secret, subject, email));
     await mailer.send({
       to: normaliseEmail(email),
       subject: 'Verify your e-mail to see your GATE scorecard',
@@ -96,12 +99,12 @@ export function createVerificationService(
   }
 
   return {
-    async send(link, email) {
-      const key = keyOf(link, email);
+    async send(subject, email) {
+      const key = keyOf(subject, email);
       const retryAfterMs = await waitFor(cooldowns, key);
       if (retryAfterMs > 0) return { sent: false, retryAfterMs };
       try {
-        await mail(link, email);
+        await mail(subject, email);
       } catch (error) {
         await cooldowns.delete(key); // nothing went out: the candidate may try again at once
         throw error;
@@ -109,15 +112,19 @@ export function createVerificationService(
       return { sent: true, cooldownMs: RESEND_COOLDOWN_MS };
     },
 
-    resendWaitMs: (link, email) => waitMs(keyOf(link, email)),
+    resendWaitMs: (subject, email) => waitMs(keyOf(subject, email)),
 
-    async confirm(link, email, token) {
-      const check = checkVerificationToken(config.secret, link, email, token);
-      if (check !== 'valid') return { outcome: check };
-      const { alreadyVerified } = await store.verifications.markVerified(access.linkKey(link), email);
-      // The mail's link proves this address on this device, whether or not it verified this link before.
-      const outcome = alreadyVerified ? ('already-verified' as const) : ('verified' as const);
-      return { outcome, access: signAccessToken(config.secret, email) };
+    async confirm(token) {
+      const opened = openVerification(config.secret, token);
+      if (opened.status !== 'valid') return { outcome: opened.status };
+      const { subject, email } = opened.claim;
+      const { alreadyVerified } = await store.verifications.markVerified(access.subjectKey(subject), email);
+      // The mail's link proves this address on this device, whether or not it verified this subject before.
+      return {
+        outcome: alreadyVerified ? 'already-verified' : 'verified',
+        access: signAccessToken(config.secret, email),
+        subject,
+      };
     },
   };
 }

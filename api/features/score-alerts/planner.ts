@@ -24,8 +24,9 @@ export function unsubscribeAddresses(appOrigin: string, secret: string, alert: P
   };
 }
 
-export function scorecardAddress(appOrigin: string, link: string, email: string): string {
-  return `${appOrigin}/scorecard?${new URLSearchParams({ link, email })}`;
+/** The scorecard the mail points to, named by the result's id: no e-mail and no link in the address. */
+export function scorecardAddress(appOrigin: string, resultId: string): string {
+  return `${appOrigin}/scorecard?${new URLSearchParams({ id: resultId })}`;
 }
 
 /**
@@ -63,7 +64,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
       newTotal: result.totalMarks,
       questions,
       predictedRank: await predictedRank(due.paper, result.totalMarks),
-      scorecardUrl: scorecardAddress(appOrigin, result.link ?? '', alert.email),
+      scorecardUrl: scorecardAddress(appOrigin, result.id),
       unsubscribeUrl: addresses.page,
       oneClickUrl: addresses.oneClick,
     });

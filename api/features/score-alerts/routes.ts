@@ -72,7 +72,7 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
   /** The address this device verified for the result's portal link; null for an upload or an unverified device. */
   async function verifiedEmailOf(result: Result, accessToken: string | undefined): Promise<string | null> {
     if (result.uploaded || !result.link) return null;
-    return access.verifiedEmail(result.link, accessToken);
+    return access.verifiedEmail({ link: result.link }, accessToken);
   }
 
   router.post('/status', limited, validate(scorecardOf, BARE), async (ctx) => {

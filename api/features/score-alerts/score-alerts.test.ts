@@ -48,10 +48,10 @@ describe('renderScoreChangeMail', () => {
 
   it('tells old and new total, each question and why, the rank, where to look and how to stop', () => {
     const mail = renderScoreChangeMail(news);
-    expect(mail.subject).toBe('Your CS 1 2026 score changed with the final key: 41.67 → 44.33');
+    expect(mail.subject).toBe('Your CS 1 2026 score changed with the final key: 41⅔ → 44⅓');
     expect(mail.text).toContain('The final key of CS 1 2026 (18 Mar 2026, 10:00 am IST) changed your marks.');
-    expect(mail.text).toContain('Total marks: 41.67 → 44.33 (+2.66)');
-    expect(mail.text).toContain('Q12 (MCQ): Answer changed from B to C. Your marks: -0.66 → 2');
+    expect(mail.text).toContain('Total marks: 41⅔ → 44⅓ (+2⅔)');
+    expect(mail.text).toContain('Q12 (MCQ): Answer changed from B to C. Your marks: −⅔ → 2');
     expect(mail.text).toContain('Predicted rank: about 1,234 (likely between 900 and 1,700)');
     expect(mail.text).toContain(`See your updated scorecard: ${news.scorecardUrl}`);
     expect(mail.headers).toEqual({
@@ -283,8 +283,8 @@ describe('score-change mails', () => {
       newTotal: 1.33,
       to: `${movedId}@example.com`,
     });
-    expect(mail!.text).toContain('Total marks: 4 → 1.33 (-2.67)');
-    expect(mail!.text).toContain('Q2 (MCQ): Answer changed from A to B. Your marks: 2 → -0.66');
+    expect(mail!.text).toContain('Total marks: 4 → 1⅓ (−2⅔)');
+    expect(mail!.text).toContain('Q2 (MCQ): Answer changed from A to B. Your marks: 2 → −⅔');
     // The steady candidate heard nothing, and the next mail will count from this version.
     expect(await store.scoreAlerts.find(steadyAlert!.id)).toMatchObject({
       toldTotal: 1.33,

@@ -1,5 +1,12 @@
 import escapeHtml from 'escape-html';
-import { displayMarks, keyVersionName, type ChangedQuestion, type KeyVersionStamp } from '../../../src/domain/gate';
+import {
+  displayMarks,
+  displaySignedMarks,
+  keyVersionName,
+  thirdsMoved,
+  type ChangedQuestion,
+  type KeyVersionStamp,
+} from '../../../src/domain/gate';
 
 /** What one score-change e-mail says: old and new total, why, the new rank, where to look and how to stop them. */
 export interface ScoreChangeNews {
@@ -24,14 +31,12 @@ export interface RenderedMail {
   headers: Record<string, string>;
 }
 
-const signed = (marks: number) => (marks > 0 ? `+${displayMarks(marks)}` : displayMarks(marks));
-const marksOf = (marks: number | string) => (typeof marks === 'number' ? displayMarks(marks) : marks);
 const count = (n: number) => n.toLocaleString('en-IN');
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 function questionLine(question: ChangedQuestion): string {
-  return `Q${question.short_id} (${question.type}): ${question.text}. Your marks: ${marksOf(question.marksBefore)} → ${marksOf(question.marksAfter)}`;
+  return `Q${question.short_id} (${question.type}): ${question.text}. Your marks: ${displayMarks(question.marksBefore)} → ${displayMarks(question.marksAfter)}`;
 }
 
 function rankLine(rank: ScoreChangeNews['predictedRank']): string | null {
@@ -41,8 +46,9 @@ function rankLine(rank: ScoreChangeNews['predictedRank']): string | null {
 
 export function renderScoreChangeMail(news: ScoreChangeNews): RenderedMail {
   const keyName = keyVersionName(news.key.label);
-  const change = news.newTotal - news.oldTotal;
-  const totalLine = `Total marks: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)} (${signed(change)})`;
+  // Counted in thirds: totals are stored to two decimals, and 44.33 − 41.67 is the 2⅔ the candidate gained.
+  const change = thirdsMoved(news.oldTotal, news.newTotal) / 3;
+  const totalLine = `Total marks: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)} (${displaySignedMarks(change)})`;
   const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)} IST) changed your marks.`;
   const why = news.questions.length
     ? ['What changed:', ...news.questions.map((question) => `- ${questionLine(question)}`)]

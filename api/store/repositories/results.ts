@@ -15,7 +15,7 @@ export interface ResultDoc extends ResultInput {
 }
 
 /** Fields a result may lack; an upsert without them removes them (e.g. a link no longer needed). */
-const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'chosenSections', 'rankedAs'] as const;
+const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'statuses', 'chosenSections', 'rankedAs'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
@@ -39,11 +39,12 @@ type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
 
 /** Exactly the fields of a result input but its owner, whatever else the caller's object carries (an id, a date). */
 function resultFields(input: ResultInput): Omit<ResultInput, keyof Owner> {
-  const { candidateId, name, set, paperId, resultKey, link, responses, session, uploaded } = input;
+  const { candidateId, name, set, paperId, resultKey, link, responses, statuses, session, uploaded } = input;
   const { chosenSections, rankedAs } = input;
   const { totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt } = input;
   return {
-    ...{ candidateId, name, set, paperId, resultKey, link, responses, session, uploaded, chosenSections, rankedAs },
+    ...{ candidateId, name, set, paperId, resultKey, link, responses, statuses, session, uploaded },
+    ...{ chosenSections, rankedAs },
     ...{ totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt },
   };
 }

@@ -126,7 +126,9 @@ export { isAttempted, isCorrect, responseMatchesKey, type IconQuestion } from '.
 export {
   DEFAULT_SCORING_RULES,
   NOT_EVALUATED,
+  displayDecimal,
   displayMarks,
+  displaySignedMarks,
   mapResponse,
   scoreResponses,
   scoreSheet,

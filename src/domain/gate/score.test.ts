@@ -3,6 +3,7 @@ import {
   GateError,
   NO_RESPONSE,
   buildPaper,
+  displayDecimal,
   displayMarks,
   parseResponseSheet,
   scoreResponses,
@@ -116,12 +117,25 @@ describe('scoreResponses', () => {
 });
 
 describe('displayMarks', () => {
-  it('truncates to two decimals as the scorecard shows marks', () => {
-    expect(displayMarks(-2 / 3)).toBe('-0.66');
-    expect(displayMarks(-1 / 3)).toBe('-0.33');
-    expect(displayMarks(274 / 3)).toBe('91.33');
+  it('shows marks as whole thirds, as GATE awards them', () => {
+    expect(displayMarks(-2 / 3)).toBe('\u2212\u2154');
+    expect(displayMarks(-1 / 3)).toBe('\u2212\u2153');
+    expect(displayMarks(274 / 3)).toBe('91\u2153');
+    expect(displayMarks(5 / 3)).toBe('1\u2154');
     expect(displayMarks(2)).toBe('2');
+    expect(displayMarks(-0)).toBe('0');
     expect(displayMarks('Not evaluated')).toBe('Not evaluated');
+  });
+
+  it('reads a total stored to two decimals as the third it stands for', () => {
+    expect(displayMarks(72.33)).toBe('72\u2153');
+    expect(displayMarks(-4.67)).toBe('\u22124\u2154');
+  });
+
+  it('shows a figure that is no third truncated to two decimals', () => {
+    expect(displayMarks(45.678)).toBe('45.67');
+    expect(displayDecimal(-0.661)).toBe('\u22120.66');
+    expect(displayDecimal(-0.001)).toBe('0');
   });
 });
 

@@ -296,11 +296,38 @@ function roundThirds(thirds: number): number {
   return Math.round((thirds * 100) / 3) / 100;
 }
 
-/** Marks as the scorecard shows them: truncated (not rounded) to two decimals, so −2/3 shows as −0.66. */
+const MINUS = '\u2212';
+const THIRD_SIGNS = ['', '\u2153', '\u2154'];
+/** Totals are stored rounded to two decimals (72.33 for 72⅓): within this of a third, a figure is that third. */
+const THIRD_TOLERANCE = 0.005;
+
+/**
+ * A figure that is not marks (a normalised mark, a percentile): truncated (not rounded) to two decimals, with a
+ * typographic minus.
+ */
+export function displayDecimal(value: number): string {
+  const truncated = Math.trunc(value * 100 + Math.sign(value) * 1e-9) / 100;
+  return truncated === 0 ? '0' : String(truncated).replace('-', MINUS);
+}
+
+/**
+ * Marks as every screen and mail shows them. GATE marks are whole thirds (a wrong one-mark MCQ costs ⅓), so they show
+ * as thirds: '72⅓', '−⅔', '1⅔'. Each question's marks then add up to the total as shown, where two decimals showed
+ * rows of −0.33 and −0.66 beside totals of −1 and 72.33. A figure that is no third shows as displayDecimal does.
+ */
 export function displayMarks(marks: number | string): string {
   if (typeof marks !== 'number') return marks;
-  const truncated = Math.trunc(marks * 100 + Math.sign(marks) * 1e-9) / 100;
-  return String(truncated === 0 ? 0 : truncated);
+  const thirds = Math.round(marks * 3);
+  if (Math.abs(marks - thirds / 3) > THIRD_TOLERANCE) return displayDecimal(marks);
+  if (thirds === 0) return '0';
+  const whole = Math.floor(Math.abs(thirds) / 3);
+  return `${thirds < 0 ? MINUS : ''}${whole || ''}${THIRD_SIGNS[Math.abs(thirds) % 3]}`;
+}
+
+/** Marks or a change of marks, signed: '+2', '−⅔', '0'; a text ('Not evaluated') stays as it is. */
+export function displaySignedMarks(marks: number | string): string {
+  const text = displayMarks(marks);
+  return typeof marks === 'number' && marks > 0 && text !== '0' ? `+${text}` : text;
 }
 
 /**

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { externalLinks } from '../../lib/links';
 import { ExternalLink } from '../../lib/ui/ExternalLink';
-import type { CheckerForm, ModalMode } from './ScoreModal';
+import type { ModalMode } from './ScoreModal';
+import { keepDraft, readDraft, type CheckerForm } from './checker-draft';
 import { SavedScorecards } from './SavedScorecards';
 import { TypingText } from './TypingText';
 // Files, not inlined data: the home page's script stays smaller and the browser fetches the images lazily.
 import examBanner from './assets/banner-exam.svg?no-inline';
 import storeBanner from './assets/banner-store.svg?no-inline';
 import './checker.css';
-
-const EMPTY_FORM: CheckerForm = { gateLink: '', testPaper: '', email: '' };
 
 /**
  * The score modal (with its form validation) is its own chunk: it loads when the visitor points at, focuses or
@@ -45,11 +44,16 @@ function AdPanel({ side, href, title, text }: { side: 'left' | 'right'; href: st
  * opens the modal as 'Check Now' does (the home page's `/?check=now`, the advertisement's 'Check my score').
  */
 export function GateCheckerHero({ openChecker = false }: { openChecker?: boolean }) {
-  const [form, setForm] = useState<CheckerForm>(EMPTY_FORM);
+  // What was typed comes back after leaving (checker-draft.ts), with an uploaded page's e-mail step still waiting.
+  const [form, setForm] = useState<CheckerForm>(() => readDraft(localStorage));
   const [modalOpen, setModalOpen] = useState(false);
   // Mounted from the first 'Check Now' on, so closing keeps what the modal holds, as before it was split off.
   const [modalWanted, setModalWanted] = useState(false);
-  const [mode, setMode] = useState<ModalMode>('score');
+  const [mode, setMode] = useState<ModalMode>(() => (form.upload ? 'verification' : 'score'));
+  const changeForm = (next: CheckerForm) => {
+    setForm(next);
+    keepDraft(localStorage, next);
+  };
 
   useEffect(() => {
     if (!openChecker) return;
@@ -57,9 +61,10 @@ export function GateCheckerHero({ openChecker = false }: { openChecker?: boolean
     setModalOpen(true);
   }, [openChecker]);
 
+  // An uploaded page still waiting for its e-mail keeps the e-mail step; anything else starts from the score form.
   const closeModal = () => {
     setModalOpen(false);
-    setMode('score');
+    setMode(form.upload ? 'verification' : 'score');
   };
 
   return (
@@ -113,7 +118,7 @@ export function GateCheckerHero({ openChecker = false }: { openChecker?: boolean
             open={modalOpen}
             mode={mode}
             form={form}
-            onFormChange={setForm}
+            onFormChange={changeForm}
             onModeChange={setMode}
             onClose={closeModal}
           />

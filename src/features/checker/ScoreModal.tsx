@@ -5,10 +5,17 @@ import { scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from 
 import { Field, Spinner } from '../../lib/ui/FormFields';
 import { ModalDialog } from '../../lib/ui/ModalDialog';
 import { keepScorecard } from '../../lib/scorecard/device';
-import { requestScore, uploadResponseSheet, type ScoreOutcome } from '../../lib/scorecard/score-api';
+import {
+  requestScore,
+  scorecardAddress,
+  storedScorecard,
+  uploadResponseSheet,
+  type ScoreOutcome,
+} from '../../lib/scorecard/score-api';
 import { rememberSections, sectionChoiceOf, type SectionChoice } from '../../lib/scorecard/section-choice';
 import type { ScorecardData } from '../../lib/scorecard/types';
-import { resendWaitSeconds, scorecardAddress, sendVerification } from './checker-api';
+import { resendWaitSeconds, sendVerification, type VerificationSubject } from './checker-api';
+import type { CheckerForm } from './checker-draft';
 import { SavedPageUpload } from './SavedPageUpload';
 import { SectionChoiceStep } from './SectionChoiceStep';
 import { TestPaperField } from './TestPaperField';
@@ -16,12 +23,6 @@ import { openInNewTab } from './open-in-new-tab';
 import { resendKey, useResendCooldown } from './use-resend-cooldown';
 import { VerificationSent } from './VerificationSent';
 import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
-
-export interface CheckerForm {
-  gateLink: string;
-  testPaper: string;
-  email: string;
-}
 
 export type ModalMode = 'score' | 'verification';
 
@@ -34,8 +35,6 @@ interface ScoreModalProps {
   onClose: () => void;
 }
 
-const OPEN_AFTER_VERIFIED_MS = 100;
-
 function messageOf(error: unknown, fallback: string): string {
   return (error as Error | undefined)?.message || fallback;
 }
@@ -46,6 +45,9 @@ const sendWait = { offline: WAIT_MESSAGES.offline, timeout: WAIT_MESSAGES.sendTi
 /** The rule the server applies too, before an e-mail is asked for: the demo's sample sheets are on this origin. */
 const linkProblem = (link: string) => sheetLinkProblem(link, [window.location.origin]);
 
+/** What a verification mail's cool-down is counted by, with the address: the link, or the uploaded page. */
+const subjectName = (subject: VerificationSubject) => ('upload' in subject ? `upload ${subject.upload}` : subject.link);
+
 /** "Check Your GATE Score": score mode, verification mode, and the saved-page upload. */
 export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClose }: ScoreModalProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -53,7 +55,11 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
   // The link + address the "check your inbox" step is about; it shows while the form still holds that pair.
   const [sentKey, setSentKey] = useState<string>();
   const cooldown = useResendCooldown();
-  const formKey = resendKey(form.gateLink, form.email);
+  // The e-mail step is for the uploaded page when one waits (no link asked for), else for the typed link.
+  const subject: VerificationSubject = form.upload
+    ? { upload: form.upload }
+    : { link: form.gateLink.trim(), testPaper: form.testPaper || undefined };
+  const formKey = resendKey(subjectName(subject), form.email);
   const showSent = mode === 'verification' && sentKey === formKey;
   // A paper with parts whose sheet does not show the sections chosen: the question, and how to answer it.
   const [asked, setAsked] = useState<{ question: SectionChoice; answer: (sections: string[]) => void }>();
@@ -68,14 +74,18 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     if (errors[field === 'gateLink' ? 'link' : field]) setErrors({});
   };
 
+  /** The scorecard opens in a new tab named by its result's id (nothing of the candidate in the address). */
   async function showScorecard(data: ScorecardData, link?: string) {
     await keepScorecard(data, link);
-    openInNewTab('/scorecard');
+    openInNewTab(data.resultId ? scorecardAddress(data.resultId) : '/scorecard');
+    // The uploaded page's e-mail step is done with; the link and paper stay for the next check.
+    if (form.upload) onFormChange({ ...form, upload: undefined });
     close();
   }
 
   async function handleOutcome(outcome: ScoreOutcome, link?: string) {
     if (outcome.kind === 'verify-email') {
+      onFormChange({ ...form, upload: outcome.upload });
       onModeChange('verification');
       toast.info('Please verify your email first.');
       return;
@@ -102,6 +112,19 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       setAsked({ question, answer });
     }
   }
+
+  /** Leaves the uploaded page's e-mail step for the score form (the upload stays stored; uploading again finds it). */
+  function checkAnotherSheet() {
+    setErrors({});
+    onFormChange({ ...form, upload: undefined });
+    onModeChange('score');
+  }
+
+  /** This device holds the proof already: the scorecard at once, the stored upload's or the link's. */
+  const verifiedScorecard = (verified: VerificationSubject) =>
+    'upload' in verified
+      ? storedScorecard(verified.upload)
+      : requestScore({ link: verified.link, testPaper: verified.testPaper });
 
   async function run(task: () => Promise<void>, fallbackMessage: string) {
     setBusy(true);
@@ -132,15 +155,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     return Object.keys(found).length === 0 ? valid : undefined;
   }
 
-  async function sendLink(link: string, email: string) {
-    const key = resendKey(link, email);
+  async function sendLink(verified: VerificationSubject, email: string) {
+    const key = resendKey(subjectName(verified), email);
     await run(async () => {
       try {
-        const outcome = await within(() => sendVerification(link, email), WAIT_LIMITS_MS.send, sendWait);
+        const outcome = await within(() => sendVerification(verified, email), WAIT_LIMITS_MS.send, sendWait);
         if (outcome.alreadyVerified) {
-          const address = scorecardAddress({ link, email, testPaper: form.testPaper });
-          close();
-          setTimeout(() => openInNewTab(address), OPEN_AFTER_VERIFIED_MS);
+          const scorecard = await within(() => verifiedScorecard(verified), WAIT_LIMITS_MS.retrieve, scoreWait);
+          await handleOutcome(scorecard, 'link' in verified ? verified.link : undefined);
           return;
         }
         cooldown.start(key, outcome.resendAfterSeconds);
@@ -179,8 +201,13 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       }, 'An error occurred');
       return;
     }
+    if (form.upload) {
+      const request = await validate(verificationRequestSchema.pick(['email']), { email: form.email });
+      if (request) await sendLink(subject, request.email);
+      return;
+    }
     const request = await validate(verificationRequestSchema, { link: form.gateLink, email: form.email });
-    if (request) await sendLink(request.link, request.email);
+    if (request) await sendLink({ ...subject, link: request.link }, request.email);
   }
 
   async function uploadSavedPage(file: File) {
@@ -229,30 +256,34 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             email={form.email.trim()}
             secondsLeft={waitForResend}
             busy={busy}
-            onResend={() => void sendLink(form.gateLink.trim(), form.email.trim())}
+            onResend={() => void sendLink(subject, form.email.trim())}
             onChangeEmail={() => setSentKey(undefined)}
           />
         ) : (
           <>
             {mode === 'verification' && (
               <p className="score-modal__note">
-                Enter your e-mail address: we will send a link to confirm it, then your scorecard opens.
+                {form.upload
+                  ? 'Your saved page is uploaded. Enter your e-mail address: we will send a link to confirm it, then the scorecard of that page opens.'
+                  : 'Enter your e-mail address: we will send a link to confirm it, then your scorecard opens.'}
               </p>
             )}
             <form className="score-modal__form" noValidate onSubmit={(event) => void submit(event)}>
-              <Field id="gate-link" label="GATE Response Link" error={linkError}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="off"
-                    placeholder="https://cdn.digialm.com/…"
-                    value={form.gateLink}
-                    onChange={(event) => update('gateLink')(event.target.value)}
-                  />
-                )}
-              </Field>
+              {!(mode === 'verification' && form.upload) && (
+                <Field id="gate-link" label="GATE Response Link" error={linkError}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="url"
+                      inputMode="url"
+                      autoComplete="off"
+                      placeholder="https://cdn.digialm.com/…"
+                      value={form.gateLink}
+                      onChange={(event) => update('gateLink')(event.target.value)}
+                    />
+                  )}
+                </Field>
+              )}
               {mode === 'score' ? (
                 <TestPaperField
                   value={form.testPaper}
@@ -287,6 +318,11 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
                 <p id="form-resend-wait" className="verification-sent__wait">
                   A link went to this address a moment ago. You can send a new one in {waitForResend} s.
                 </p>
+              )}
+              {mode === 'verification' && form.upload && (
+                <button type="button" className="button score-modal__other" onClick={checkAnotherSheet}>
+                  Check another response sheet
+                </button>
               )}
             </form>
           </>

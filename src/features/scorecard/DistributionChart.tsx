@@ -1,4 +1,5 @@
 import { wholeNumber } from './prediction-view';
+import { plural } from '../../domain/words';
 
 export interface MarksBin {
   from: number;
@@ -63,7 +64,9 @@ export function DistributionChart({ bins, marks }: DistributionChartProps) {
           you are here
         </text>
       </svg>
-      <figcaption>Marks of {wholeNumber(total)} results checked here</figcaption>
+      <figcaption>
+        Marks of {wholeNumber(total)} {plural(total, 'result')} checked here
+      </figcaption>
     </figure>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { ChangedQuestion } from '../../domain/gate';
+import { thirdsMoved, type ChangedQuestion } from '../../domain/gate';
 import type { RefreshedScorecard } from './key-update';
 import { marksText, signedMarksText } from './scorecard-view';
 
-/** 'Your marks: +1 → −0.33', or that they stayed. */
+/** 'Your marks: +1 → −⅓', or that they stayed. */
 function marksLine({ marksBefore, marksAfter }: ChangedQuestion): string {
   return marksBefore === marksAfter
     ? `Your marks stay ${signedMarksText(marksAfter)}`
@@ -32,7 +32,7 @@ export function KeyChanges({ refreshed }: { refreshed: RefreshedScorecard }) {
         <strong>
           {marksText(was)} → {marksText(is)}
         </strong>{' '}
-        out of 100 ({signedMarksText(Number(is) - Number(was))})
+        out of 100 ({signedMarksText(thirdsMoved(Number(was), Number(is)) / 3)})
       </p>
       {changes.length === 0 ? (
         <p>None of your questions changed.</p>

@@ -1,5 +1,4 @@
-import { memo, startTransition, useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { memo, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChangedQuestion, ScorecardQuestion } from '../../domain/gate';
 import { imageSource } from '../../lib/image-source';
 import {
@@ -15,6 +14,7 @@ import {
   type OptionView,
   type Verdict,
 } from './scorecard-view';
+import { isPrinting, subscribePrinting } from './print-scorecard';
 
 /** Portal images load through our proxy, so the service worker can keep them offline (see image-source.ts). */
 const shown = (address: string) => imageSource(address, window.location.origin);
@@ -74,7 +74,15 @@ function OptionFigure({ option, number }: { option: OptionView; number: number }
   );
 }
 
-function QuestionBody({ question, number }: { question: ScorecardQuestion; number: number }) {
+function QuestionBody({
+  question,
+  number,
+  printing,
+}: {
+  question: ScorecardQuestion;
+  number: number;
+  printing: boolean;
+}) {
   return (
     <div className="question__body">
       {question.question && (
@@ -82,7 +90,8 @@ function QuestionBody({ question, number }: { question: ScorecardQuestion; numbe
           className="question__image"
           src={shown(question.question)}
           alt={`Question ${number}`}
-          loading="lazy"
+          // The printed copy shows every question's image: a lazy one in a closed question would never load.
+          loading={printing ? 'eager' : 'lazy'}
           decoding="async"
         />
       )}
@@ -145,24 +154,13 @@ const QuestionItem = memo(function QuestionItem({ question, number, change, prin
         <VerdictIcon verdict={verdict} />
         {change && <span className="question__change">New key: {change.text}</span>}
       </summary>
-      {(opened || printing) && <QuestionBody question={question} number={number} />}
+      {(opened || printing) && <QuestionBody question={question} number={number} printing={printing} />}
     </details>
   );
 });
 
-/**
- * Whether the page is about to print (Ctrl+P, the Print button, a phone's share sheet): browsers lay out the printed
- * copy right after 'beforeprint', so the bodies must be in the DOM by the time the listener returns.
- */
-function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    const renderEveryBody = () => flushSync(() => setPrinting(true));
-    window.addEventListener('beforeprint', renderEveryBody);
-    return () => window.removeEventListener('beforeprint', renderEveryBody);
-  }, []);
-  return printing;
-}
+/** Whether the page is being printed (print-scorecard.ts): every question's body is rendered then. */
+const usePrinting = () => useSyncExternalStore(subscribePrinting, isPrinting, () => false);
 
 /**
  * Questions rendered with the scorecard; the rest follow eight at a time (~70 DOM nodes, as closed items hold no body),

@@ -16,14 +16,13 @@ import { marksText } from './scorecard-view';
 import { predictedRankText } from './prediction-view';
 import { useScorecard } from './use-scorecard';
 import { KeyChanges } from './KeyChanges';
-import type { RefreshableScorecard, RefreshedScorecard } from './key-update';
+import { printScorecard } from './print-scorecard';
+import { isRefreshable, type RefreshedScorecard } from './key-update';
 import './scorecard.css';
 
 const keyDay = () => import('./KeyDay');
 const KeyUpdateNotice = lazy(() => keyDay().then((module) => ({ default: module.KeyUpdateNotice })));
 const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module.ScoreAlertSwitch })));
-
-const isRefreshable = (data: ScorecardData): data is RefreshableScorecard => Boolean(data.link);
 
 function paperTitle(testPaper: string): string {
   const label = TEST_PAPER_LABELS[testPaper];
@@ -56,7 +55,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
             Predicted rank <strong>{predictedRankText(data.prediction_data)}</strong>
           </span>
         </p>
-        <button type="button" className="button scorecard__print" onClick={() => window.print()}>
+        <button type="button" className="button scorecard__print" onClick={() => void printScorecard()}>
           Print / Save as PDF
         </button>
         {data.keyVersion && <p className="scorecard__key">Answer key: {keyVersionText(data.keyVersion)}</p>}
@@ -65,7 +64,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
       {painted && isRefreshable(data) && (
         <Suspense fallback={null}>
           <KeyUpdateNotice data={data} onRefreshed={setRefreshed} />
-          {data.resultId && <ScoreAlertSwitch resultId={data.resultId} />}
+          <ScoreAlertSwitch resultId={data.resultId} />
         </Suspense>
       )}
       <div className="scorecard__overview">

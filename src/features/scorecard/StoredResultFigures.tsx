@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { withQueryClient } from '../../lib/query';
 import { DistributionChart } from './DistributionChart';
 import { distributionQuery, rankQuery } from './scorecard-api';
+import { uncountedNote } from './prediction-view';
 
 /**
  * The rank card's two figures read from the results stored on the server, the only parts of the scorecard that use
@@ -14,10 +15,14 @@ function RankAmongParticipantsQuery({ resultId, testPaper }: { resultId?: string
   if (!resultId) return <dd>--</dd>;
   if (rank.isError) return <dd className="rank__error">Failed to load rank</dd>;
   if (!rank.data) return <dd aria-busy="true">Loading…</dd>;
+  const { rank: place, totalParticipants, counted } = rank.data;
   return (
-    <dd>
-      {rank.data.rank} of {rank.data.totalParticipants}
-    </dd>
+    <>
+      <dd>
+        {place} of {totalParticipants}
+      </dd>
+      {!counted && <dd className="rank__range">{uncountedNote(totalParticipants - 1)}</dd>}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { keyVersionChoiceText, keyVersionText } from '../../lib/scorecard/key-version';
-import type { ScoreOutcome, ScoreRequest } from '../../lib/scorecard/score-api';
+import type { ScoreOutcome } from '../../lib/scorecard/score-api';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import type { KeyVersionStamp } from '../../domain/gate';
 import { keyUpdateOffer, refreshProblem, scoreUnderKey } from './key-update';
@@ -21,46 +21,46 @@ const card = (extra: Partial<ScorecardData> = {}): ScorecardData => ({
   ...extra,
 });
 
-const LINK = 'https://cdn.digialm.com/per/g01/sheet.html';
+const RESULT = 'result-7';
 
 describe('offering to refresh a saved scorecard', () => {
   it('offers the newer key of the paper, by version', () => {
-    const saved = card({ link: LINK, keyVersion: stamp(65, 'provisional') });
+    const saved = card({ resultId: RESULT, keyVersion: stamp(65, 'provisional') });
     expect(keyUpdateOffer(saved, stamp(68, 'final'))).toEqual({ kind: 'newer', current: stamp(68, 'final') });
     expect(keyUpdateOffer(saved, stamp(65, 'provisional'))).toBeNull();
     // Until the server answers there is nothing to offer.
     expect(keyUpdateOffer(saved, undefined)).toBeNull();
   });
 
-  it('offers a refresh to a scorecard saved before scorecards named their key, and none without a link', () => {
-    expect(keyUpdateOffer(card({ link: LINK }), undefined)).toEqual({ kind: 'unnamed' });
+  it('offers a refresh to a scorecard saved before scorecards named their key, and none without a stored result', () => {
+    expect(keyUpdateOffer(card({ resultId: RESULT }), undefined)).toEqual({ kind: 'unnamed' });
     expect(keyUpdateOffer(card({ keyVersion: stamp(65, 'provisional') }), stamp(68, 'final'))).toBeNull();
   });
 });
 
 describe('refreshing after a key change', () => {
-  const saved = { ...card({ keyVersion: stamp(1, 'provisional') }), link: LINK };
+  const saved = { ...card({ keyVersion: stamp(1, 'provisional') }), resultId: RESULT };
   const final = stamp(2, 'final');
   const recording = () => {
-    const requests: ScoreRequest[] = [];
-    const score = (request: ScoreRequest): Promise<ScoreOutcome> => {
-      requests.push(request);
+    const requests: { resultId: string; minKeyVersion?: number }[] = [];
+    const score = (resultId: string, minKeyVersion?: number): Promise<ScoreOutcome> => {
+      requests.push({ resultId, minKeyVersion });
       return Promise.resolve({ kind: 'scorecard', data: card({ keyVersion: final }) });
     };
     return { requests, options: { score } };
   };
 
-  it('asks once, for at least the key version it was offered, so no server instance answers with an older key', async () => {
+  it('asks the stored result once (never the portal), for at least the key version it was offered, so no server instance answers with an older key', async () => {
     const server = recording();
     const outcome = await scoreUnderKey(saved, final, server.options);
     expect(outcome.kind === 'scorecard' && outcome.data.keyVersion?.version).toBe(2);
-    expect(server.requests).toEqual([{ link: LINK, testPaper: 'CS 1', minKeyVersion: 2 }]);
+    expect(server.requests).toEqual([{ resultId: RESULT, minKeyVersion: 2 }]);
   });
 
   it('asks for the current key when no version was offered (a scorecard that named no key)', async () => {
     const server = recording();
     await scoreUnderKey(saved, undefined, server.options);
-    expect(server.requests).toEqual([{ link: LINK, testPaper: 'CS 1', minKeyVersion: undefined }]);
+    expect(server.requests).toEqual([{ resultId: RESULT, minKeyVersion: undefined }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { changedQuestions, type ChangedQuestion, type KeyVersionStamp } from '../../domain/gate';
 import { keepScorecard } from '../../lib/scorecard/device';
-import { requestScore, type ScoreOutcome } from '../../lib/scorecard/score-api';
+import { storedScorecard, type ScoreOutcome } from '../../lib/scorecard/score-api';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { scorecardProblem, VerificationNeededError } from './load-scorecard';
 
@@ -9,8 +9,13 @@ import { scorecardProblem, VerificationNeededError } from './load-scorecard';
  * a failed refresh tells the candidate. No React here, so it is tested in node.
  */
 
-/** A scorecard that can be scored again: the response-sheet link it came from is known. */
-export type RefreshableScorecard = ScorecardData & { link: string };
+/**
+ * A scorecard that can be scored again: its result is stored on the server (a fetched sheet's or an uploaded page's),
+ * which scores the stored responses under the current key without asking the portal.
+ */
+export type RefreshableScorecard = ScorecardData & { resultId: string };
+
+export const isRefreshable = (data: ScorecardData): data is RefreshableScorecard => Boolean(data.resultId);
 
 export type KeyUpdateOffer =
   /** The paper has a newer key than the one the scorecard's marks came from. */
@@ -20,7 +25,7 @@ export type KeyUpdateOffer =
 
 /** What to offer for a scorecard, given the paper's current key version (undefined until the server answers). */
 export function keyUpdateOffer(data: ScorecardData, current: KeyVersionStamp | undefined): KeyUpdateOffer | null {
-  if (!data.link) return null;
+  if (!isRefreshable(data)) return null;
   if (!data.keyVersion) return { kind: 'unnamed' };
   return current && current.version > data.keyVersion.version ? { kind: 'newer', current } : null;
 }
@@ -33,20 +38,20 @@ export interface RefreshedScorecard {
 }
 
 /**
- * The saved link scored again. After a key change the offer names the new version, and the request asks for at least
- * it (minKeyVersion): every server instance then answers with that key or a newer one, whatever it had in memory.
+ * The stored result scored again. After a key change the offer names the new version, and the request asks for at
+ * least it (minKeyVersion): every server instance then answers with that key or a newer one, whatever it had in memory.
  */
 export function scoreUnderKey(
   saved: RefreshableScorecard,
   current: KeyVersionStamp | undefined,
-  { score = requestScore } = {},
+  { score = storedScorecard } = {},
 ): Promise<ScoreOutcome> {
-  return score({ link: saved.link, testPaper: saved.testPaper, minKeyVersion: current?.version });
+  return score(saved.resultId, current?.version);
 }
 
 /**
- * Scores the saved link again under the current key (`current`, when the offer named it) and keeps the new scorecard
- * on the device in place of the old.
+ * Scores the stored result again under the current key (`current`, when the offer named it) and keeps the new
+ * scorecard on the device in place of the old.
  */
 export async function refreshScorecard(
   saved: RefreshableScorecard,

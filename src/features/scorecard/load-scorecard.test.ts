@@ -23,6 +23,9 @@ function sources(overrides: Partial<ScorecardSources> & { query?: string } = {})
     savedByLink: () => Promise.resolve(undefined),
     latestSaved: () => Promise.resolve(undefined),
     requestScore: vi.fn((): Promise<ScoreOutcome> => Promise.resolve({ kind: 'scorecard', data: card('from-api') })),
+    storedScorecard: vi.fn((id: string): Promise<ScoreOutcome> =>
+      Promise.resolve({ kind: 'scorecard', data: card(id) }),
+    ),
     ...overrides,
   };
 }
@@ -48,6 +51,37 @@ describe('where the scorecard page finds its data', () => {
     const search = sources();
     expect(await findScorecard(search)).toBeUndefined();
     expect(search.requestScore).not.toHaveBeenCalled();
+    expect(search.storedScorecard).not.toHaveBeenCalled();
+  });
+
+  it('opens a scorecard named by its result id: from this device first, then from the stored result', async () => {
+    const here = sources({ query: 'id=r-7', readStored: () => card('r-7') });
+    expect(await findScorecard(here)).toMatchObject({ source: 'localStorage', data: { resultId: 'r-7' } });
+    expect(here.storedScorecard).not.toHaveBeenCalled();
+    const saved = sources({
+      query: 'id=r-7',
+      readStored: () => card('other'),
+      savedById: (id) => Promise.resolve(card(id)),
+    });
+    expect(await findScorecard(saved)).toMatchObject({ source: 'indexedDB', data: { resultId: 'r-7' } });
+    // A new device (the verification mail opened on a phone): the server scores what it stored, never the portal.
+    const fresh = sources({ query: 'id=r-7', readStored: () => card('other') });
+    expect(await findScorecard(fresh)).toMatchObject({ source: 'api', data: { resultId: 'r-7' } });
+    expect(fresh.storedScorecard).toHaveBeenCalledWith('r-7');
+    expect(fresh.requestScore).not.toHaveBeenCalled();
+  });
+
+  it("asks to verify when the stored result is not this device's to see", async () => {
+    const storedScorecard = (): Promise<ScoreOutcome> => Promise.resolve({ kind: 'verify-email', upload: 'r-7' });
+    await expect(findScorecard(sources({ query: 'id=r-7', storedScorecard }))).rejects.toBeInstanceOf(
+      VerificationNeededError,
+    );
+  });
+
+  it('checks the link the verify page hands over, with its paper, without anything in the address', async () => {
+    const search = sources({ navigationState: { checkLink: { link: LINK, testPaper: 'CS 2' } } });
+    expect(await findScorecard(search)).toMatchObject({ source: 'api', data: { resultId: 'from-api', link: LINK } });
+    expect(search.requestScore).toHaveBeenCalledWith({ link: LINK, testPaper: 'CS 2' });
   });
 
   it('opens a saved scorecard named in the address', async () => {
@@ -57,14 +91,15 @@ describe('where the scorecard page finds its data', () => {
     ).toMatchObject({ source: 'indexedDB', data: { resultId: 'r-42' } });
   });
 
-  it('never shows a stored scorecard of another sheet when the address carries a link', async () => {
+  it("still opens an address from before scorecards were named by id, never showing another sheet's", async () => {
     const query = new URLSearchParams({ link: LINK, email: 'a@b.co', testPaper: 'CS 2' }).toString();
     const request = vi.fn((): Promise<ScoreOutcome> => Promise.resolve({ kind: 'scorecard', data: card('fresh') }));
     const found = await findScorecard(
       sources({ query, readStored: () => card('other', 'https://cdn.digialm.com/other.html'), requestScore: request }),
     );
     expect(found).toMatchObject({ source: 'api', data: { resultId: 'fresh', link: LINK } });
-    expect(request).toHaveBeenCalledWith({ link: LINK, email: 'a@b.co', testPaper: 'CS 2' });
+    // The e-mail in such an address proves nothing: the device's access token does.
+    expect(request).toHaveBeenCalledWith({ link: LINK, testPaper: 'CS 2' });
   });
 
   it('uses the copy on the device for that link before asking the server', async () => {

@@ -4,9 +4,11 @@ import { type ScoreOutcome, type ScoreRequest } from '../../lib/scorecard/score-
 import type { ScorecardData } from '../../lib/scorecard/types';
 
 /**
- * Where the scorecard page finds its data: navigation state, then localStorage `scorecardData`,
- * then IndexedDB, then, with link and email in the address, the API. An address that names a scorecard (`saved`,
- * or `link`) wins over a stored one for another sheet, so a verification redirect never shows a stale scorecard.
+ * Where the scorecard page finds its data: navigation state (the checker's hand-over, or the verify page's link to
+ * check), then the address's result id (`id`, or `saved` from the device's list) on this device and then from the
+ * API, then localStorage `scorecardData` and IndexedDB. An address from before scorecards were named by id (`link`
+ * and `email`) still opens. An address that names a scorecard wins over a stored one for another sheet, so a
+ * verification redirect never shows a stale scorecard.
  */
 
 export type ScorecardSource = 'navigation' | 'localStorage' | 'indexedDB' | 'api';
@@ -24,6 +26,7 @@ export interface ScorecardSources {
   savedByLink: (link: string) => Promise<ScorecardData | undefined>;
   latestSaved: () => Promise<ScorecardData | undefined>;
   requestScore: (request: ScoreRequest) => Promise<ScoreOutcome>;
+  storedScorecard: (resultId: string) => Promise<ScoreOutcome>;
 }
 
 export class VerificationNeededError extends Error {
@@ -65,15 +68,36 @@ function fromNavigation(state: unknown): ScorecardData | undefined {
   return isScorecardData(candidate) ? candidate : undefined;
 }
 
+/** The link the verify page hands over to be checked now that this device verified an address for it. */
+function linkToCheck(state: unknown): ScoreRequest | undefined {
+  const check = (state as { checkLink?: { link?: unknown; testPaper?: unknown } } | null | undefined)?.checkLink;
+  if (typeof check?.link !== 'string' || !check.link) return undefined;
+  return { link: check.link, testPaper: typeof check.testPaper === 'string' ? check.testPaper : undefined };
+}
+
+/** A score call's scorecard from the API; asked to verify instead, the page says so. */
+async function fromApi(outcome: Promise<ScoreOutcome>, link?: string): Promise<FoundScorecard> {
+  const answer = await outcome;
+  if (answer.kind === 'verify-email') throw new VerificationNeededError();
+  return { data: link ? { ...answer.data, link } : answer.data, source: 'api' };
+}
+
 export async function findScorecard(sources: ScorecardSources): Promise<FoundScorecard | undefined> {
   const navigated = fromNavigation(sources.navigationState);
   if (navigated) return { data: navigated, source: 'navigation' };
+  const toCheck = linkToCheck(sources.navigationState);
+  if (toCheck) return fromApi(sources.requestScore(toCheck), toCheck.link);
 
-  const savedId = sources.search.get('saved');
-  if (savedId) return found('indexedDB')(await sources.savedById(savedId));
+  const stored = sources.readStored();
+  const id = sources.search.get('id') ?? sources.search.get('saved');
+  if (id) {
+    if (stored?.resultId === id) return { data: stored, source: 'localStorage' };
+    const saved = await sources.savedById(id);
+    if (saved) return { data: saved, source: 'indexedDB' };
+    return sources.search.has('id') ? fromApi(sources.storedScorecard(id)) : undefined;
+  }
 
   const link = sources.search.get('link')?.trim();
-  const stored = sources.readStored();
   if (!link) {
     return found('localStorage')(stored) ?? found('indexedDB')(await sources.latestSaved());
   }
@@ -83,11 +107,5 @@ export async function findScorecard(sources: ScorecardSources): Promise<FoundSco
 
   const email = sources.search.get('email')?.trim();
   if (!email) return undefined;
-  const outcome = await sources.requestScore({
-    link,
-    email,
-    testPaper: sources.search.get('testPaper') ?? undefined,
-  });
-  if (outcome.kind === 'verify-email') throw new VerificationNeededError();
-  return { data: { ...outcome.data, link }, source: 'api' };
+  return fromApi(sources.requestScore({ link, testPaper: sources.search.get('testPaper') ?? undefined }), link);
 }

@@ -1,5 +1,5 @@
 import { readStoredScorecard } from '../../lib/scorecard/device';
-import { requestScore } from '../../lib/scorecard/score-api';
+import { requestScore, storedScorecard } from '../../lib/scorecard/score-api';
 import { databaseMayExist, mayHaveSavedScorecards } from '../../lib/db-presence';
 import { findScorecard, type FoundScorecard } from './load-scorecard';
 
@@ -40,5 +40,6 @@ export function openScorecard({ state, searchStr }: ScorecardAddress): Promise<F
       mayHaveSavedScorecards() ? (await (await savedOnDevice())?.findScorecardByLink(link))?.data : undefined,
     latestSaved: async () => (await (await savedOnDevice())?.listScorecards())?.[0]?.data,
     requestScore,
+    storedScorecard,
   });
 }

@@ -3,6 +3,7 @@ import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/data';
 import { predict } from '../../domain/gate/rank/predict';
 import type { PredictionData } from '../../lib/scorecard/types';
 import {
+  uncountedNote,
   gateScoreBasisText,
   gateScoreText,
   methodText,
@@ -74,6 +75,10 @@ describe('rank prediction as the scorecard shows it', () => {
     expect(gateScoreBasisText(damaged as PredictionData)).toBe(
       "Estimated until GATE publishes 2026's top-0.1% mean (83.2).",
     );
+  });
+  it("counts an uploaded page apart: the rank's 'of N' is the results checked here and you", () => {
+    expect(uncountedNote(3)).toBe('You and the 3 results checked here: an uploaded page is not counted among them.');
+    expect(uncountedNote(1)).toBe('You and the 1 result checked here: an uploaded page is not counted among them.');
   });
 });
 

@@ -1,6 +1,7 @@
 import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/normalisation';
 import type { Category } from '../../domain/gate/rank/score';
 import type { PredictionData } from '../../lib/scorecard/types';
+import { plural } from '../../domain/words';
 
 /** Readable figures of the rank prediction; every field may be missing on older saved scorecards. */
 
@@ -92,7 +93,7 @@ export function methodText(prediction: PredictionData | undefined): string | und
   const crowd = finite(prediction?.sampleSize) ? prediction.sampleSize : 0;
   const sources = [
     ...(years.length > 0 ? [`GATE's published marks-to-rank data for ${listed(years)}`] : []),
-    ...(crowd > 0 ? [`${wholeNumber(crowd)} results checked here`] : []),
+    ...(crowd > 0 ? [`${wholeNumber(crowd)} ${plural(crowd, 'result')} checked here`] : []),
   ];
   const crowdNote =
     crowd > 0 ? '' : ` Results checked here join the estimate once there are ${MIN_SESSION_RESULTS} for each session.`;
@@ -100,4 +101,12 @@ export function methodText(prediction: PredictionData | undefined): string | und
     `Estimated from ${sources.join(' and ')}, scaled to the latest published count of candidates ` +
     `(${wholeNumber(appeared)}).${crowdNote}`
   );
+}
+
+/**
+ * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit),
+ * so its 'of N' (them and you) agrees with the chart's and the estimate's count of them.
+ */
+export function uncountedNote(checkedHere: number): string {
+  return `You and the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked here: an uploaded page is not counted among them.`;
 }

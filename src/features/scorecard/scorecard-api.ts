@@ -5,7 +5,9 @@ import { apiRequest } from '../../lib/api';
 
 export interface RankResponse {
   rank: number;
+  /** The results checked here, plus this scorecard's when it is not one of them (an uploaded page). */
   totalParticipants: number;
+  counted: boolean;
 }
 
 export async function fetchRank(resultId: string, testPaper: string): Promise<RankResponse> {

@@ -42,11 +42,11 @@ const totals = {
 };
 
 describe('scorecard figures', () => {
-  it('truncates marks to two decimals instead of rounding them', () => {
-    expect(marksText(-2 / 3)).toBe('-0.66');
-    expect(marksText(7 / 3)).toBe('2.33');
+  it('shows marks as thirds, and any other figure truncated to two decimals', () => {
+    expect(marksText(-2 / 3)).toBe('\u2212\u2154');
+    expect(marksText(7 / 3)).toBe('2\u2153');
+    expect(marksText(91.666666)).toBe('91\u2154');
     expect(marksText(0.29)).toBe('0.29');
-    expect(marksText(91.666666)).toBe('91.66');
     expect(marksText('4')).toBe('4');
     expect(marksText(-0.001)).toBe('0');
     expect(marksText(undefined)).toBe('--');
@@ -63,8 +63,8 @@ describe('scorecard figures', () => {
       { label: 'Attempts', value: '3' },
       { label: 'Incorrect Attempts', value: '1' },
       { label: 'Positive Marks', value: '3' },
-      { label: 'Negative Marks', value: '0.66' },
-      { label: 'Total Marks', value: '2.33' },
+      { label: 'Negative Marks', value: '\u2154' },
+      { label: 'Total Marks', value: '2\u2153' },
       { label: 'Normalisation Marks', value: '2.5' },
     ]);
     expect(summaryRows({ ...data, testPaper: 'DA' }).map((row) => row.label)).not.toContain('Normalisation Marks');
@@ -72,7 +72,7 @@ describe('scorecard figures', () => {
 
   it("says 'Not evaluated' without a key, and gives an unanswered question its own icon", () => {
     expect(marksObtainedText(question({ answerKey: '' }))).toBe('Not evaluated');
-    expect(marksObtainedText(question({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('-0.33');
+    expect(marksObtainedText(question({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('\u2212\u2153');
     expect(verdictOf(question({ answerKey: '' }))).toBe('none');
     expect(verdictOf(question({ status: 'Not Answered', response_given: ' -- ', obtained_marks: 0 }))).toBe(
       'unattempted',
@@ -86,7 +86,7 @@ describe('scorecard figures', () => {
 
   it('shows what each question earned, signed, beside its weight', () => {
     expect(earnedMarksText(question({ marks: 2, obtained_marks: 2 }))).toBe('+2');
-    expect(earnedMarksText(question({ marks: 2, response_given: 'B', obtained_marks: -2 / 3 }))).toBe('\u22120.66');
+    expect(earnedMarksText(question({ marks: 2, response_given: 'B', obtained_marks: -2 / 3 }))).toBe('\u2212\u2154');
     expect(earnedMarksText(question({ response_given: ' -- ', obtained_marks: 0 }))).toBe('0');
     expect(earnedMarksText(question({ answerKey: null, obtained_marks: 'Not evaluated' }))).toBeUndefined();
     expect(weightText(question({ marks: 1 }))).toBe('of 1 mark');

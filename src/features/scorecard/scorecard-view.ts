@@ -1,5 +1,7 @@
 import {
+  displayDecimal,
   displayMarks,
+  displaySignedMarks,
   isAttempted,
   isCorrect,
   isMarksToAll,
@@ -12,14 +14,20 @@ import {
 } from '../../domain/gate';
 
 import type { ScorecardData } from '../../lib/scorecard/types';
+import { plural } from '../../domain/words';
 
 /** What the scorecard shows, derived from the scorecard data; no React here so it is tested in node. */
 
-/** Marks show truncated to two decimals (the engine's displayMarks); a missing figure shows as '--'. */
+/** Marks as thirds ('72⅓', the engine's displayMarks), so the rows add up to the total; a missing figure is '--'. */
 export function marksText(value: number | string | undefined | null): string {
   if (value === undefined || value === null || value === '') return '--';
   const number = Number(value);
   return displayMarks(Number.isFinite(number) ? number : value);
+}
+
+/** A normalised mark is no sum of thirds: two decimals, truncated. */
+function normalisedMarksText(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? displayDecimal(value) : '--';
 }
 
 export type Verdict = 'correct' | 'incorrect' | 'unattempted' | 'none';
@@ -50,27 +58,23 @@ export function marksObtainedText(question: ScorecardQuestion): string {
   return hasKey(question) ? marksText(question.obtained_marks) : NOT_EVALUATED;
 }
 
-const MINUS = '\u2212';
-
 /**
- * What the question earned, signed as the header shows it beside its icon ('+2', '−0.66', '0'; truncated like every
+ * What the question earned, signed as the header shows it beside its icon ('+2', '−⅔', '0'; in thirds like every
  * mark), or undefined when it was not evaluated (no key).
  */
 export function earnedMarksText(question: ScorecardQuestion): string | undefined {
   return hasKey(question) && !isUnchosen(question) ? signedMarksText(question.obtained_marks) : undefined;
 }
 
-/** Marks or a change of marks, signed: '+2', '−0.66', '0'; 'Not evaluated' stays as it is. */
+/** Marks or a change of marks, signed: '+2', '−⅔', '0'; 'Not evaluated' stays as it is. */
 export function signedMarksText(marks: number | string): string {
-  const text = marksText(marks);
-  const value = Number(marks);
-  if (text === '0' || !Number.isFinite(value)) return text;
-  return value > 0 ? `+${text}` : text.replace('-', MINUS);
+  const number = Number(marks);
+  return displaySignedMarks(typeof marks === 'string' && Number.isFinite(number) ? number : marks);
 }
 
 /** The question's weight, for the header's 'of 2 marks'. */
 export const weightText = (question: ScorecardQuestion) =>
-  `of ${question.marks} ${Number(question.marks) === 1 ? 'mark' : 'marks'}`;
+  `of ${question.marks} ${plural(Number(question.marks), 'mark')}`;
 
 /** The response as a candidate reads it: 'B', 'A, C' (MSQ letters), '7.8', or '--' without one. */
 export function responseText(question: ScorecardQuestion): string {
@@ -136,7 +140,7 @@ export function summaryRows(data: ScorecardData): SummaryRow[] {
     { label: 'Total Marks', value: marksText(total['Total Marks']) },
   ];
   if (!isSingleSessionPaper(data.testPaper)) {
-    rows.push({ label: 'Normalisation Marks', value: marksText(data.prediction_data?.normMarks) });
+    rows.push({ label: 'Normalisation Marks', value: normalisedMarksText(data.prediction_data?.normMarks) });
   }
   return rows;
 }
@@ -146,7 +150,7 @@ export function marksToAllNote(data: ScorecardData): string | undefined {
   const count = data.response.filter((question) => question.answerKey && isMarksToAll(question.answerKey)).length;
   if (count === 0) return undefined;
   const who = data.scoringRules?.mta === 'attempted' ? 'to candidates who answered' : 'to every candidate';
-  return `${count} ${count === 1 ? 'question is' : 'questions are'} marks to all (MTA): full marks ${who}.`;
+  return `${count} ${plural(count, 'question is', 'questions are')} marks to all (MTA): full marks ${who}.`;
 }
 
 /** A test paper held in one session (DA, EE, XE…) has no normalisation; a session is named after a space ('CS 1'). */

@@ -13,6 +13,7 @@ import { imageSource } from '../../lib/image-source';
 import { whenIdle } from '../../lib/idle';
 import { keepImagesOffline } from './keep-images';
 import { imageUrls } from './scorecard-view';
+import { scorecardAddress } from '../../lib/scorecard/score-api';
 
 export type ScorecardState =
   { status: 'loading' } | ({ status: 'ready' } & FoundScorecard) | { status: 'problem'; problem: ScorecardProblem };
@@ -42,6 +43,16 @@ async function keepImagesOnDevice(data: ScorecardData): Promise<void> {
 }
 
 /**
+ * Names the shown scorecard in the address by its result's id alone, in place (no new history entry, no reload): an
+ * address the page was opened with (a link and e-mail from an older mail, a verified link handed over) then keeps
+ * nothing of the candidate in history, bookmarks or a shared link. The router reads the address again on Back.
+ */
+function nameInAddress(data: ScorecardData): void {
+  const address = data.resultId ? scorecardAddress(data.resultId) : location.pathname;
+  if (`${location.pathname}${location.search}` !== address) history.replaceState(history.state, '', address);
+}
+
+/**
  * The scorecard the route's loader is looking for (open-scorecard.ts): loading until it is found, then ready, or a
  * problem with a next step (ScorecardMessage) when it is not found, cannot be fetched, or takes too long.
  */
@@ -68,10 +79,11 @@ export function useScorecard(): ScorecardState {
         if (!current) return;
         if (!result) {
           // Nothing to show: log a warning and end the wait with a way to the checker instead of loading forever.
-          console.warn('No scorecard data: open the scorecard from the checker, or with link and email in the address');
+          console.warn('No scorecard data: open the scorecard from the checker, or by its id in the address');
           showProblem({ kind: 'no-scorecard' });
           return;
         }
+        nameInAddress(result.data);
         // A transition, so React builds the scorecard in slices and a phone stays responsive while it does.
         startTransition(() => setState({ status: 'ready', ...result }));
         // Keeping it for offline use is background work: it runs when the browser is idle, not amid the rendering.

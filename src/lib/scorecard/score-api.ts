@@ -3,27 +3,37 @@ import { isScorecardData } from './device';
 import { sectionsFor } from './section-choice';
 import type { ScorecardData } from './types';
 
-/* The score API calls: the checker modal and the scorecard page (opened with link and email) share them. */
+/* The score API calls: the checker modal, the verify page and the scorecard page share them. */
 
+/** The spec's words for 'verify an e-mail first' (what the admin's View Scorecard compares; the checker reads the flag). */
 export const VERIFY_EMAIL_MESSAGE = 'Please Verify Your Email';
-export type ScoreOutcome = { kind: 'scorecard'; data: ScorecardData } | { kind: 'verify-email' };
+
+/**
+ * A scorecard, or the server asking for a verified e-mail first: for the link, or (`upload`, the stored page's id)
+ * for a saved page the candidate uploaded.
+ */
+export type ScoreOutcome = { kind: 'scorecard'; data: ScorecardData } | { kind: 'verify-email'; upload?: string };
 
 interface ScoreResponse extends Partial<ScorecardData> {
   message?: string;
 }
 
-const asksForVerification = (message: unknown) => typeof message === 'string' && message.includes(VERIFY_EMAIL_MESSAGE);
+/** The server's answer that a verified e-mail is needed: its flag, never its wording. */
+function verificationAsked(body: unknown): ScoreOutcome | undefined {
+  const answer = body as { verificationRequired?: unknown; upload?: unknown } | null;
+  if (answer?.verificationRequired !== true) return undefined;
+  return { kind: 'verify-email', ...(typeof answer.upload === 'string' ? { upload: answer.upload } : {}) };
+}
 
-/** 'Please Verify Your Email' may come in a success or an error body. */
 async function scoreFrom(call: () => Promise<ScoreResponse>): Promise<ScoreOutcome> {
   let body: ScoreResponse;
   try {
     body = await call();
   } catch (error) {
-    if (error instanceof ApiError && asksForVerification(error.message)) return { kind: 'verify-email' };
+    const asked = error instanceof ApiError ? verificationAsked(error.body) : undefined;
+    if (asked) return asked;
     throw error;
   }
-  if (asksForVerification(body.message)) return { kind: 'verify-email' };
   const { message: _message, ...data } = body;
   if (!isScorecardData(data)) throw new ApiError(200, body.message ?? '', body);
   return { kind: 'scorecard', data };
@@ -85,3 +95,19 @@ export function uploadResponseSheet(
     }),
   );
 }
+
+/**
+ * A stored result's scorecard (the server scores what it stored: an uploaded page, or a sheet fetched before), for
+ * this device's verified address; `minKeyVersion` as for requestScore.
+ */
+export function storedScorecard(resultId: string, minKeyVersion?: number): Promise<ScoreOutcome> {
+  return scoreFrom(() =>
+    apiRequest<ScoreResponse>('/api/data/scorecard', {
+      method: 'POST',
+      body: { resultId, access: accessToken(), minKeyVersion },
+    }),
+  );
+}
+
+/** The address of a scorecard: its result's id, nothing of the candidate. */
+export const scorecardAddress = (resultId: string) => `/scorecard?${new URLSearchParams({ id: resultId })}`;

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitInPage } from './browser';
 import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
@@ -119,6 +120,14 @@ export async function iconsByQuestionId(page: Page): Promise<Record<string, stri
       ]),
     ),
   );
+}
+
+/** The page's correct/incorrect icons are the fixture's ground truth, question by question. */
+export async function expectIconsToMatch(page: Page, expected: ExpectedCandidate): Promise<void> {
+  const icons = await iconsByQuestionId(page);
+  for (const [longId, question] of Object.entries(expected.questions)) {
+    expect({ longId, icon: icons[longId] }).toEqual({ longId, icon: expectedIcon(question) });
+  }
 }
 
 /** Waits until the page's IndexedDB (Dexie database 'hiregate') holds the scorecard with this id. */

@@ -52,3 +52,30 @@ export async function expectFitsAndAccessible(page: Page, screen: string): Promi
     throw new Error(`${screen} at ${width} px:\n${problems.join('\n')}`);
   }
 }
+
+/**
+ * Toasts lying over what the open dialog's reader must see or press: its title and its close button. One line per
+ * overlap ('“Please verify…” over the title'); none when no dialog is open.
+ */
+export async function toastsOverDialogControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]');
+    if (!dialog) return [];
+    const controls = [
+      ['the title', dialog.querySelector('h2')],
+      ['the close button', dialog.querySelector('[aria-label="Close"]')],
+    ] as const;
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const problems: string[] = [];
+    for (const toast of document.querySelectorAll<HTMLElement>('.Toastify__toast')) {
+      const box = toast.getBoundingClientRect();
+      for (const [name, control] of controls) {
+        if (control && overlaps(box, control.getBoundingClientRect())) {
+          problems.push(`“${toast.innerText.trim()}” over ${name}`);
+        }
+      }
+    }
+    return problems;
+  });
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  displayMarks,
+  displaySignedMarks,
   keyVersionName,
   readableKey,
   type KeyChangeKind,
@@ -16,6 +16,7 @@ import { keyVersionChoiceText, keyVersionTime } from '../../../lib/scorecard/key
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';
+import { plural } from '../../../domain/words';
 
 const SOURCE_TEXT: Record<KeyVersionEntry['source'], string> = {
   import: 'imported',
@@ -34,11 +35,10 @@ const CHANGE_TEXT: Record<KeyChangeKind, string> = {
   'key-removed': 'Key withdrawn',
 };
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${n} ${plural(n, one, many)}`;
 
-/** A change of marks as the admin reads it: '+2', '−1.33', '0'. */
-const signed = (marks: number) =>
-  marks > 0 ? `+${displayMarks(marks)}` : marks < 0 ? `\u2212${displayMarks(-marks)}` : '0';
+/** A change of marks as the admin reads it: '+2', '−1⅓', '0'. */
+const signed = displaySignedMarks;
 
 interface Pair {
   from: number;
