@@ -70,10 +70,10 @@ const question = (fields: Partial<ScorecardQuestion>): ScorecardQuestion => ({
 describe("a choice paper's sections on the scorecard", () => {
   it("lists every section: everyone's, the candidate's choice, and the one not chosen, which counts for nothing", () => {
     expect(sectionRows(gg).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
-      ['GA', "Everyone's", '8', '11.33 / 15'],
+      ['GA', "Everyone's", '8', '11⅓ / 15'],
       ['A', "Everyone's", '10', '12 / 25'],
       ['B1', 'Not chosen: not counted', '—', '— / 60'],
-      ['B2', 'Your choice', '20', '31.67 / 60'],
+      ['B2', 'Your choice', '20', '31⅔ / 60'],
     ]);
     expect(choiceText(gg, 'GG')).toBe('Your sections, B2, are the ones you told us you chose. You are ranked as GG2.');
   });
