@@ -3,12 +3,13 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Store } from './store';
+import { watchStore, type Store } from './store';
 import type { Lifecycle, Services } from './services';
 import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
 import { requestLogging } from './http/logging';
+import { requestDeadline } from './http/request-deadline';
 import { securityHeaders } from './http/security-headers';
 import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
@@ -21,7 +22,8 @@ import { createChecker } from './features/checker/checker-service';
 import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
-import { demoRoutes } from './demo';
+import { portalTraffic } from './sheets/portal-traffic';
+import { demoRoutes, seedDemoPapers } from './demo';
 import { createPapers } from './papers';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
@@ -38,14 +40,19 @@ export function createApp(
     saveToOutbox: (mail) => store.mail.add(mail),
   });
   const metrics = createMetrics();
-  const papers = createPapers({ store, logger, config, lifecycle, metrics });
+  const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
+  const storeWatch = watchStore(store, logger);
+  lifecycle.onClose.push(() => Promise.resolve(storeWatch.stop()));
+  const papers = createPapers({ store, logger, config, lifecycle, metrics, storeWatch });
   const services: Services = {
     config,
     store,
     logger,
     mailer,
     metrics,
+    portal,
     papers,
+    storeWatch,
     lifecycle,
     requireAdmin: (options) => requireAdmin(services, options),
   };
@@ -78,7 +85,10 @@ export function createApp(
       extendTypes: { text: ['text/html'] },
     }),
   );
-  const checker = createChecker(store, papers);
+  app.use(requestDeadline(config.requestTimeoutMs));
+  const checker = createChecker(store, papers, storeWatch);
+  // The demo's papers are seeded at start (server.ts), and again into a store that changed under the instance.
+  if (config.demo) storeWatch.follow(() => seedDemoPapers(store));
   const routers = [
     healthRoutes(services),
     metricsRoutes(metrics, config.metricsToken),

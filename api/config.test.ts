@@ -15,3 +15,24 @@ describe('trusted proxy hops', () => {
     expect(() => loadConfig({ ...base, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: hops })).toThrow(ConfigError);
   });
 });
+
+describe('deadlines', () => {
+  it("leaves the store's deadlines to the store unless set, and gives a request the fetch's deadline and 10 s", () => {
+    expect(loadConfig(base)).toMatchObject({
+      storeTimeoutMs: undefined,
+      storeBulkTimeoutMs: undefined,
+      requestTimeoutMs: 20_000,
+    });
+    expect(loadConfig({ ...base, STORE_TIMEOUT_MS: '1500', FETCH_TIMEOUT_MS: '5000' })).toMatchObject({
+      storeTimeoutMs: 1_500,
+      requestTimeoutMs: 15_000,
+    });
+  });
+
+  it('refuses a request deadline the portal fetch would outlast', () => {
+    expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      'REQUEST_TIMEOUT_MS (10000) must be longer than FETCH_TIMEOUT_MS (10000)',
+    );
+    expect(() => loadConfig({ ...base, STORE_TIMEOUT_MS: '5' })).toThrow(ConfigError);
+  });
+});

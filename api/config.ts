@@ -9,6 +9,13 @@ export const RESCORE_POLL_MS = 2_000;
 /** Score-change mails wait until a paper's key has not changed for this long, so a run of edits sends one mail. */
 export const SCORE_ALERT_QUIET_MS = 60_000;
 export const SCORE_ALERT_MAILS_PER_SECOND = 10;
+/**
+ * Requests to the GATE portal, all instances together: 50 a second, far above a results day's new sheets (a check
+ * reads a link once, then from memory) and a paper's ~300 images per instance, yet no flood the portal would block.
+ */
+export const PORTAL_FETCHES_PER_MINUTE = 3_000;
+/** New images per client address: a first view of two papers' scorecards (~300 images each). */
+export const IMAGE_FETCHES_PER_MINUTE = 600;
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -30,9 +37,21 @@ export interface Config {
   responseSheetHosts: string[];
   fetchTimeoutMs: number;
   fetchMaxBytes: number;
+  /**
+   * Deadlines of the store's operations (api/store/deadlines.ts): a point operation (what a request waits for) and a
+   * bulk read; unset = the store's own (MongoDB 1 s, the embedded store 5 s; 60 s for bulk reads).
+   */
+  storeTimeoutMs: number | undefined;
+  storeBulkTimeoutMs: number | undefined;
+  /** How long the server works on one API request before it answers 503 (the client's upload time not counted). */
+  requestTimeoutMs: number;
   bodyLimitBytes: number;
   /** Checks and verification mails allowed per client address per minute. */
   rateLimitPerMinute: number;
+  /** Requests to the GATE portal per minute, sheets and images, all instances together. */
+  portalFetchesPerMinute: number;
+  /** Images not yet in memory that one client address may have the image proxy fetch per minute. */
+  imageFetchesPerMinute: number;
   /**
    * Take the client address from X-Forwarded-For. Only behind a reverse proxy that sets it: otherwise any client
    * could name a new address per request and dodge the rate limits.
@@ -78,6 +97,24 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** A whole number in range, or undefined when unset. */
+function optionalInteger(env: Env, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? undefined : integer(env, name, 0, min, max);
+}
+
+/**
+ * A request's deadline must leave room for the portal's: a check may wait FETCH_TIMEOUT_MS for its sheet and still
+ * have its store work to do. The default is the fetch's deadline and 10 s (20 s).
+ */
+function requestTimeout(env: Env, fetchTimeoutMs: number): number {
+  const value = integer(env, 'REQUEST_TIMEOUT_MS', fetchTimeoutMs + 10_000, 1_000, 600_000);
+  if (value <= fetchTimeoutMs) {
+    throw new ConfigError(`REQUEST_TIMEOUT_MS (${value}) must be longer than FETCH_TIMEOUT_MS (${fetchTimeoutMs})`);
   }
   return value;
 }
@@ -146,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const host = env.HOST || '0.0.0.0';
   const trustProxy = flag(env, 'TRUST_PROXY', false);
+  const fetchTimeoutMs = integer(env, 'FETCH_TIMEOUT_MS', 10_000, 100, 120_000);
   return {
     port,
     host,
@@ -161,10 +199,15 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    fetchTimeoutMs: integer(env, 'FETCH_TIMEOUT_MS', 10_000, 100, 120_000),
+    fetchTimeoutMs,
     fetchMaxBytes: integer(env, 'FETCH_MAX_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    storeTimeoutMs: optionalInteger(env, 'STORE_TIMEOUT_MS', 100, 60_000),
+    storeBulkTimeoutMs: optionalInteger(env, 'STORE_BULK_TIMEOUT_MS', 1_000, 3_600_000),
+    requestTimeoutMs: requestTimeout(env, fetchTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    portalFetchesPerMinute: integer(env, 'PORTAL_FETCHES_PER_MINUTE', PORTAL_FETCHES_PER_MINUTE, 1, 1_000_000),
+    imageFetchesPerMinute: integer(env, 'IMAGE_FETCHES_PER_MINUTE', IMAGE_FETCHES_PER_MINUTE, 1, 1_000_000),
     trustProxy,
     trustProxyHops: trustProxy ? integer(env, 'TRUST_PROXY_HOPS', 1, 1, 10) : 0,
     smtpUrl,

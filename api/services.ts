@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import type { Store } from './store';
+import type { Store, StoreWatch } from './store';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './http/metrics';
+import type { PortalTraffic } from './sheets/portal-traffic';
 import type { Papers } from './papers';
 import type { RequireAdmin } from './features/accounts/admin-auth';
 
@@ -13,10 +14,14 @@ export interface Services {
   logger: Logger;
   mailer: Mailer;
   metrics: Metrics;
+  /** The one budget of requests to the GATE portal, and their metric: every fetcher of the app takes its hooks. */
+  portal: PortalTraffic;
   /** Which paper a sheet is, the key it scores with, the one way a key changes, re-scoring (api/papers). */
   papers: Papers;
   /** The admin guard (valid admin Basic auth, or 401/403/429), from the accounts feature. */
   requireAdmin: RequireAdmin;
+  /** Notices the store changing under the instance (a restore) and makes its memory follow; readiness waits for it. */
+  storeWatch: StoreWatch;
   /** Set once the server is closing: readiness then answers 503 so a proxy sends new work elsewhere. */
   lifecycle: Lifecycle;
 }

@@ -10,6 +10,7 @@ import { expectScorecardMatches, loadFixtureSet } from '../../test/support/fixtu
 import { fixturesRoot, readFixtureJson } from '../../test/support/fixtures';
 import { itemAt } from '../../src/domain/lists';
 import { keyPdf } from '../../test/support/key-pdf';
+import { HOSTILE_PDFS } from '../../test/support/hostile-pdf';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
@@ -135,6 +136,20 @@ describe('gate CLI', () => {
       ]);
       expect(printed.warnings[3]).toMatch(/^No key for Q4, Q5, /);
     });
+
+    it.each(Object.entries(HOSTILE_PDFS))(
+      'refuses %s within 15 s with exit 1 and a clear message',
+      async (name, make) => {
+        const pdf = path.join(folder, `${name.replace(/\W+/g, '-')}.pdf`);
+        writeFileSync(pdf, make());
+        const started = Date.now();
+        const result = await gate('key', pdf, '--paper', inSet('cs1-2026', 'master.html'));
+        expect(Date.now() - started).toBeLessThan(15_000);
+        expect(result.code).toBe(1);
+        expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^gate key: This PDF could not be read: \S.+$/);
+      },
+      30_000,
+    );
 
     it('fails with exit 1 for a file without key rows', async () => {
       const empty = path.join(folder, 'empty.txt');

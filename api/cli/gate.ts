@@ -87,7 +87,7 @@ const subcommands: Record<string, Subcommand> = {
       if (!keySource || typeof paperSource !== 'string') throw new UsageError('key needs a key file and --paper');
       const paper = await readPaper(paperSource);
       const { keys, warnings, marks } = readOfficialKey(
-        await readOfficialRows(keySource),
+        await readOfficialRows(keySource, paper),
         paper.questions,
         paper.sections,
       );
@@ -98,12 +98,13 @@ const subcommands: Record<string, Subcommand> = {
   predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
-/** The rows of an official key: its PDF as published, or rows copied from it as text. */
-async function readOfficialRows(source: string) {
+/** The rows of an official key for these questions: its PDF as published, or rows copied from it as text. */
+async function readOfficialRows(source: string, paper: BuiltPaper) {
   const data = await readBytes(source);
-  // pdf.js loads only for a PDF: the other commands start without it.
   const { isPdf, pdfTextPages } = await import('./pdf-text');
-  const rows = isPdf(data) ? officialRowsOfPdf(await pdfTextPages(data)) : officialRowsOfText(data.toString('utf8'));
+  const rows = isPdf(data)
+    ? officialRowsOfPdf(await pdfTextPages(data, paper))
+    : officialRowsOfText(data.toString('utf8'));
   if (rows.length === 0) throw new Error(`${source} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
   return rows;
 }

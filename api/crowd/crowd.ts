@@ -50,6 +50,8 @@ export interface Crowd {
     rankedAs?: string,
   ): Promise<PredictionData | MissingPrediction | PaperPrediction>;
   distribution(paper: Paper): Promise<Distribution>;
+  /** Drops the snapshots and the predictions made from them (the store changed under them). */
+  forget(): void;
 }
 
 const noModel = (marks: number, reason: string): MissingPrediction => ({
@@ -107,6 +109,11 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
         binWidth: DISTRIBUTION_BIN_WIDTH,
         bins: histogram(snapshot),
       };
+    },
+
+    forget() {
+      snapshots.forget();
+      predictions.clear();
     },
   };
 }

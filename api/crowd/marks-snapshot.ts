@@ -180,6 +180,8 @@ export interface MarksSnapshots {
   refresh(paperId: string): Promise<void>;
   /** The snapshot already built that holds this result, with its marks; undefined when none does (yet). */
   holding(resultId: string): Promise<{ paperId: string; snapshot: PaperMarksSnapshot; normMarks: number } | undefined>;
+  /** Drops every snapshot (the store changed under them): the next use builds it from the store again. */
+  forget(): void;
 }
 
 interface Tracked {
@@ -187,6 +189,8 @@ interface Tracked {
   /** Store time from which the next look asks for changes. */
   since: Date;
   looking?: Promise<void>;
+  /** Dropped by forget(): its looks end. */
+  forgotten?: boolean;
 }
 
 export function createMarksSnapshots(
@@ -224,6 +228,7 @@ export function createMarksSnapshots(
 
   /** A look every refreshMs for as long as the process runs (a failed one is tried again at the next). */
   function keepLooking(paperId: string, tracked: Tracked): void {
+    if (tracked.forgotten) return;
     const next = setTimeout(() => {
       void lookOnce(paperId, tracked)
         .catch(() => undefined)
@@ -264,6 +269,15 @@ export function createMarksSnapshots(
         if (snapshot && normMarks !== undefined) return { paperId, snapshot, normMarks };
       }
       return undefined;
+    },
+    forget() {
+      for (const built of byPaper.values()) {
+        void built.then(
+          (tracked) => (tracked.forgotten = true),
+          () => undefined,
+        );
+      }
+      byPaper.clear();
     },
   };
 }

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra JSON fields the spec's clients read beside `message` (e.g. `success: false`). */
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -37,7 +39,6 @@ function describe(error: unknown): { status: number; message: string; extra: Rec
 function emptyAnswerMessage(status: number, method: string, path: string, allow: string): string {
   if (status === 404) return `No API route for ${method} ${path}`;
   if (status === 405) return `${path} does not accept ${method}; it accepts ${allow}.`;
-  if (status === 501) return `This server does not handle ${method} requests.`;
   return 'The request could not be answered.';
 }
 
@@ -45,13 +46,16 @@ function emptyAnswerMessage(status: number, method: string, path: string, allow:
 export const jsonErrors: Middleware = async (ctx, next) => {
   try {
     await next();
-    // A router's own 404, 405 and 501 carry no body: API callers still get JSON `{message}`.
+    // The routers answer a method none of them knows (PROPFIND, TRACE: scanners) with 501, a server fault. It is the
+    // client's: 405 with the methods the path takes, or 404 where no route has the path.
+    if (ctx.status === 501 && ctx.body === undefined) ctx.status = ctx.response.get('Allow') ? 405 : 404;
+    // A router's own 404 and 405 carry no body: API callers still get JSON `{message}`.
     if (ctx.body === undefined && ctx.status >= 400 && /^\/(api|auth)\//.test(ctx.path)) {
       throw new HttpError(ctx.status, emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
     }
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
-      ctx.state.metrics?.storeErrors.inc({ kind: 'unavailable' });
+      ctx.state.metrics?.storeErrors.inc({ kind: error.kind });
       ctx.state.log?.warn({ err: error }, 'database unavailable');
       ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
       ctx.status = 503;
@@ -59,7 +63,9 @@ export const jsonErrors: Middleware = async (ctx, next) => {
       return;
     }
     const { status, message, extra } = describe(error);
-    if (status >= 500) ctx.state.log?.error({ err: error }, 'request failed');
+    if (error instanceof HttpError) ctx.set(error.headers);
+    // A 5xx of our own making is a fault to look into; one that says what failed elsewhere (the portal) is not.
+    if (status >= 500 && !(error instanceof HttpError)) ctx.state.log?.error({ err: error }, 'request failed');
     ctx.status = status;
     ctx.body = { ...extra, message };
   }

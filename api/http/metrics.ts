@@ -15,8 +15,8 @@ export interface Metrics {
   latency: Histogram<'route' | 'method'>;
   /** Score checks by what the candidate got: a scorecard, a request to verify, a refusal, a failed fetch... */
   checks: Counter<'outcome'>;
-  /** Response-sheet fetches from the portal by what it answered: `200`, another HTTP status, or why none came. */
-  portalFetches: Counter<'result'>;
+  /** Fetches from the portal by file (sheet, image) and what came: `200`, another HTTP status, or why none came. */
+  portalFetches: Counter<'file' | 'result'>;
   limiterRefusals: Counter<'limit'>;
   storeErrors: Counter<'kind'>;
   /** Where re-scoring progress comes from (the admin feature's worker), read at each scrape. */
@@ -77,8 +77,8 @@ export function createMetrics(): Metrics {
     }),
     portalFetches: new Counter({
       name: 'hiregate_portal_fetches_total',
-      help: 'Response-sheet fetches from the portal by result: 200, the upstream status, or why no answer came. A run of 403s means the portal blocks this network.',
-      labelNames: ['result'],
+      help: 'Fetches from the GATE portal by file (sheet or image) and result: 200, the upstream status, why no answer came (timeout, reset, cutShort, badEncoding, badRedirect...), or busy when the shared budget held it back. A run of 403s means the portal blocks this network.',
+      labelNames: ['file', 'result'],
       registers: [registry],
     }),
     limiterRefusals: new Counter({
@@ -89,7 +89,7 @@ export function createMetrics(): Metrics {
     }),
     storeErrors: new Counter({
       name: 'hiregate_store_errors_total',
-      help: 'Requests answered 503 because the database could not be reached, by kind.',
+      help: 'Requests answered 503 because the database could not be reached (unreachable) or did not answer within its deadline (timeout).',
       labelNames: ['kind'],
       registers: [registry],
     }),

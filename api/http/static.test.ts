@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -17,20 +17,28 @@ function buildWithBrotliCopy(): { distDir: string; script: string; copy: Buffer 
   return { distDir, script, copy };
 }
 
-describe("the web app's files", () => {
+/** A build served by a test server for the suite it is called in: started before its tests, removed after them. */
+function servedBuild() {
   const build = buildWithBrotliCopy();
-  let server: TestServer;
-
+  const served: { build: typeof build; url: string } = { build, url: '' };
+  let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer({ DIST_DIR: build.distDir });
+    served.url = server.url;
   });
   afterAll(async () => {
     await server?.close();
     rmSync(build.distDir, { recursive: true, force: true });
   });
+  return served;
+}
+
+describe("the web app's files", () => {
+  const served = servedBuild();
+  const { build } = served;
 
   const get = (encodings: string) =>
-    fetch(`${server.url}/assets/app-1a2b.js`, { headers: { 'accept-encoding': encodings } });
+    fetch(`${served.url}/assets/app-1a2b.js`, { headers: { 'accept-encoding': encodings } });
 
   it('go to a browser that accepts br as their precompressed copy, with the right type', async () => {
     const response = await get('gzip, deflate, br, zstd');
@@ -49,5 +57,36 @@ describe("the web app's files", () => {
     const plain = await get('identity');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(build.script);
+  });
+});
+
+describe('pages of the web app', () => {
+  const served = servedBuild();
+  const shell = readFileSync(path.join(served.build.distDir, 'index.html'), 'utf8');
+
+  const get = async (pathname: string) => {
+    const response = await fetch(served.url + pathname);
+    const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+    return { status: response.status, html, body: await response.text() };
+  };
+
+  it.each(['/', '/scorecard', '/pwdreset/abc', '/admin/dashboard', '/ContactUs', '/about/'])(
+    'answer %s with the app shell and status 200',
+    async (pathname) => {
+      expect(await get(pathname)).toEqual({ status: 200, html: true, body: shell });
+    },
+  );
+
+  it.each(['/no-such-page', '/about/more', '/pwdreset', '/pwdreset/abc/def', '/icons'])(
+    'answer %s, which no route has, with status 404 and the app shell, so the app shows its 404 page',
+    async (pathname) => {
+      expect(await get(pathname)).toEqual({ status: 404, html: true, body: shell });
+    },
+  );
+
+  it('answer a missing file with a plain 404, not the shell', async () => {
+    const missing = await get('/assets/gone-1a2b.js');
+    expect(missing.status).toBe(404);
+    expect(missing.body).not.toBe(shell);
   });
 });

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import { send } from '@koa/send';
 import { routePreloads } from './route-preloads';
+import { isAppPath } from '../../src/domain/routes';
 
 /**
  * Serves the built SPA: hashed assets cache forever, the shell and the service worker are revalidated on every
- * load (so updates are seen), and unknown non-API paths get index.html so the client router renders them (or its 404).
+ * load (so updates are seen), and other non-API paths get index.html so the client router renders them: with status
+ * 200 for a path of the app's route table (src/domain/routes.ts), else with 404 and the app's own 404 page.
  * A file's precompressed `.br` copy, where the build wrote one, is sent instead to browsers that accept br. The HTML of
  * a landing page carries preload hints for that page's code (route-preloads.ts).
  */
@@ -39,6 +41,7 @@ export function spaFiles(distDir: string): Middleware {
     }
     if (ctx.body === undefined && !isAsset && !/\.[a-z0-9]+$/i.test(ctx.path)) {
       await send(ctx, 'index.html', { root: distDir, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+      if (!isAppPath(ctx.path)) ctx.status = 404;
     }
     const preloads = ctx.response.is('html') ? preloadsFor(ctx.path) : undefined;
     if (preloads) ctx.set('Link', preloads);

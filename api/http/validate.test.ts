@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
-import { number, object, string } from 'yup';
+import { boolean, number, object, string } from 'yup';
 import { loginRequestSchema } from '../../src/domain/validation/accounts';
 import { BROKEN_TEXT, CONTROL_CHARACTERS } from '../../src/domain/validation/text';
 import { jsonErrors } from './errors';
 import { NOT_AN_OBJECT, validate } from './validate';
 
 const pageSchema = object({ limit: number().integer().min(0), name: string().trim() });
+const flagSchema = object({ subscribed: boolean().required() });
 const pageWithQuery = object({ name: string().trim(), html: string().required('Send the page') });
 
 describe('validate middleware', () => {
@@ -33,6 +34,12 @@ describe('validate middleware', () => {
       ctx.body = { input: ctx.state.input };
     });
     router.get('/params/:name/:limit', validate(pageSchema, { from: 'params' }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    router.post('/flag', validate(flagSchema), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
+    router.get('/flag', validate(flagSchema, { from: 'query' }), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
     router.post('/page', validate(pageWithQuery, { from: 'query', textBody: 'html' }), (ctx) => {
@@ -136,6 +143,18 @@ describe('validate middleware', () => {
       body: { errors: { limit: 'Must be a number' } },
     });
     expect(await get('name=a&name=b')).toMatchObject({ status: 400, body: { message: 'name: Must be text' } });
+  });
+
+  it('takes a flag in JSON only as true or false, and as text only from the query', async () => {
+    expect(await post('/flag', { subscribed: true })).toEqual({ status: 200, body: { input: { subscribed: true } } });
+    for (const subscribed of ['true', 'false', 1, 'yes']) {
+      expect(await post('/flag', { subscribed })).toEqual({
+        status: 400,
+        body: { message: 'subscribed: Must be true or false', errors: { subscribed: 'Must be true or false' } },
+      });
+    }
+    const fromQuery = await fetch(`${url}/flag?subscribed=false`);
+    expect(await fromQuery.json()).toEqual({ input: { subscribed: false } });
   });
 
   it('reads path parameters when asked', async () => {

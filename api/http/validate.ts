@@ -33,14 +33,18 @@ export interface ValidateOptions {
   extra?: (message: string) => Record<string, unknown>;
 }
 
-/** Messages for a value of the wrong kind, keyed by the schema type that was expected. */
-const EXPECTED: Record<string, { message: string; fits: (value: unknown) => boolean }> = {
+/**
+ * Messages for a value of the wrong kind, keyed by the schema type that was expected; `fits` is told whether the input
+ * came as text (the query string or the path), where numbers and flags can only be written as text.
+ */
+const EXPECTED: Record<string, { message: string; fits: (value: unknown, asText: boolean) => boolean }> = {
   string: { message: 'Must be text', fits: (value) => typeof value === 'string' },
-  // The query string carries numbers and flags as text; yup turns those into their type.
+  // yup turns number text into its number.
   number: { message: 'Must be a number', fits: (value) => typeof value === 'number' || typeof value === 'string' },
+  // In JSON a flag is true or false: the text "true" (or "false", which yup would read as false) is a broken client.
   boolean: {
     message: 'Must be true or false',
-    fits: (value) => typeof value === 'boolean' || typeof value === 'string',
+    fits: (value, asText) => typeof value === 'boolean' || (asText && typeof value === 'string'),
   },
   array: { message: 'Must be a list', fits: Array.isArray },
   object: { message: 'Must be an object', fits: isPlainObject },
@@ -54,13 +58,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Fields whose value is of the wrong kind (an object or a list where text is expected, ...), found before yup runs:
  * yup's transforms (trim) would throw on them, and its own type messages speak of internals.
  */
-function wrongKinds(schema: AnyObjectSchema, input: Record<string, unknown>): Record<string, string> {
+function wrongKinds(schema: AnyObjectSchema, input: Record<string, unknown>, asText: boolean): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const [field, fieldSchema] of Object.entries(schema.fields as Record<string, Schema>)) {
     const value = input[field];
     if (value === undefined) continue;
     const expected = EXPECTED[fieldSchema.type];
-    if (value === null ? !fieldSchema.spec.nullable : expected && !expected.fits(value)) {
+    if (value === null ? !fieldSchema.spec.nullable : expected && !expected.fits(value, asText)) {
       problems[field] = expected?.message ?? 'Must not be null';
     }
   }
@@ -97,7 +101,7 @@ function refusal(
 function validInput<S extends AnyObjectSchema>(schema: S, input: unknown, options: ValidateOptions = {}): InferType<S> {
   const value = input ?? {};
   if (!isPlainObject(value)) throw refusal(schema, {}, options, false);
-  const kinds = wrongKinds(schema, value);
+  const kinds = wrongKinds(schema, value, options.from === 'query' || options.from === 'params');
   // A value of the wrong kind is a broken client or a probe, never a person at a form: always name the field.
   if (Object.keys(kinds).length > 0) throw refusal(schema, kinds, options, true);
   // Only the schema's own fields reach yup: it looks every key up among its fields, and `constructor` is on every object.

@@ -32,11 +32,17 @@ interface MailerOptions {
   saveToOutbox: (mail: Mail & { createdAt: Date }) => Promise<void>;
 }
 
+/**
+ * How long a mail waits for the SMTP server: to connect, for its greeting, and for each answer (nodemailer's own
+ * defaults are 2 min, 30 s and 10 min). A verification mail is sent while the candidate waits for the answer.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+
 /** Real SMTP through nodemailer when configured; otherwise a local outbox so a fresh machine still works. */
 export function createMailer({ smtpUrl, from, logger, saveToOutbox }: MailerOptions): Mailer {
   if (smtpUrl) {
     // Pooled: key day sends thousands of mails, each on an open connection instead of a new one (and TLS handshake).
-    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true });
+    const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, ...SMTP_TIMEOUTS });
     return {
       kind: 'smtp',
       async send({ linkForLocalLog: _shownOnlyLocally, ...mail }) {

@@ -23,14 +23,17 @@ export function createPapers({
   config,
   lifecycle,
   metrics,
-}: Pick<Services, 'store' | 'logger' | 'config' | 'lifecycle' | 'metrics'>): Papers {
+  storeWatch,
+}: Pick<Services, 'store' | 'logger' | 'config' | 'lifecycle' | 'metrics' | 'storeWatch'>): Papers {
   const rescorer = createRescorer(store, logger, { leaseMs: config.rescoreLeaseMs, pollMs: config.rescorePollMs });
   lifecycle.onClose.push(() => rescorer.stop());
   // A restart may have cut a run short: finish it.
   rescorer.resumeAll().catch((error) => logger.error({ err: error }, 'could not resume re-scoring'));
   metrics.readRescoring(() => rescorer.statuses());
+  const keyed = createKeyedPapers(store);
+  storeWatch.follow(() => keyed.forget());
   return {
-    keyed: createKeyedPapers(store),
+    keyed,
     keyChanges: createKeyChanges(store, rescorer),
     rescorer,
     upload: (sheet, options) => uploadPaper(store, sheet, options),

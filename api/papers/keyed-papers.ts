@@ -41,6 +41,8 @@ export interface KeyedPapers {
   get(paperId: string, options?: { minKeyVersion?: number }): Promise<KeyedPaper | null>;
   /** The stored papers holding any of these Question IDs, whatever their identity. */
   holding(longIds: readonly string[]): Promise<Paper[]>;
+  /** Drops every paper read (the store changed under them). */
+  forget(): void;
 }
 
 /** The paper as the store has it now, with its questions and its published key (no cache). */
@@ -103,5 +105,6 @@ export function createKeyedPapers(store: Store, now: () => number = Date.now): K
       const papers = await Promise.all(paperIds.map((id) => store.papers.findById(id)));
       return papers.filter((paper): paper is Paper => paper !== null);
     },
+    forget: () => cache.clear(),
   };
 }

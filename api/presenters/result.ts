@@ -1,8 +1,8 @@
 import type { ResultSummary } from '../store';
 
 /**
- * A row of the admin's results list (the spec's Result), with the link while it is kept (View Scorecard sends it) and
- * the name of the paper that scored it.
+ * A row of the admin's results list (the spec's Result), with the link while it is kept (View Scorecard sends it), the
+ * name of the paper that scored it, and `uploaded` for a result scored from a saved page the candidate uploaded.
  */
 export function presentResult(result: ResultSummary, paperName?: string) {
   const { id, email, name, candidateId, set, totalMarks, finalMarks, negativeMarks, attempts, isVerified } = result;
@@ -21,5 +21,6 @@ export function presentResult(result: ResultSummary, paperName?: string) {
     paperId: result.paperId,
     ...(paperName ? { paper: paperName } : {}),
     ...(result.link ? { link: result.link } : {}),
+    ...(result.uploaded ? { uploaded: true } : {}),
   };
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startFixtureServer, type FixtureServer } from '../../test/support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../../test/support/fixtures';
-import { fetchResponseSheet, FETCH_MESSAGES, isListed, type FetchPolicy } from './fetcher';
+import { fetchResponseSheet, FETCH_MESSAGES, isListed, portalBusy, type FetchPolicy } from './fetcher';
+import { PORTAL_FAULTS, serveFaults } from '../../test/support/misbehaving-portal';
 import { itemAt } from '../../src/domain/lists';
 
 describe('fetchResponseSheet', () => {
@@ -99,6 +100,43 @@ describe('fetchResponseSheet', () => {
     await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({
       status: 413,
       message: FETCH_MESSAGES.tooLarge,
+    });
+  });
+
+  describe('a portal that fails mid-way', () => {
+    let faults: ReturnType<typeof serveFaults>;
+    beforeAll(() => {
+      faults = serveFaults(fixtures);
+    });
+
+    it.each(PORTAL_FAULTS.map((fault) => [fault.name, fault] as const))(
+      '%s ends as the portal’s failure with its reason, told to the metric, within the deadline',
+      async (name) => {
+        const fault = faults.find((candidate) => candidate.name === name)!;
+        const results: string[] = [];
+        const started = Date.now();
+        const fetched = fetchResponseSheet(fault.page, { ...policy, onResult: (result) => results.push(result) });
+        await expect(fetched).rejects.toMatchObject({
+          status: fault.status,
+          reason: fault.reason,
+          message: FETCH_MESSAGES[fault.reason],
+        });
+        expect(results).toEqual([fault.reason]);
+        expect(Date.now() - started).toBeLessThan(policy.timeoutMs + 1_000);
+      },
+    );
+
+    it('asks the budget before every request, a redirect included, and stops when it says the budget is spent', async () => {
+      let spent = 0;
+      const budget = { ...policy, spend: () => Promise.resolve(void spent++) };
+      await fetchResponseSheet(`${fixtures.origin}/hop`, budget);
+      expect(spent).toBe(2);
+      const refused = { ...policy, spend: () => Promise.reject(portalBusy(42_100)) };
+      await expect(fetchResponseSheet(sheetUrl(), refused)).rejects.toMatchObject({
+        status: 503,
+        message: FETCH_MESSAGES.busy,
+        headers: { 'Retry-After': '43' },
+      });
     });
   });
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import dns from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { createGunzip, createInflate, createBrotliDecompress } from 'node:zlib';
-import type { Readable } from 'node:stream';
+import type { Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from '../http/errors';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
@@ -21,6 +21,11 @@ export interface FetchPolicy {
   contentTypes?: readonly string[];
   /** Told how each fetch ended: `200`, the upstream's status, or the reason no answer came (the operator's metrics). */
   onResult?: (result: string) => void;
+  /**
+   * Called before each request to the portal (a redirect is another one): takes it from a budget, or throws the
+   * FetchError ('busy') that says the budget is spent.
+   */
+  spend?: () => Promise<void>;
 }
 
 const MAX_REDIRECTS = 3;
@@ -34,8 +39,16 @@ export const FETCH_MESSAGES = {
   refusedAddress:
     'This link points to an address we do not fetch from. Copy the link of the response sheet from the GATE portal.',
   tooManyRedirects: 'The GATE portal redirected too many times. Try again later or upload the saved page instead.',
+  badRedirect:
+    'The GATE portal redirected to an address that is not a link. Try again later or upload the saved page instead.',
   timeout: 'The GATE portal did not answer in time. Try again later or upload the saved page instead.',
   unreachable: 'The GATE portal could not be reached. Try again later or upload the saved page instead.',
+  reset: 'The GATE portal closed the connection without answering. Try again later or upload the saved page instead.',
+  badResponse: 'The GATE portal sent an answer we cannot read. Try again later or upload the saved page instead.',
+  cutShort:
+    'The GATE portal stopped sending the page before its end. Try again later or upload the saved page instead.',
+  badEncoding: 'The GATE portal sent the page damaged. Try again later or upload the saved page instead.',
+  busy: 'HireGate is reading many response sheets from the GATE portal right now. Try again in a minute or upload the saved page instead.',
   tooLarge: 'The page at this link is too large to be a GATE response sheet.',
   upstreamStatus: (status: number) =>
     `The GATE portal did not return a response sheet for this link (HTTP ${status}). Check the link or upload the saved page instead.`,
@@ -53,10 +66,16 @@ export class FetchError extends HttpError {
     status: number,
     readonly reason: FetchFailure,
     readonly upstreamStatus?: number,
+    headers: Record<string, string> = {},
   ) {
     const message = FETCH_MESSAGES[reason];
-    super(status, typeof message === 'function' ? message(upstreamStatus ?? 0) : message);
+    super(status, typeof message === 'function' ? message(upstreamStatus ?? 0) : message, {}, headers);
   }
+}
+
+/** The budget of portal fetches is spent: 503, and Retry-After when the next one may go. */
+export function portalBusy(retryAfterMs: number): FetchError {
+  return new FetchError(503, 'busy', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 
 /**
@@ -154,17 +173,18 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
   };
 }
 
-function decoded(response: http.IncomingMessage): Readable {
+/** The decoder of the body's Content-Encoding; none for an identity (or unknown) encoding. */
+function decoderOf(response: http.IncomingMessage): Transform | undefined {
   switch ((response.headers['content-encoding'] ?? '').toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return response.pipe(createGunzip());
+      return createGunzip();
     case 'deflate':
-      return response.pipe(createInflate());
+      return createInflate();
     case 'br':
-      return response.pipe(createBrotliDecompress());
+      return createBrotliDecompress();
     default:
-      return response;
+      return undefined;
   }
 }
 
@@ -222,28 +242,41 @@ function requestOnce(url: URL, policy: FetchPolicy, deadline: AbortSignal): Prom
         }
         const chunks: Buffer[] = [];
         let size = 0;
-        const body = decoded(response);
+        const decoder = decoderOf(response);
+        const body = decoder ? response.pipe(decoder) : response;
+        const stop = (error: FetchError) => {
+          decoder?.destroy();
+          response.destroy();
+          reject(error);
+        };
+        // The portal's failures, never ours: the connection lost mid-body, or a body its encoding cannot decode.
+        response.on('error', () =>
+          stop(deadline.aborted ? new FetchError(504, 'timeout') : new FetchError(502, 'cutShort')),
+        );
+        decoder?.on('error', () => stop(new FetchError(502, 'badEncoding')));
         body.on('data', (chunk: Buffer) => {
           size += chunk.length;
           // Counted after decompression, so a small gzip bomb cannot exhaust memory either.
           if (size > policy.maxBytes) {
-            body.destroy();
-            response.destroy();
-            reject(new FetchError(413, 'tooLarge'));
+            stop(new FetchError(413, 'tooLarge'));
             return;
           }
           chunks.push(chunk);
         });
         body.on('end', () => resolve({ status, body: Buffer.concat(chunks), contentType }));
-        body.on('error', (error) => reject(deadline.aborted ? new FetchError(504, 'timeout') : error));
       },
     );
-    request.on('error', (error) => {
-      if (error instanceof HttpError) reject(error);
-      else if (deadline.aborted) reject(new FetchError(504, 'timeout'));
-      else reject(new FetchError(502, 'unreachable'));
-    });
+    request.on('error', (error) => reject(requestFailure(error, deadline)));
   });
+}
+
+/** Why no answer came: the deadline, a refusal of ours (the address), a reset, an answer that is not HTTP, or no way there. */
+function requestFailure(error: NodeJS.ErrnoException, deadline: AbortSignal): FetchError | HttpError {
+  if (error instanceof HttpError) return error;
+  if (deadline.aborted) return new FetchError(504, 'timeout');
+  if (error.code === 'ECONNRESET') return new FetchError(502, 'reset');
+  if (error.code?.startsWith('HPE_')) return new FetchError(502, 'badResponse');
+  return new FetchError(502, 'unreachable');
 }
 
 export interface PortalFile {
@@ -274,11 +307,19 @@ async function followRedirects(link: string, policy: FetchPolicy): Promise<Porta
   let url = checkUrl(link, policy);
   const deadline = AbortSignal.timeout(policy.timeoutMs);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    await policy.spend?.();
     const result = await requestOnce(url, policy, deadline);
     if (result.body !== undefined) return { body: result.body, contentType: result.contentType!, url: url.toString() };
-    url = checkUrl(new URL(result.location!, url).toString(), policy);
+    url = checkUrl(redirectTarget(result.location!, url), policy);
   }
   throw new FetchError(502, 'tooManyRedirects');
+}
+
+/** Where a Location header points, from the address that sent it; a Location that is no address is the portal's fault. */
+function redirectTarget(location: string, from: URL): string {
+  const target = URL.parse(location, from);
+  if (!target) throw new FetchError(502, 'badRedirect');
+  return target.toString();
 }
 
 export async function fetchResponseSheet(link: string, policy: FetchPolicy): Promise<{ html: string; url: string }> {

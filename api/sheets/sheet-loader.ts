@@ -2,7 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
 import type { Config } from '../config';
 import { createSheetSource } from './sheet-source';
-import { FETCH_MESSAGES, isListed, type FetchPolicy } from './fetcher';
+import { FETCH_MESSAGES, isListed } from './fetcher';
+import type { PortalHooks } from './portal-traffic';
 import { demoSheetHtml } from '../demo';
 
 /** Where a link is being checked from: the address the client used to reach us. */
@@ -50,9 +51,9 @@ function demoSheetPath(link: string, origin: Origin, appOrigin: string): string 
  */
 export function createSheetLoader(
   config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs' | 'fetchMaxBytes' | 'demo' | 'appOrigin'>,
-  onFetch?: FetchPolicy['onResult'],
+  portal?: PortalHooks,
 ): SheetLoader {
-  const source = createSheetSource(config, { onFetch });
+  const source = createSheetSource(config, { portal });
   const demoSheets = new LRUCache<string, ParsedSheet>({ max: 50 });
   return {
     async byLink(link, origin) {

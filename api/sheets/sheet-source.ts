@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
 import type { Config } from '../config';
 import { fetchResponseSheet, type FetchPolicy } from './fetcher';
+import type { PortalHooks } from './portal-traffic';
 
 /** The link carries the roll number: results keep only this hash of it (plus the link while needed). */
 export function hashLink(link: string): string {
@@ -18,14 +19,14 @@ export interface SheetSource {
 
 export function createSheetSource(
   config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs' | 'fetchMaxBytes'>,
-  options: { ttlMs?: number; max?: number; resolve?: FetchPolicy['resolve']; onFetch?: FetchPolicy['onResult'] } = {},
+  options: { ttlMs?: number; max?: number; resolve?: FetchPolicy['resolve']; portal?: PortalHooks } = {},
 ): SheetSource {
   const policy: FetchPolicy = {
     allowedHosts: config.responseSheetHosts,
     timeoutMs: config.fetchTimeoutMs,
     maxBytes: config.fetchMaxBytes,
     resolve: options.resolve,
-    onResult: options.onFetch,
+    ...options.portal,
   };
   // Repeat checks and rank polling on answer-key day must not hit the portal again.
   const cache = new LRUCache<string, ParsedSheet>({

@@ -1,5 +1,6 @@
-import type { Db } from 'mongodb';
+import type { Collection, Db, Document, Filter, FindOneAndUpdateOptions, UpdateFilter } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { StoreGate } from './deadlines';
 
 /**
  * Where the counts of the Limits table (docs/configuration.md) live is the store's decision: the embedded store serves one process,
@@ -24,14 +25,31 @@ export const memoryLimiters: LimiterFactory = ({ name, points, windowMs }) =>
 export const RATE_LIMIT_COLLECTION = 'rate_limits';
 
 /**
- * Limits counted in MongoDB. While the database cannot be reached, each instance counts in its own memory instead
- * (rate-limiter-flexible's insurance limiter): the limits stay in force, per instance, rather than every request
- * failing on its limit before the store's own 503 could answer it.
+ * The limit counts through the store's gate (deadlines.ts), with the server's time limit on each: RateLimiterMongo
+ * calls only these three of a collection.
  */
-export function mongoLimiters(db: Db): LimiterFactory {
+function gatedCounts(db: Db, gate: StoreGate, maxTimeMS: number) {
+  const counts = db.collection(RATE_LIMIT_COLLECTION);
+  const collection: Pick<Collection, 'findOneAndUpdate' | 'findOne' | 'deleteOne'> = {
+    findOneAndUpdate: ((filter: Filter<Document>, update: UpdateFilter<Document>, options: FindOneAndUpdateOptions) =>
+      gate.run(() => counts.findOneAndUpdate(filter, update, { ...options, maxTimeMS }), 'point')) as never,
+    findOne: ((filter: Filter<Document>) => gate.run(() => counts.findOne(filter, { maxTimeMS }), 'point')) as never,
+    deleteOne: (filter) => gate.run(() => counts.deleteOne(filter, { maxTimeMS }), 'point'),
+  };
+  // RateLimiterMongo takes a Db (or a client) and asks it for its collection by name.
+  return { collection: () => collection } as unknown as Db;
+}
+
+/**
+ * Limits counted in MongoDB. While the database cannot be reached, or does not answer within its deadline, each
+ * instance counts in its own memory instead (rate-limiter-flexible's insurance limiter): the limits stay in force,
+ * per instance, rather than every request failing on its limit before the store's own 503 could answer it.
+ */
+export function mongoLimiters(db: Db, gate: StoreGate, maxTimeMS: number): LimiterFactory {
+  const storeClient = gatedCounts(db, gate, maxTimeMS);
   return (rule) =>
     new RateLimiterMongo({
-      storeClient: db,
+      storeClient,
       tableName: RATE_LIMIT_COLLECTION,
       keyPrefix: rule.name,
       points: rule.points,

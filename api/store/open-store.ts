@@ -7,47 +7,42 @@ import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
 import { resultRepository } from './repositories/results';
 import { scoreAlertRepository } from './repositories/score-alerts';
+import { storeIdentityRepository } from './repositories/store-identity';
 import { userRepository } from './repositories/users';
 import { verificationRepository } from './repositories/verifications';
 import type { Doc, DocumentCollection } from './collection';
+import { findKind, type StoreGate } from './deadlines';
 import type { Collections } from './schema';
-import { StoreUnavailableError, type Store } from './types';
+import type { Store } from './types';
 
-/** What an adapter tells the repositories: its kind, limit counters, health check, close, and which failures are outages. */
+/** What an adapter tells the repositories: its kind, limit counters, health check, close, and the gate of its calls. */
 export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ping' | 'close'> {
-  /** A failure that says the database cannot be reached right now, not that the request was wrong. */
-  isOutage?: (error: unknown) => boolean;
+  /** Every operation's deadline, and the outages that answer 503 (deadlines.ts). */
+  gate: StoreGate;
 }
 
 /** The embedded store's files: a full or read-only disk, lost permissions, a data folder gone. */
 const FILE_OUTAGES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'ENOENT']);
 
-function isFileOutage(error: unknown): boolean {
+export function isFileOutage(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && FILE_OUTAGES.has(code);
 }
 
-/** The collection with outages turned into StoreUnavailableError, which the API answers with 503 and Retry-After. */
-function guarded<D extends Doc>(
-  collection: DocumentCollection<D>,
-  isOutage: (error: unknown) => boolean,
-): DocumentCollection<D> {
-  const call = async <T>(operation: () => Promise<T>): Promise<T> => {
-    try {
-      return await operation();
-    } catch (error) {
-      if (isOutage(error)) throw new StoreUnavailableError('The database cannot be reached.', { cause: error });
-      throw error;
-    }
-  };
+/**
+ * The collection with every operation through the store's gate: within its deadline, and outages turned into
+ * StoreUnavailableError, which the API answers with 503 and Retry-After. Reads of every match, counts and deletes
+ * of many get the bulk deadline.
+ */
+function guarded<D extends Doc>(collection: DocumentCollection<D>, gate: StoreGate): DocumentCollection<D> {
   return {
-    insertOne: (doc) => call(() => collection.insertOne(doc)),
-    findOne: (filter) => call(() => collection.findOne(filter)),
-    find: (filter, options) => call(() => collection.find(filter, options)),
-    project: (filter, fields) => call(() => collection.project(filter, fields)),
-    count: (filter) => call(() => collection.count(filter)),
-    updateOne: (filter, update) => call(() => collection.updateOne(filter, update)),
-    deleteMany: (filter) => call(() => collection.deleteMany(filter)),
+    insertOne: (doc) => gate.run(() => collection.insertOne(doc), 'point'),
+    findOne: (filter) => gate.run(() => collection.findOne(filter), 'point'),
+    find: (filter, options) => gate.run(() => collection.find(filter, options), findKind(options)),
+    project: (filter, fields) => gate.run(() => collection.project(filter, fields), 'bulk'),
+    count: (filter) => gate.run(() => collection.count(filter), 'bulk'),
+    updateOne: (filter, update) => gate.run(() => collection.updateOne(filter, update), 'point'),
+    deleteMany: (filter) => gate.run(() => collection.deleteMany(filter), 'bulk'),
   };
 }
 
@@ -59,8 +54,7 @@ export type OpenCollection = <D extends Doc>(key: keyof Collections) => Document
  * close and outages.
  */
 export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
-  const isOutage = (error: unknown) => isFileOutage(error) || (adapter.isOutage?.(error) ?? false);
-  const collection = <D extends Doc>(key: keyof Collections) => guarded(open<D>(key), isOutage);
+  const collection = <D extends Doc>(key: keyof Collections) => guarded(open<D>(key), adapter.gate);
   return {
     kind: adapter.kind,
     users: userRepository(collection('users')),
@@ -74,6 +68,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     keyVersions: keyVersionRepository(collection('keyVersions')),
     scoreAlerts: scoreAlertRepository(collection('scoreAlerts')),
     alertMails: alertMailRepository(collection('alertMails')),
+    identity: storeIdentityRepository(collection('identity')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),
     close: () => adapter.close(),

@@ -8,6 +8,7 @@ import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
 import type { MarksChangeDoc, ResultDoc } from './repositories/results';
 import type { ScoreAlertDoc } from './repositories/score-alerts';
+import type { StoreIdentityDoc } from './repositories/store-identity';
 import type { UserDoc } from './repositories/users';
 import type { VerificationDoc } from './repositories/verifications';
 
@@ -24,6 +25,7 @@ export interface Collections {
   keyVersions: DocumentCollection<KeyVersionDoc>;
   scoreAlerts: DocumentCollection<ScoreAlertDoc>;
   alertMails: DocumentCollection<AlertMailDoc>;
+  identity: DocumentCollection<StoreIdentityDoc>;
 }
 
 /**
@@ -93,4 +95,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { alertId: 1 } }],
     retiredIndexes: [{ keys: { resultId: 1 } }],
   },
+  // One document: which database this is (api/store-watch.ts).
+  identity: { name: 'store_identity', indexes: [] },
 };

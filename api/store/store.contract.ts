@@ -898,6 +898,31 @@ describe(`storage contract on the ${lane} store`, () => {
     });
   });
 
+  describe('store identity', () => {
+    it('keeps one identity whose clock every look moves on, across a restart', async () => {
+      const first = await store.identity.look();
+      const [a, b] = await Promise.all([store.identity.look(), store.identity.look()]);
+      expect(new Set([a.identity, b.identity])).toEqual(new Set([first.identity]));
+      expect(Math.min(a.ticks, b.ticks)).toBeGreaterThan(first.ticks);
+      await store.close();
+      store = await location.open();
+      const reopened = await store.identity.look();
+      expect(reopened.identity).toBe(first.identity);
+      expect(reopened.ticks).toBeGreaterThan(Math.max(a.ticks, b.ticks));
+    });
+
+    it('gives an emptied store another identity, with its clock started again', async () => {
+      for (let look = 0; look < 3; look++) await store.identity.look();
+      const before = await store.identity.look();
+      await store.close();
+      await location.remove();
+      store = await location.open();
+      const after = await store.identity.look();
+      expect(after.identity).not.toBe(before.identity);
+      expect(after.ticks).toBeLessThan(before.ticks);
+    });
+  });
+
   describe('score-change mails', () => {
     const LEASE = 30_000;
     const at = (ms: number) => new Date(Date.UTC(2026, 4, 1) + ms);

@@ -19,9 +19,13 @@ export class DuplicateError extends Error {
 
 /** The database cannot be reached: MongoDB at start or within a request's wait, or the embedded files. Answers 503. */
 export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** 'unreachable': it refused or failed; 'timeout': it did not answer within its deadline (docs/configuration.md). */
+  readonly kind: 'unreachable' | 'timeout';
+
+  constructor(message: string, options: { cause?: unknown; kind?: 'unreachable' | 'timeout' } = {}) {
+    super(message, { cause: options.cause });
     this.name = 'StoreUnavailableError';
+    this.kind = options.kind ?? 'unreachable';
   }
 }
 
@@ -530,6 +534,21 @@ export interface MailOutbox {
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
+/**
+ * Which database the store is, and a clock every look moves on: a database restored to another snapshot, emptied or
+ * swapped for another shows as another identity or as a clock gone back, so what an instance keeps in memory can
+ * follow it.
+ */
+export interface StoreIdentity {
+  identity: string;
+  ticks: number;
+}
+
+export interface StoreIdentityRepository {
+  /** The store's identity (made on a store without one) with its clock, moved on by this look. */
+  look(): Promise<StoreIdentity>;
+}
+
 export interface Store {
   readonly kind: 'mongodb' | 'embedded';
   readonly users: UserRepository;
@@ -543,6 +562,7 @@ export interface Store {
   readonly keyVersions: KeyVersionRepository;
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
+  readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /** True while the database answers (health check); never throws. */

@@ -5,7 +5,6 @@ import { ConnectionStatus } from './ConnectionStatus';
 import { hasPendingAnswerSaves } from '../features/admin/outbox/pending-flag';
 import { isToasterWanted, screenChanged, subscribeToaster } from '../lib/ui/toaster-state';
 import { whenIdleAfterLoad } from '../lib/idle';
-import { toastLater } from '../lib/ui/toast-later';
 
 // react-toastify and its styles load with the first screen that can show a toast, not with the app shell.
 const Toaster = lazy(() => import('../lib/ui/Toaster').then((module) => ({ default: module.Toaster })));
@@ -20,38 +19,13 @@ function ToastArea() {
   );
 }
 
-function UpdateToast({ activate }: { activate: () => void }) {
-  return (
-    <span>
-      A new version is available{' '}
-      <button type="button" className="button button--primary" onClick={activate}>
-        Reload
-      </button>
-    </span>
-  );
-}
-
 /** The app shell: router, offline banner and toasts. Screens that use react-query get it from routes.tsx. */
 export function App() {
   // A problem toast leaves with its screen (lib/ui/toast.ts).
   useEffect(() => router.subscribe('onResolved', screenChanged), []);
   useEffect(() => {
     // The service worker (and workbox-window with it) registers after the first screen, as Workbox advises.
-    whenIdleAfterLoad(
-      () =>
-        void import('./pwa').then(({ registerServiceWorker }) =>
-          registerServiceWorker((activate) =>
-            toastLater((toast) =>
-              toast.info(<UpdateToast activate={activate} />, {
-                autoClose: false,
-                closeOnClick: false,
-                toastId: 'sw-update',
-                lasting: true,
-              }),
-            ),
-          ),
-        ),
-    );
+    whenIdleAfterLoad(() => void import('./pwa').then(({ registerServiceWorker }) => registerServiceWorker()));
     // Saves queued offline go out on app start whatever the route (spec: replay on start, online, visible, timer).
     if (hasPendingAnswerSaves()) {
       void import('../features/admin/outbox/outbox').then(({ ensureAnswerOutboxSync }) => ensureAnswerOutboxSync());

@@ -2,10 +2,12 @@ import type { ComponentType } from 'react';
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { SiteLayout } from './layout/SiteLayout';
 import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
+import type { AppPath } from '../domain/routes';
 
 /**
  * The product's route table. Code-based so the table reads in one place; each screen is loaded lazily so a
- * route only downloads its own code.
+ * route only downloads its own code. Its paths are those of src/domain/routes.ts (APP_PATHS), which the server reads
+ * to answer any other path with status 404.
  */
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -30,14 +32,18 @@ const screen = <Name extends string>(load: ScreenModule<Name>, exportName: Name,
     return { default: query ? query.withQueryClient(Screen) : Screen };
   });
 
-const page = <Name extends string>(path: string, load: ScreenModule<Name>, exportName: Name, needs?: ScreenNeeds) =>
+const page = <Name extends string>(path: AppPath, load: ScreenModule<Name>, exportName: Name, needs?: ScreenNeeds) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: screen(load, exportName, needs) });
 
 /** Public pages share the top bar and footer through this pathless layout route. */
 const siteLayout = createRoute({ getParentRoute: () => rootRoute, id: 'site', component: SiteLayout });
 
-const sitePage = <Name extends string>(path: string, load: ScreenModule<Name>, exportName: Name, needs?: ScreenNeeds) =>
-  createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
+const sitePage = <Name extends string>(
+  path: AppPath,
+  load: ScreenModule<Name>,
+  exportName: Name,
+  needs?: ScreenNeeds,
+) => createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
 
 /**
  * The scorecard's loader starts looking for its data (a link from the verification mail asks the API) while the page's
@@ -46,7 +52,7 @@ const sitePage = <Name extends string>(path: string, load: ScreenModule<Name>, e
  */
 const scorecardRoute = createRoute({
   getParentRoute: () => siteLayout,
-  path: '/scorecard',
+  path: '/scorecard' satisfies AppPath,
   component: screen(() => import('../features/scorecard/ScorecardPage'), 'ScorecardPage'),
   preload: false,
   loader: ({ location }): ScorecardLoaderData => ({
@@ -58,7 +64,7 @@ const home = () => import('./HomeScreen');
 /** The admin dashboard's loader starts its counters (admin-queries.ts) while the dashboard's code downloads. */
 const adminDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/admin/dashboard',
+  path: '/admin/dashboard' satisfies AppPath,
   component: screen(() => import('../features/admin/AdminDashboardPage'), 'AdminDashboardPage', { queries: true }),
   loader: () => {
     void Promise.all([import('../lib/query'), import('../features/admin/admin-queries')]).then(
@@ -112,7 +118,7 @@ export const routeTree = rootRoute.addChildren([
   // Customer Support's 'Raise query' points at /ContactUs; it is the Contact page.
   createRoute({
     getParentRoute: () => rootRoute,
-    path: '/ContactUs',
+    path: '/ContactUs' satisfies AppPath,
     beforeLoad: () => redirect({ to: '/contact', replace: true, throw: true }),
   }),
   page('/signup', () => import('../features/auth/SignUpPage'), 'SignUpPage'),

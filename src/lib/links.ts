@@ -1,6 +1,6 @@
 /**
- * Every external address and public contact detail of the site, in one place, so a change of host or inbox is one
- * edit. Components import from here; none writes a URL of its own.
+ * Every external address of the site, in one place, so a change of host is one edit. Components import from here;
+ * none writes a URL of its own. The company's phone, inboxes and address are in contact-details.ts.
  */
 export const externalLinks = {
   gateExam: 'https://gate2025.iitr.ac.in/',
@@ -20,16 +20,6 @@ export const socialLinks = [
   { name: 'Instagram', href: 'https://www.instagram.com/hiregate' },
   { name: 'YouTube', href: 'https://www.youtube.com/@hiregate' },
 ] as const;
-
-/** Phone, inboxes and address shown on Contact, Careers, Sales and Press. */
-export const contactDetails = {
-  supportPhone: '+91 80 4718 2290',
-  supportEmail: 'support@hiregate.example',
-  pressEmail: 'press@hiregate.example',
-  careersEmail: 'careers@hiregate.example',
-  salesEmail: 'sales@hiregate.example',
-  address: { street: '4th Floor, Prestige Tech Park, Outer Ring Road', city: 'Bengaluru', country: 'India' },
-} as const;
 
 /**
  * The home page's address that opens the GATE checker's dialog at once (`/?check=now`): the advertisement's 'Check my

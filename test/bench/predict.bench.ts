@@ -2,11 +2,18 @@
  * What one predict call costs (npm run bench:predict, also run by bench:rank): the API calls it per request (cached
  * five minutes per marks value) with each session's stored raw marks, ascending as its in-memory snapshot keeps them.
  * Prints the median over repeated calls for no crowd, and crowds of 2,000 and 1,000,000 results per session, sorted
- * (as the API passes them) and, for reference, shuffled (sorted on a copy first). Target: ≤ 20 ms for a million.
+ * (as the API passes them) and, for reference, shuffled (sorted on a copy first), with the lean unknown and measured a
+ * year earlier (a simulated year's crowd and 5% of it reporting). Target: ≤ 20 ms for a million.
  */
+import { loadavg } from 'node:os';
+import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
+import { RANK_DATA } from '../../src/domain/gate/rank/data';
+import { buildYearCurves } from '../../src/domain/gate/rank/history';
+import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
 import type { CrowdInput } from '../../src/domain/gate/rank/predict';
 import { predict } from '../../src/domain/gate/rank/predict';
 import { itemAt } from '../../src/domain/lists';
+import { drawCrowd, fieldOf, leansOf, reportsOf } from '../support/rank-crowds';
 
 /** Deterministic marks like a real session: many low, few high, in thirds of a mark. */
 function sessionMarks(count: number, seed: number): number[] {
@@ -35,16 +42,30 @@ function medianMs(calls: number, call: () => unknown): number {
   return itemAt(times, times.length >> 1);
 }
 
-const cases: [string, CrowdInput | undefined, number][] = [
-  ['no crowd', undefined, 30],
-  ['2,000 per session, sorted', crowdOf(2_000, true), 30],
-  ['2,000 per session, shuffled', crowdOf(2_000, false), 30],
-  ['1,000,000 per session, sorted', crowdOf(1_000_000, true), 15],
-  ['1,000,000 per session, shuffled', crowdOf(1_000_000, false), 5],
+/** A lean measured on a simulated 2025: a crowd of 2,000 leaning as a power of the share (β 0.35), 5% reporting. */
+function measuredLean(): readonly LeanHypothesis[] {
+  const field = fieldOf(buildYearCurves(RANK_DATA, 'CS').find((c) => c.year === 2025)!);
+  const { crowd, checkers } = drawCrowd(field, leansOf(field, 'power', 0.35), 2000, 1);
+  const reports = reportsOf(checkers, 0.05, 2);
+  const { appeared, qualifyingMarks } = field;
+  return leanPrior([measureLean({ year: 2025, crowd, reports, appeared, qualifyingMarks })], 'CS', 2026);
+}
+
+const measured = measuredLean();
+const cases: [string, CrowdInput | undefined, readonly LeanHypothesis[] | undefined, number][] = [
+  ['no crowd', undefined, undefined, 30],
+  ['2,000 per session, sorted', crowdOf(2_000, true), undefined, 30],
+  ['2,000 per session, shuffled', crowdOf(2_000, false), undefined, 30],
+  ['2,000 per session, lean measured', crowdOf(2_000, true), measured, 15],
+  ['1,000,000 per session, sorted', crowdOf(1_000_000, true), undefined, 15],
+  ['1,000,000 per session, shuffled', crowdOf(1_000_000, false), undefined, 5],
+  ['1,000,000 per session, lean measured', crowdOf(1_000_000, true), measured, 5],
 ];
-console.log('predict, median time per call (marks 55, 70 and 85 in turn):');
-for (const [label, crowd, calls] of cases) {
+console.log(
+  `predict, median time per call (marks 55, 70 and 85 in turn); host load ${loadavg()[0]?.toFixed(1)} on 2 cores:`,
+);
+for (const [label, crowd, lean, calls] of cases) {
   let i = 0;
-  const ms = medianMs(calls, () => predict({ testPaper: 'CS 1', marks: [55, 70, 85][i++ % 3] ?? 55, crowd }));
-  console.log(`  ${label.padEnd(32)} ${ms.toFixed(1)} ms`);
+  const ms = medianMs(calls, () => predict({ testPaper: 'CS 1', marks: [55, 70, 85][i++ % 3] ?? 55, crowd, lean }));
+  console.log(`  ${label.padEnd(40)} ${ms.toFixed(1)} ms`);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, saveScreenshot } from './support/browser';
+import { launchBrowser, saveScreenshot, saveViewportScreenshot } from './support/browser';
 import { expectFitsAndAccessible } from './support/layout';
 import {
+  basicAuth,
   dropFile as dropOn,
   officialRows,
   openPaperGroup,
@@ -13,6 +14,7 @@ import {
 } from './support/admin';
 import { readFixtureJson } from '../support/fixtures';
 import { keyPdf } from '../support/key-pdf';
+import { HOSTILE_PDFS } from '../support/hostile-pdf';
 
 const ADMIN = { email: 'keys@hiregate.test', password: 'Keys#Pass1' };
 const PAPER = 'GATE 2026 CS 1';
@@ -44,6 +46,30 @@ describe('admin: official key PDF', () => {
   const dropFile = (target: Locator, name: string, data: Buffer, type?: string) =>
     dropOn(page, target, name, data, type);
 
+  /** The paper keyed as the fixture key says (a second import of the same key changes nothing). */
+  async function importFixtureKey(): Promise<void> {
+    const imported = await fetch(`${area.server.url}/api/data/import-key`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(ADMIN), 'content-type': 'application/json' },
+      body: JSON.stringify({ paperSet: 'CS1-2026', keys: fixtureKey.keys, label: 'provisional' }),
+    });
+    expect(imported.status).toBe(200);
+  }
+
+  /** The first MCQ with a one-letter key, and another letter for a later key to print for it. */
+  const changedMcq = () => {
+    const row = fixtureKey.byMaster.find((candidate) => candidate.type === 'MCQ' && /^[A-D]$/.test(candidate.key))!;
+    return { ...row, printed: ['A', 'B', 'C', 'D'].find((letter) => letter !== row.key)! };
+  };
+
+  /** What a preview row says, cell by cell. */
+  const rowCells = (preview: Locator, question: string) =>
+    preview
+      .locator('tr.key-pdf__row')
+      .filter({ has: preview.page().locator('.key-pdf__question', { hasText: new RegExp(`^${question} `) }) })
+      .getByRole('cell')
+      .allTextContents();
+
   it('reads a dropped key PDF, flags the rows that disagree, and imports it as one labelled version once confirmed', async () => {
     const group = await openImport();
     expect(await group.locator('.admin-tag', { hasText: 'Not Marked' }).count()).toBe(65);
@@ -55,22 +81,25 @@ describe('admin: official key PDF', () => {
 
     const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     await group.getByRole('heading', { name: 'Rows read from cs1-2026-final-key.pdf' }).waitFor();
-    // pdf.js ran in its worker, a file of this site (what a Content-Security-Policy of 'self' allows).
-    expect(workers).toEqual([expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf\\.worker[^/]*\\.mjs$`))]);
-    expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe('65 keys, 2 flagged');
-    const flagged = preview.locator('tr.key-pdf__row--flagged');
-    expect(await flagged.count()).toBe(2);
-    expect(await flagged.locator('td:last-child').allTextContents()).toEqual([
-      "FlaggedThe key row '22 MCQ CS A;B;C;D' says MCQ; the paper has Q22 as MSQ.",
-      "FlaggedThe key row '66 MCQ CS B' names Q66, which is not in this paper.",
+    // pdf.js ran in the reader's worker, a file of this site (what a Content-Security-Policy of 'self' allows).
+    expect(workers).toEqual([
+      expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf-text-worker-[^/]*\\.js$`)),
     ]);
-    // Each row stands beside the question it names, with the key it sets.
-    const q30 = preview.getByRole('row').filter({ hasText: '30 NAT CS 2.64 to 2.74' });
-    expect(await q30.getByRole('cell').allTextContents()).toEqual([
-      '30 NAT CS 2.64 to 2.74',
-      'Q30 · NAT · 80782017234',
-      '2.64:2.74',
-      'Matches',
+    expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe(
+      '65 keys, 2 flagged: 0 changes, 64 new, 0 unchanged',
+    );
+    // The flagged rows come first, each with its reason on the line below it.
+    const statuses = await preview.locator('.key-pdf__status').allTextContents();
+    expect(statuses.slice(0, 3)).toEqual(['Flagged', 'Flagged', 'New']);
+    expect(await preview.locator('.key-pdf__problems').allTextContents()).toEqual([
+      "The key row '22 MCQ CS A;B;C;D' says MCQ; the paper has Q22 as MSQ.",
+      "The key row '66 MCQ CS B' names Q66, which is not in this paper.",
+    ]);
+    // Each row stands beside the question it names, with the key it sets and what that does.
+    expect(await rowCells(preview, 'Q30')).toEqual([
+      'Q30 · NAT80782017234Row: 30 NAT CS 2.64 to 2.74',
+      '2.64 to 2.74',
+      'New',
     ]);
     await saveScreenshot(page, 'admin-key-pdf-preview');
 
@@ -111,16 +140,108 @@ describe('admin: official key PDF', () => {
     await page.context().close();
   });
 
-  it('on a 360 px phone the preview fits the screen, scrolls in its own area, and every control is a 44 px target', async () => {
+  it("previews pasted rows as it does a PDF's, saying what each changes, and imports them once confirmed", async () => {
+    await importFixtureKey();
+    const mcq = changedMcq();
+    const group = await openImport();
+    const pasted = [`${mcq.master} MCQ GA ${mcq.printed}`, '30 NAT CS 2.64 to 2.74', '66 MCQ CS B'].join('\n');
+    await group.getByLabel('Or paste official key rows').fill(pasted);
+    let imports = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/data/import-key')) imports++;
+    });
+    await group.getByRole('button', { name: 'Preview rows' }).click();
+    const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
+    await group.getByRole('heading', { name: 'Rows read from the pasted rows' }).waitFor();
+    expect(await rowCells(preview, `Q${mcq.master}`)).toEqual([
+      `Q${mcq.master} · MCQ${mcq.questionId}Row: ${mcq.master} MCQ GA ${mcq.printed}`,
+      `${mcq.key} → ${mcq.printed}`,
+      'Changes',
+    ]);
+    expect((await rowCells(preview, 'Q30')).slice(1)).toEqual(['2.64 to 2.74', 'Unchanged']);
+    expect(await preview.locator('.key-pdf__problems').first().textContent()).toBe(
+      "The key row '66 MCQ CS B' names Q66, which is not in this paper.",
+    );
+    expect(imports).toBe(0);
+
+    await group.getByLabel(/I have checked the flagged rows: import 2 keys/).check();
+    const request = page.waitForRequest((sent) => sent.url().endsWith('/api/data/import-key'));
+    await group.getByRole('button', { name: 'Import', exact: true }).click();
+    const body = (await request).postDataJSON() as { keys: Record<string, string>; label: string };
+    expect(body.keys).toEqual({ [mcq.questionId]: mcq.printed, '80782017234': '2.64:2.74' });
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: `Answer key imported for ${PAPER}: 1 changed` })
+      .waitFor();
+    await importFixtureKey();
+    await page.context().close();
+  });
+
+  it.each(Object.entries(HOSTILE_PDFS))(
+    'refuses %s within 15 s with a clear message, the tab answering all along',
+    async (_what, make) => {
+      const group = await openImport();
+      // Every task of the page's own thread longer than 50 ms, from the drop on.
+      await page.evaluate(() => {
+        const state = globalThis as unknown as { longestTask: number };
+        state.longestTask = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) state.longestTask = Math.max(state.longestTask, entry.duration);
+        }).observe({ type: 'longtask' });
+      });
+      const started = Date.now();
+      await dropFile(group.getByTestId('key-drop-zone'), 'key.pdf', make());
+      await group.getByRole('status').filter({ hasText: 'Reading key.pdf' }).waitFor();
+      // While pdf.js works, the page answers a person: what they type shows at once.
+      const rows = group.getByLabel('Or paste official key rows');
+      await rows.fill('1 MCQ GA B');
+      expect(await rows.inputValue()).toBe('1 MCQ GA B');
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'This PDF could not be read: ' });
+      await toast.waitFor({ timeout: 15_000 });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await toast.textContent()).toMatch(/This PDF could not be read: \S.+/);
+      expect(await page.evaluate(() => (globalThis as unknown as { longestTask: number }).longestTask)).toBeLessThan(
+        500,
+      );
+      await page.context().close();
+    },
+    30_000,
+  );
+
+  it('on a 360 px phone the preview shows every row whole, what it changes and its status, without sideways scrolling', async () => {
+    await importFixtureKey();
+    const mcq = changedMcq();
     const group = await openImport(360);
-    const rows = officialRows(fixtureKey).slice(0, 12);
+    const rows = officialRows(fixtureKey, { [mcq.master]: mcq.printed });
     await dropFile(group.getByTestId('key-drop-zone'), 'key.pdf', await keyPdf({ layout: 'current', rows }));
     await group.getByRole('heading', { name: 'Rows read from key.pdf' }).waitFor();
     const toast = page.locator('.Toastify__toast');
     await toast.waitFor({ state: 'detached' });
     await expectFitsAndAccessible(page, 'key PDF preview');
+    expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe(
+      '65 keys, 2 flagged: 1 change, 0 new, 63 unchanged',
+    );
     const scroller = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     expect(await scroller.evaluate((area) => area.scrollHeight > area.clientHeight)).toBe(true);
+    // Nothing to swipe for: every cell of every row lies inside the area.
+    expect(await scroller.evaluate((area) => area.scrollWidth - area.clientWidth)).toBe(0);
+    const right = await scroller.evaluate((area) => area.getBoundingClientRect().right);
+    const cellRights = await scroller
+      .locator('td')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right));
+    expect(Math.max(...cellRights)).toBeLessThanOrEqual(right);
+    // The row that matters is on the first screen of the list: the change and its status, in words.
+    expect(await rowCells(scroller, `Q${mcq.master}`)).toEqual([
+      `Q${mcq.master} · MCQ${mcq.questionId}Row: ${mcq.master} MCQ ${mcq.master <= 10 ? 'GA' : 'CS'} ${mcq.printed}`,
+      `${mcq.key} → ${mcq.printed}`,
+      'Changes',
+    ]);
+    expect(await scroller.locator('.key-pdf__status').allTextContents()).toEqual([
+      'Flagged',
+      'Flagged',
+      'Changes',
+      ...Array<string>(63).fill('Unchanged'),
+    ]);
     const targets = [
       group.getByLabel('Key version', { exact: true }),
       group.locator('label').filter({ hasText: 'I have checked the flagged rows' }),
@@ -128,7 +249,7 @@ describe('admin: official key PDF', () => {
       group.getByRole('button', { name: 'Cancel' }),
     ];
     for (const target of targets) expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await saveScreenshot(page, 'admin-key-pdf-360');
+    await saveViewportScreenshot(group.getByRole('heading', { name: 'Rows read from key.pdf' }), 'admin-key-pdf-360');
     await page.context().close();
   });
 });

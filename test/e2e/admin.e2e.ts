@@ -11,6 +11,8 @@ import type { SeededResult } from '../support/seed-results';
 import { itemAt } from '../../src/domain/lists';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
+/** The candidate who also uploaded the saved page: listed twice, once marked 'Uploaded'. */
+const UPLOADED_COPY_OF = 6;
 
 describe('admin area', () => {
   let fixtures: FixtureServer;
@@ -21,7 +23,7 @@ describe('admin area', () => {
   let masterLink: string;
 
   beforeAll(async () => {
-    area = await startAdminArea(ADMIN);
+    area = await startAdminArea(ADMIN, { uploadedCopyOf: UPLOADED_COPY_OF });
     ({ fixtures, server, seeded } = area);
     masterLink = fixtures.url(readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url);
     browser = await launchBrowser();
@@ -122,6 +124,11 @@ describe('admin area', () => {
       expect(await page.evaluate(() => sessionStorage.getItem('password'))).toBeNull();
       await context.clock.fastForward(2100);
       await page.waitForURL(server.url + '/login');
+      // One message: the sign-in screen does not add its own, differently worded one.
+      await page.getByRole('heading', { name: 'Admin login' }).waitFor();
+      await context.clock.runFor(500);
+      expect(await toast(page, 'Session expired. Please log in again.').count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('showSessionExpiredToast'))).toBeNull();
       await context.close();
 
       const again = await signedInPage();
@@ -308,7 +315,9 @@ describe('admin area', () => {
         .setInputFiles(path.join(fixturesRoot, 'cs1-2026', 'key.json'));
       await group.getByRole('button', { name: 'Import', exact: true }).click();
       await toast(page, 'Answer key imported for GATE 2026 CS 1').waitFor();
-      await group.getByText(`Results re-scored (${seeded.length} of ${seeded.length} results)`).waitFor();
+      // The job's total counts fetched results only (results.countByPaper): the upload is not in it.
+      const fetched = seeded.filter((result) => !result.uploaded).length;
+      await group.getByText(`Results re-scored (${fetched} of ${fetched} results)`).waitFor();
       await group.locator('.admin-tag', { hasText: 'Not Marked' }).first().waitFor({ state: 'detached' });
       expect(await group.locator('.admin-tag', { hasText: /^Marked$/ }).count()).toBe(65);
       await page.context().close();
@@ -383,8 +392,13 @@ describe('admin area', () => {
       const file = await (await download).path();
       const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Date Created',
+        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Date Created',
       );
+      const copied = itemAt(seeded, UPLOADED_COPY_OF).candidateId;
+      expect(lines.filter((line) => line.startsWith(`${copied},`)).map((line) => line.split(',')[9])).toEqual([
+        'Yes',
+        'No',
+      ]);
       expect(lines).toHaveLength(seeded.length + 1);
       const newest = itemAt(
         [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
@@ -420,17 +434,34 @@ describe('admin area', () => {
       expect(await page.locator('.admin-result .admin-tag', { hasText: 'Pending' }).count()).toBe(
         seeded.filter((s) => !s.isVerified).length,
       );
+      // The candidate who also uploaded the saved page is listed twice, the upload marked as such.
+      const copies = page.locator(
+        `details.admin-result[data-candidate-id="${itemAt(seeded, UPLOADED_COPY_OF).candidateId}"]`,
+      );
+      expect(
+        await copies.locator('summary').evaluateAll((rows) => rows.map((row) => row.textContent?.endsWith('Uploaded'))),
+      ).toEqual([true, false]);
+      expect(await page.locator('.admin-result .admin-tag', { hasText: 'Uploaded' }).count()).toBe(1);
       await saveScreenshot(page, 'admin-results');
     });
 
-    it('opens the candidate scorecard in a new tab', async () => {
+    it("opens the candidate scorecard in a new tab, without the candidate's own controls", async () => {
       const target = itemAt(seeded, 0);
       const row = page.locator(`details.admin-result[data-candidate-id="${target.candidateId}"]`);
       const opened = page.context().waitForEvent('page');
+      // The score-alert switch and the key-update offer each ask the server first: an admin's tab asks neither.
+      const candidateCalls: string[] = [];
+      page.context().on('request', (request) => {
+        if (/\/api\/data\/(score-alerts|key-version)/.test(request.url())) candidateCalls.push(request.url());
+      });
       await row.getByRole('button', { name: 'View Scorecard' }).click();
       const tab = await opened;
       await tab.waitForURL(server.url + '/scorecard', { timeout: 20_000 });
       await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor({ timeout: 20_000 });
+      await tab.getByRole('button', { name: 'Print / Save as PDF' }).waitFor();
+      await tab.waitForLoadState('networkidle');
+      expect(candidateCalls).toEqual([]);
+      expect(await tab.getByRole('switch').count()).toBe(0);
       await saveScreenshot(tab, 'admin-scorecard-tab');
       await tab.close();
       expect(await row.getByRole('button', { name: 'View Scorecard' }).isEnabled()).toBe(true);

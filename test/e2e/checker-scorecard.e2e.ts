@@ -14,6 +14,7 @@ import {
   expectedIcon,
   fixtureScorecard,
   iconsByQuestionId,
+  openHome,
   seedScorecard,
   waitUntilSavedOnDevice,
 } from './support/checker';
@@ -261,8 +262,7 @@ describe('scorecard page', () => {
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     expect(await page.textContent('.scorecard__candidate')).toContain(second.expected.candidateId);
 
-    await page.goto(server.url + '/');
-    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    await openHome(page, server.url);
     const saved = page.getByRole('region', { name: 'Saved on this device' });
     await saved.waitFor();
     expect(await saved.getByRole('listitem').count()).toBe(2);
@@ -270,8 +270,7 @@ describe('scorecard page', () => {
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     expect(await page.textContent('.scorecard__candidate')).toContain(first.expected.candidateId);
 
-    await page.goto(server.url + '/');
-    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    await openHome(page, server.url);
     await saved
       .getByRole('button', { name: new RegExp(`Delete the saved scorecard of ${first.expected.name}`) })
       .click();
@@ -365,8 +364,7 @@ describe('scorecard page', () => {
     page.on('response', (response) => {
       if (response.url().includes('/api/images?')) fromWorker.push(response.fromServiceWorker());
     });
-    await page.goto(own.url + '/');
-    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    await openHome(page, own.url);
     const saved = page.getByRole('region', { name: 'Saved on this device' });
     await saved.getByRole('link', { name: new RegExp(expected.name) }).click();
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();

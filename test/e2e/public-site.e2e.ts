@@ -76,8 +76,10 @@ describe('public site', () => {
       const violations = await seriousA11yViolations(page);
       expect(violations, `${path}\n${describeViolations(violations)}`).toEqual([]);
     }
+    // The advertisement was this visit's (shown once per visit): home now opens without it.
     await gotoRoute(page, server.url + '/');
-    await page.getByRole('button', { name: 'Close advertisement' }).click();
+    await page.getByRole('button', { name: 'Check Now' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Close advertisement' }).isVisible()).toBe(false);
     const violations = await seriousA11yViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
   });
@@ -215,24 +217,32 @@ describe('public site', () => {
     expect(await page.locator('a[href^="mailto:careers@"]').count()).toBe(1);
   });
 
-  it('shows three contact cards whose buttons stay on the page, the address and support details', async () => {
+  it("shows three contact cards whose buttons write to the team's inbox, the address and support details", async () => {
     await gotoRoute(page, server.url + '/contact');
     for (const card of ['Press', 'Help & Support', 'Sales']) {
       await page.getByRole('heading', { name: card, exact: true }).waitFor();
     }
-    await page.getByRole('button', { name: 'Get help' }).click();
-    expect(page.url()).toBe(server.url + '/contact');
+    const hrefs = await Promise.all(
+      ['Contact press', 'Get help', 'Talk to sales'].map((action) =>
+        page.getByRole('link', { name: action }).getAttribute('href'),
+      ),
+    );
+    expect(hrefs).toEqual([
+      'mailto:press@hiregate.example?subject=Press%20enquiry',
+      'mailto:support@hiregate.example?subject=Help%20request',
+      'mailto:sales@hiregate.example?subject=Sales%20enquiry',
+    ]);
     const address = await page.locator('address').textContent();
     expect(address).toContain('Bengaluru, India');
     expect(await page.locator('a[href^="tel:"]').count()).toBe(1);
-    expect(await page.locator('a[href^="mailto:support@"]').count()).toBe(1);
+    expect(await page.locator('a[href^="mailto:support@"]').count()).toBe(2);
   });
 
-  it('takes "Raise query" on Customer Support to the Contact page via /ContactUs', async () => {
+  it('writes a query to support from "Raise query" on Customer Support; /ContactUs still opens Contact', async () => {
     await gotoRoute(page, server.url + '/support');
-    expect(await page.getByRole('link', { name: 'Raise query' }).getAttribute('href')).toBe('/ContactUs');
-    await page.getByRole('link', { name: 'Raise query' }).click();
-    await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Raise query' }).getAttribute('href')).toBe(
+      'mailto:support@hiregate.example?subject=Query',
+    );
     await gotoRoute(page, server.url + '/ContactUs');
     await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
   });

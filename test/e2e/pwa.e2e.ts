@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot, waitInPage } from './support/browser';
-import { chooseTestPaper, openCheckerModal, openEveryQuestion } from './support/checker';
+import { chooseTestPaper, openCheckerModal, openEveryQuestion, openHome } from './support/checker';
 import {
   answerDeliveries,
   launchPersistentChromium,
@@ -310,8 +310,7 @@ describe('installable, offline-capable PWA', () => {
       await setNetwork(context, proxy, false);
       const reachedServer = proxy.exchanges.length;
       try {
-        await page.goto(proxy.url + '/');
-        await page.getByRole('button', { name: 'Close advertisement' }).click();
+        await openHome(page, proxy.url);
         const saved = page.getByRole('region', { name: 'Saved on this device' });
         await saved.getByRole('link', { name: new RegExp(sample.name) }).click();
         await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();

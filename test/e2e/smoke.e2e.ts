@@ -26,14 +26,24 @@ describe('walking skeleton', () => {
     await page.getByRole('heading', { name: 'Check your GATE Score Now!' }).waitFor();
   });
 
-  it('shows the 404 texts and a link home for an unknown path', async () => {
-    await page.goto(server.url + '/no/such/page');
+  it('answers an unknown path with status 404 and the 404 texts, with a link home', async () => {
+    const answer = await page.goto(server.url + '/no/such/page');
+    expect(answer?.status()).toBe(404);
     await page.getByText('Page Not Found').waitFor();
     expect(await page.textContent('body')).toContain(
       'Sorry, the page you are looking for does not exist or not available at this moment.',
     );
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL(server.url + '/');
+  });
+
+  it('answers a page of the route table, with its parameters, with status 200', async () => {
+    for (const pathname of ['/', '/pwdreset/abc', '/scorecard', '/admin/dashboard']) {
+      expect([pathname, (await fetch(server.url + pathname)).status]).toEqual([pathname, 200]);
+    }
+    const answer = await page.goto(server.url + '/pwdreset/abc');
+    expect(answer?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Reset Password' }).waitFor();
   });
 
   it('answers /api/health with the store in use', async () => {

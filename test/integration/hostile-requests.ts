@@ -147,6 +147,12 @@ function jsonCalls(target: Target): JsonCall[] {
       body: { paperSet: target.paperSet, rows: '1 | MCQ | GA | A' },
       headers: admin,
     },
+    {
+      route: '/api/data/import-key',
+      method: 'POST',
+      body: { paperSet: target.paperSet, keys: { '1': 'A' }, label: 'final' },
+      headers: admin,
+    },
     { route: '/api/data/process', method: 'POST', body: { link: target.sheetLink }, headers: admin },
     {
       route: '/api/data/score-alerts/status',
@@ -171,9 +177,11 @@ function spoiledBodies(target: Target): HostileRequest[] {
   const requests: HostileRequest[] = [];
   for (const call of jsonCalls(target)) {
     for (const field of Object.keys(call.body)) {
-      for (const [what, value] of HOSTILE_VALUES) {
-        // A yes/no field (the score-alert switch) takes either boolean: only the other kinds are hostile there.
-        if (typeof value === 'boolean' && typeof call.body[field] === 'boolean') continue;
+      const isFlag = typeof call.body[field] === 'boolean';
+      // A yes/no field (the score-alert switch) takes either boolean, and no text that reads as one.
+      const values: Array<[string, unknown]> = isFlag ? [...HOSTILE_VALUES, ['flag as text', 'true']] : HOSTILE_VALUES;
+      for (const [what, value] of values) {
+        if (typeof value === 'boolean' && isFlag) continue;
         // The login and reset calls must refuse the wrong password or token anyway: their 401/400 is a refusal too.
         requests.push({
           name: `${call.method} ${call.route} with ${field} = ${what}`,
@@ -469,6 +477,97 @@ function namedAttacks(target: Target): HostileRequest[] {
 }
 
 /**
+ * The routes added since the last hostile run: key versions, import-key's keys and rows, score-alert unsubscribing,
+ * the metrics' token and the image proxy's address. Each is refused with a 4xx (or, for a lookup of something that is
+ * not there, any answer but a 5xx), before any work on the store.
+ */
+function keyDayAttacks(target: Target): HostileRequest[] {
+  const admin = { authorization: target.adminAuth };
+  const importKey = (body: Record<string, unknown>) => () =>
+    send(`${target.url}/api/data/import-key`, {
+      method: 'POST',
+      headers: json(admin),
+      body: JSON.stringify({ paperSet: target.paperSet, label: 'final', ...body }),
+    });
+  const compare =
+    (from: string, to = '1') =>
+    () =>
+      send(
+        `${target.url}/api/data/key-versions/compare?paperSet=${encodeURIComponent(target.paperSet)}&from=${from}&to=${to}`,
+        { headers: admin },
+      );
+  const image = (src: string) => () => send(`${target.url}/api/images?${new URLSearchParams({ src })}`);
+  const unsubscribe = (query: string) => () =>
+    send(`${target.url}/api/data/score-alerts/unsubscribe?${query}`, { method: 'POST' });
+  const scrape = (authorization: string) => () => send(`${target.url}/metrics`, { headers: { authorization } });
+  const portalImage = `http://${target.fixtureHost}/images/q1.png`;
+  return [
+    ...[
+      ['a NAT key of 1,000 digits', { keys: { '80782017234': '9'.repeat(1000) } }],
+      ['100,000 keys', { keys: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`${9e10 + i}`, 'A'])) }],
+      ['a key with 50,000 alternatives', { keys: { '80782017205': Array(50_000).fill('A').join(' OR ') } }],
+      ['keys named by operators', { keys: { $where: 'A', $gt: 'B' } }],
+      ['a keys object nested 10 deep', { keys: JSON.parse(`${'{"a":'.repeat(10)}"A"${'}'.repeat(10)}`) as unknown }],
+      ['100,000 rows of no key', { rows: 'no rows here\n'.repeat(100_000) }],
+      ['rows with a range of 1,000 digits', { rows: `29 NAT CS 1 to ${'9'.repeat(1000)}` }],
+      ['both keys and rows empty', { keys: {}, rows: '' }],
+      ['a label of 300 characters', { keys: { '80782017205': 'A' }, label: 'x'.repeat(300) }],
+    ].map(([what, body]) => ({
+      name: `import-key with ${what as string}`,
+      status: 400,
+      send: importKey(body as Record<string, unknown>),
+    })),
+    ...['-1', '1.5', '1e400', 'NaN', '%7B%22%24gt%22%3A0%7D', ''].map((from) => ({
+      name: `key-versions compare from=${from}`,
+      status: 400,
+      send: compare(from),
+    })),
+    { name: 'key-versions compare of versions never made', status: 404, send: compare('99999999999999999999', '7') },
+    ...['%00', 'x'.repeat(300), '%7B%22%24ne%22%3Anull%7D', '..%2F..%2Fetc'].map((paperSet) => ({
+      name: `key-version of paper set ${paperSet.slice(0, 20)}`,
+      send: () => send(`${target.url}/api/data/key-version?paperSet=${paperSet}`),
+    })),
+    {
+      name: 'key versions of an unknown paper set, as admin',
+      status: 404,
+      send: () => send(`${target.url}/api/data/key-versions?paperSet=XX%201999`, { headers: admin }),
+    },
+    ...[
+      `alert=${'a'.repeat(24)}&token=${'b'.repeat(43)}`,
+      `alert=${'a'.repeat(101)}&token=t`,
+      'alert[$ne]=x&token[$ne]=y',
+      'alert=%00&token=%00',
+      'alert=constructor&token=x',
+      'alert=__proto__&token=x',
+    ].map((query) => ({ name: `unsubscribe with ${query.slice(0, 40)}`, send: unsubscribe(query) })),
+    ...[
+      'Bearer',
+      `Bearer ${'a'.repeat(8_000)}`,
+      'Bearer metrics-token-0123456789 extra',
+      'Basic bWV0cmljczp4',
+      'bearer METRICS-TOKEN-0123456789',
+    ].map((authorization) => ({
+      name: `metrics with "${authorization.slice(0, 30)}"`,
+      status: 401,
+      send: scrape(authorization),
+    })),
+    ...[
+      'javascript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'http://[fe80::1%25eth0]/x.png',
+      `https://cdn.digialm.com@127.0.0.1:${target.appPort}/x.png`,
+      `${portalImage}
+X-Injected: yes`,
+      `${portalImage.replace('http://', 'http://user:pass@')}`,
+      `//${target.fixtureHost}/images/q1.png`,
+      `http://${target.fixtureHost.replace(/:\d+$/, '')}:1/q1.png`,
+      `${portalImage}${'a'.repeat(2_100)}`,
+      ' ',
+    ].map((src) => ({ name: `image of ${JSON.stringify(src.slice(0, 40))}`, status: 400, send: image(src) })),
+  ];
+}
+
+/**
  * Query and path parameters of the wrong type: a list where one value belongs (`?link=a&link=b`), an operator where a
  * test paper belongs. Each is a 400 that names its field, before any rule or lookup runs.
  */
@@ -506,7 +605,7 @@ function rawGet(path: string): string {
 }
 
 export function hostileRequests(target: Target): HostileRequest[] {
-  return [...spoiledBodies(target), ...namedAttacks(target), ...wrongTypedParameters(target)];
+  return [...spoiledBodies(target), ...namedAttacks(target), ...keyDayAttacks(target), ...wrongTypedParameters(target)];
 }
 
 /** What an answer must never show: a stack trace, a source path, a file of the server's disk. */

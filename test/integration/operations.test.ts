@@ -10,19 +10,11 @@ import { loadConfig } from '../../api/config';
 import { createStore } from '../../api/store';
 import { itemAt } from '../../src/domain/lists';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { metricSample as sample } from '../support/metrics';
 import { postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { buildPaper } from '../support/builders';
 
 const TOKEN = 'metrics-token-0123456789';
-
-/** The value of one sample of the exposition text (0 when the series is absent). */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text
-    .split('\n')
-    .find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-}
 
 describe('GET /metrics', () => {
   let fixtures: FixtureServer;
@@ -79,8 +71,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'hiregate_checks_total', { outcome: 'portal fetch failed' })).toBe(1);
     expect(sample(text, 'hiregate_checks_total', { outcome: 'rate limited' })).toBe(1);
     // The portal was asked once for the good sheet (the second check read it from the cache) and once for the 403.
-    expect(sample(text, 'hiregate_portal_fetches_total', { result: '200' })).toBe(1);
-    expect(sample(text, 'hiregate_portal_fetches_total', { result: '403' })).toBe(1);
+    expect(sample(text, 'hiregate_portal_fetches_total', { file: 'sheet', result: '200' })).toBe(1);
+    expect(sample(text, 'hiregate_portal_fetches_total', { file: 'sheet', result: '403' })).toBe(1);
     expect(sample(text, 'hiregate_limit_refusals_total', { limit: 'score checks from your network' })).toBe(1);
     const route = { route: '/api/data/generate-response', method: 'POST' };
     expect(sample(text, 'hiregate_http_requests_total', { ...route, status: '200' })).toBe(2);

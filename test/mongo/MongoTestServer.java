@@ -1,5 +1,9 @@
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
+import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
+import de.bwaldvogel.mongo.bson.Document;
 import java.net.InetSocketAddress;
 
 /**
@@ -10,7 +14,7 @@ import java.net.InetSocketAddress;
 public class MongoTestServer {
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
-        MongoServer server = new MongoServer(new MemoryBackend());
+        MongoServer server = new MongoServer(new SnapshotReplyBackend());
         server.bind(new InetSocketAddress("127.0.0.1", port));
         InetSocketAddress address = server.getLocalAddress();
         System.out.println("listening 127.0.0.1:" + address.getPort());
@@ -19,5 +23,31 @@ public class MongoTestServer {
             // Drain until the parent closes the pipe (or dies).
         }
         server.shutdownNow();
+    }
+}
+
+/**
+ * mongo-java-server's in-memory backend, except that findAndModify answers with a copy of the document taken under
+ * the collection's lock. The stock backend answers with the stored document itself and encodes it after the lock is
+ * released, so a concurrent update can change it in between: of two parallel `$inc`s, one may be told the count the
+ * other made (seen as a rate limit refusing one request early). MongoDB answers with the document as this update
+ * left it, which is what the copy gives.
+ */
+class SnapshotReplyBackend extends MemoryBackend {
+    @Override
+    public MemoryDatabase openOrCreateDatabase(String databaseName) {
+        return new MemoryDatabase(databaseName, getCursorRegistry()) {
+            @Override
+            protected MemoryCollection openOrCreateCollection(String collectionName, CollectionOptions options) {
+                return new MemoryCollection(this, collectionName, options, cursorRegistry) {
+                    @Override
+                    public synchronized Document findAndModify(Document query) {
+                        Document result = super.findAndModify(query);
+                        if (result.get("value") instanceof Document value) result.put("value", value.cloneDeeply());
+                        return result;
+                    }
+                };
+            }
+        };
     }
 }

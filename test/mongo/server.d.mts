@@ -4,6 +4,8 @@ export interface RunningMongoServer {
   /** mongodb://127.0.0.1:<port>, naming no database. */
   uri: string;
   port: number;
+  /** The Java process: a test freezes it (SIGSTOP) to play a database that hangs. */
+  pid: number;
   stop(): Promise<void>;
 }
 

@@ -55,7 +55,7 @@ export function resolveClasspath() {
 
 /**
  * Starts the MongoDB test server on 127.0.0.1 (port 0 = a free one) and resolves once it accepts connections.
- * @returns {Promise<{uri: string, port: number, stop: () => Promise<void>}>} uri names no database.
+ * @returns {Promise<{uri: string, port: number, pid: number, stop: () => Promise<void>}>} uri names no database.
  */
 export async function startMongoServer({ port = 0 } = {}) {
   const classpath = resolveClasspath();
@@ -95,6 +95,7 @@ export async function startMongoServer({ port = 0 } = {}) {
   return {
     uri: `mongodb://127.0.0.1:${boundPort}`,
     port: boundPort,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.stdin.end();

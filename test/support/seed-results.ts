@@ -22,6 +22,8 @@ export interface SeededResult {
   email: string;
   isVerified: boolean;
   createdAt: Date;
+  /** Stored as a candidate's upload of the saved page: a second result of a candidate who was also fetched. */
+  uploaded?: true;
   /** What re-scoring against the fixture key must produce. */
   expected: Pick<ExpectedCandidate, 'totalMarks' | 'positiveMarks' | 'negativeMarks' | 'attempts'>;
 }
@@ -29,7 +31,8 @@ export interface SeededResult {
 /**
  * Writes the fixture candidates of one set as stored results (as the checker would have stored them before any key
  * was known: zero marks, key version 0), into the data folder a test server is then started on. Response vectors
- * come from the fixtures' ground truth in master terms; links point at the running fixture server.
+ * come from the fixtures' ground truth in master terms; links point at the running fixture server. `uploadedCopyOf`
+ * names a candidate (by index) who also uploaded the saved page: that upload is stored too, newest of all.
  */
 export async function seedFixtureResults(
   dataDir: string,
@@ -37,6 +40,7 @@ export async function seedFixtureResults(
   testPaper: string,
   sheetUrl: (fixtureUrl: string) => string,
   firstCreatedAt = new Date('2026-03-01T08:00:00Z'),
+  { uploadedCopyOf }: { uploadedCopyOf?: number } = {},
 ): Promise<SeededResult[]> {
   const expected = readFixtureJson<{ candidates: ExpectedCandidate[] }>(fixtureSet, 'expected.json');
   const urls = readFixtureJson<FixtureUrls>(fixtureSet, 'urls.json');
@@ -44,50 +48,57 @@ export async function seedFixtureResults(
   const paperId = paperIdOf(identifySheet(parseResponseSheet(readFixtureText(fixtureSet, 'master.html')))!);
   const store = await createStore({ mongodbUri: undefined, dataDir });
   const seeded: SeededResult[] = [];
+  const seed = async (index: number, createdAt: Date, uploaded: boolean) => {
+    const candidate = itemAt(expected.candidates, index);
+    const link = sheetUrl(itemAt(urls.sheets, index).url);
+    const responses = Object.fromEntries(
+      Object.entries(candidate.questions)
+        .filter(([, question]) => question.response !== null)
+        // The engine's response vector joins MSQ master letters with ',' (the fixtures write 'A;C').
+        .map(([longId, question]) => [longId, String(question.response).replaceAll(';', ',')]),
+    );
+    const origin = uploaded
+      ? { kind: 'upload' as const, html: readFixtureText(fixtureSet, itemAt(urls.sheets, index).file), link }
+      : { kind: 'link' as const, link };
+    const result: ResultInput = {
+      candidateId: candidate.candidateId,
+      name: candidate.name,
+      email: `${candidate.candidateId.toLowerCase()}@example.com`,
+      set: testPaper,
+      paperId,
+      isVerified: index % 3 !== 2,
+      resultKey: resultKeyOf(origin, paperId, candidate.candidateId),
+      ...(uploaded ? { uploaded: true } : { link }),
+      responses,
+      totalMarks: 0,
+      finalMarks: 0,
+      negativeMarks: 0,
+      attempts: 0,
+      incorrectAttempts: 0,
+      normMarks: 0,
+      keyVersion: 0,
+      scoredAt: firstCreatedAt,
+    };
+    await store.results.upsert(result, createdAt);
+    seeded.push({
+      candidateId: result.candidateId,
+      name: result.name,
+      email: result.email!,
+      isVerified: result.isVerified,
+      createdAt,
+      ...(uploaded ? { uploaded: true } : {}),
+      expected: {
+        totalMarks: candidate.totalMarks,
+        positiveMarks: candidate.positiveMarks,
+        negativeMarks: candidate.negativeMarks,
+        attempts: candidate.attempts,
+      },
+    });
+  };
+  const hoursLater = (hours: number) => new Date(firstCreatedAt.getTime() + hours * 3_600_000);
   try {
-    for (const [index, candidate] of expected.candidates.entries()) {
-      const link = sheetUrl(itemAt(urls.sheets, index).url);
-      const responses = Object.fromEntries(
-        Object.entries(candidate.questions)
-          .filter(([, question]) => question.response !== null)
-          // The engine's response vector joins MSQ master letters with ',' (the fixtures write 'A;C').
-          .map(([longId, question]) => [longId, String(question.response).replaceAll(';', ',')]),
-      );
-      const result: ResultInput = {
-        candidateId: candidate.candidateId,
-        name: candidate.name,
-        email: `${candidate.candidateId.toLowerCase()}@example.com`,
-        set: testPaper,
-        paperId,
-        isVerified: index % 3 !== 2,
-        resultKey: resultKeyOf({ kind: 'link', link }, paperId, candidate.candidateId),
-        link,
-        responses,
-        totalMarks: 0,
-        finalMarks: 0,
-        negativeMarks: 0,
-        attempts: 0,
-        incorrectAttempts: 0,
-        normMarks: 0,
-        keyVersion: 0,
-        scoredAt: firstCreatedAt,
-      };
-      const createdAt = new Date(firstCreatedAt.getTime() + index * 3_600_000);
-      await store.results.upsert(result, createdAt);
-      seeded.push({
-        candidateId: result.candidateId,
-        name: result.name,
-        email: result.email!,
-        isVerified: result.isVerified,
-        createdAt,
-        expected: {
-          totalMarks: candidate.totalMarks,
-          positiveMarks: candidate.positiveMarks,
-          negativeMarks: candidate.negativeMarks,
-          attempts: candidate.attempts,
-        },
-      });
-    }
+    for (const index of expected.candidates.keys()) await seed(index, hoursLater(index), false);
+    if (uploadedCopyOf !== undefined) await seed(uploadedCopyOf, hoursLater(expected.candidates.length), true);
   } finally {
     await store.close();
   }

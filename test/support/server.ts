@@ -39,3 +39,15 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     },
   };
 }
+
+/**
+ * Waits until the instance says it is ready (as a proxy does before sending it work again): after its database came
+ * back, it first finds the store answering and catches up with it (api/store/store-watch.ts).
+ */
+export async function untilReady(url: string, withinMs = 15_000): Promise<void> {
+  const until = performance.now() + withinMs;
+  while ((await fetch(`${url}/api/health/ready`)).status !== 200) {
+    if (performance.now() > until) throw new Error(`${url} was not ready within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,4 +1,5 @@
 import { createMetrics } from '../../http/metrics';
+import { portalTraffic } from '../../sheets/portal-traffic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,9 @@ describe('requireAdmin middleware', () => {
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined },
       metrics: createMetrics(),
+      portal: portalTraffic(store.limiters, config.portalFetchesPerMinute),
       papers: undefined as unknown as Services['papers'],
+      storeWatch: undefined as unknown as Services['storeWatch'],
       requireAdmin: () => {
         throw new Error('not used here');
       },

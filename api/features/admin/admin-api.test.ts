@@ -30,7 +30,7 @@ interface Answers {
     data: { data: StoredQuestion[]; paperSet: string; outcome: string; message: string; warnings: string[] };
   };
   updateAnswer: { data: { data: { long_id: string; answerKey?: string; outcome: string } } };
-  importKey: { data: { paperSet: string; applied: number; unchanged: number; unknown: string[] } };
+  importKey: { data: { paperSet: string; applied: number; unchanged: number; unknown: string[]; warnings: string[] } };
   papers: Record<string, StoredQuestion[]>;
   results: StoredResult[];
   stats: { paperSets: number; results: number; rescoring: RescoreStatus[] };
@@ -284,9 +284,14 @@ describe('admin API on the real server', () => {
   });
 
   it('imports official key rows mapped by master number', async () => {
-    const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84';
+    const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84\n22 MSQ CS C;D\n9 MCQ GA';
     const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
     expect(imported.status).toBe(200);
+    // The second row for Q22 and the row without a key are told, not dropped in silence.
+    expect(imported.body.data.warnings.slice(0, 2)).toEqual([
+      "The line '9 MCQ GA' looks like a key row but could not be read; it was left out.",
+      "The key row '22 MSQ CS C;D' repeats Q22; the first row for it counts.",
+    ]);
     const papers = await asAdmin('GET', '/api/data/all-question-paper');
     const byMaster = new Map(found(papers.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
     expect([byMaster.get('1'), byMaster.get('22'), byMaster.get('8')]).toEqual(['B', 'A;B', '-3.04:-2.84']);
@@ -328,6 +333,24 @@ describe('admin API on the real server', () => {
     const page = await asAdmin('GET', '/api/data/get-all-results?limit=3&skip=2');
     expect(page.body.map((r) => r.candidateId)).toEqual(newestFirst.slice(2, 5).map((s) => s.candidateId));
     expect((await asAdmin('GET', '/api/data/get-all-results?limit=-1')).status).toBe(400);
+  });
+
+  it('marks a result scored from an uploaded page as uploaded, and no fetched one', async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
+    const copied = 1;
+    seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (route) => fixtures.url(route), undefined, {
+      uploadedCopyOf: copied,
+    });
+    server = await startTestServer(serverEnv());
+    const { body } = await asAdmin('GET', '/api/data/get-all-results');
+    const candidate = itemAt(seeded, copied).candidateId;
+    expect(body.filter((result) => result.candidateId === candidate).map((result) => result.uploaded)).toEqual([
+      true,
+      undefined,
+    ]);
+    expect(body.filter((result) => result.uploaded)).toHaveLength(1);
   });
 
   it('counts paper sets and results for the dashboard', async () => {

@@ -9,7 +9,7 @@ import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { PaperRefused, stampOf } from '../../papers';
-import { checkAnswerKey, readKeyImport } from './answer-keys';
+import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
@@ -25,7 +25,7 @@ const processRequestSchema = object({
 
 const updateAnswerSchema = object({
   _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
-  answerKey: plainText(string().trim().required('The answer key is required.').max(1000)),
+  answerKey: plainText(string().trim().required('The answer key is required.').max(KEY_MAX_LENGTH)),
   opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
   clientTime: mixed<string | number>(),
 });
@@ -86,7 +86,7 @@ async function filedPaper(services: Services, load: () => Promise<ParsedSheet> |
 /** The admin API calls and the admin extras: key import, papers with their state, statistics. */
 export function adminRoutes(services: Services): Router {
   // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
-  const sheets = createSheetLoader(services.config);
+  const sheets = createSheetLoader(services.config, services.portal.hooks('sheet'));
   const { store, papers } = services;
   const router = new Router({ prefix: '/api/data' });
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.
@@ -179,9 +179,9 @@ export function adminRoutes(services: Services): Router {
         applied,
         unchanged: keys.size - applied,
         unknown,
+        warnings,
         keyVersion: version && stampOf(version),
         ...(marks ? { marks: Object.keys(marks).length } : {}),
-        ...(warnings.length ? { warnings } : {}),
       },
     };
   });

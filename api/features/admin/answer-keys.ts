@@ -3,6 +3,7 @@ import {
   importOfficialKey,
   isGateError,
   isMarksToAll,
+  officialRowsOfText,
   parseKey,
   validateKeyInput,
   type KeysByLongId,
@@ -13,6 +14,8 @@ import type { Question } from '../../store';
 import { HttpError } from '../../http/errors';
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
+/** The longest key taken, typed or imported: the longest real one ('1.5:2.5 OR 3.0:3.0 OR …') is a few dozen. */
+export const KEY_MAX_LENGTH = 1000;
 
 /**
  * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
@@ -46,6 +49,11 @@ export interface KeyImport {
   keys: Map<string, string>;
   /** Question IDs in the file that this paper does not have. */
   unknown: string[];
+  /**
+   * What the import leaves out or decides, for the administrator to check: rows that could not be read, a question
+   * named twice (the first row counts), rows for questions the paper lacks, a type that differs, questions without a
+   * key.
+   */
   warnings: string[];
   /** Question ID → marks, when the key gave them (an official key's Marks column on a paper with parts). */
   marks?: Record<string, number>;
@@ -63,6 +71,17 @@ function marksOf(raw: unknown, paper: readonly Question[]): Record<string, numbe
     throw new HttpError(400, MARKS_FORMAT, { errors: { marks: MARKS_FORMAT } });
   }
   return Object.fromEntries(entries) as Record<string, number>;
+}
+
+/** A line that starts like a key row: a question number, then more. */
+const ROW_START = /^\s*\d{1,3}[\s|]+\S/;
+
+/** Lines of pasted key text that start like a key row but that no row could be read from (a type or a key missing). */
+function unreadRows(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => ROW_START.test(line) && officialRowsOfText(line).length === 0)
+    .map((line) => `The line '${line.trim()}' looks like a key row but could not be read; it was left out.`);
 }
 
 /**
@@ -84,7 +103,10 @@ export function readKeyImport(
       marks = marksOf(request.marks, paper);
     } else if (typeof request.rows === 'string' && request.rows.trim()) {
       const enginePaper = paper.map((question) => ({ ...question, short_id: String(question.short_id) }));
-      ({ keys: byLongId, warnings, marks } = importOfficialKey(request.rows, enginePaper, sections));
+      const imported = importOfficialKey(request.rows, enginePaper, sections);
+      byLongId = imported.keys;
+      marks = imported.marks;
+      warnings = [...unreadRows(request.rows), ...imported.warnings];
     } else {
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
     }
@@ -103,6 +125,9 @@ export function readKeyImport(
       unknown.push(longId);
       continue;
     }
+    if (answerKey.length > KEY_MAX_LENGTH) {
+      throw new HttpError(400, `The key for Question ID ${longId} is longer than ${KEY_MAX_LENGTH} characters.`);
+    }
     try {
       parseKey(answerKey, question.type);
     } catch {
@@ -110,6 +135,9 @@ export function readKeyImport(
     }
     keys.set(question.id, answerKey);
   }
-  if (keys.size === 0) throw new HttpError(400, 'None of the keys belongs to a question of this paper.');
+  if (keys.size === 0) {
+    const message = 'None of the keys belongs to a question of this paper.';
+    throw new HttpError(400, message, { errors: { [request.keys !== undefined ? 'keys' : 'rows']: message } });
+  }
   return { keys, unknown, warnings, ...(marks && Object.keys(marks).length > 0 ? { marks } : {}) };
 }

@@ -11,7 +11,7 @@ import {
   type SheetScorecard,
   type TestPaper,
 } from '../../../src/domain/gate';
-import type { Paper, Result, Store } from '../../store';
+import type { Paper, Result, Store, StoreWatch } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
 import { presentScorecard, type CheckerScorecard } from '../../presenters';
 import { createCrowd, type Crowd } from '../../crowd/crowd';
@@ -140,13 +140,14 @@ function assertLive({ paper, keyed, total, live }: KeyedPaper): void {
   if (!live) throw new PaperNotLiveError(CHECKER_MESSAGES.keyIncomplete(paper.label, keyed, total), 'KEY_INCOMPLETE');
 }
 
-export function createChecker(store: Store, papers: Papers): Checker {
+export function createChecker(store: Store, papers: Papers, storeWatch: Pick<StoreWatch, 'follow'>): Checker {
   const marks = createMarksSnapshots(store);
-  // Built at start, so the first rank or chart does not wait for a million results to be read.
-  void store.papers
-    .list()
-    .then((all) => all.forEach((paper) => void marks.of(paper.id).catch(() => undefined)))
-    .catch(() => undefined);
+  /** Every paper's snapshot, so the first rank or chart does not wait for a million results to be read. */
+  const buildSnapshots = async () => {
+    for (const paper of await store.papers.list()) await marks.of(paper.id);
+  };
+  // Built at start (a failure is built again by the first request that needs it).
+  buildSnapshots().catch(() => undefined);
   const crowd = createCrowd(marks, store.papers);
 
   /** The live paper this sheet belongs to, scored with at least `minKeyVersion`; else why not, in the candidate's words. */
@@ -175,6 +176,13 @@ export function createChecker(store: Store, papers: Papers): Checker {
    * verification), so only the prediction can be up to SCORECARD_TTL_MS old. Uploads are always scored afresh.
    */
   const recentScorecards = new LRUCache<string, CheckerScorecard>({ max: RECENT_SCORECARDS, ttl: SCORECARD_TTL_MS });
+  // A store that changed under the instance (a restore): nothing made from the old one answers; the instance is ready
+  // again once the new one's snapshots are built.
+  storeWatch.follow(async () => {
+    recentScorecards.clear();
+    crowd.forget();
+    await buildSnapshots();
+  });
 
   /** The engine's scorecard of a sheet against its paper's published key, counting the sections the candidate chose. */
   function scored(sheet: ParsedSheet, keyed: KeyedPaper, chosen: TestPaper | undefined, sections?: readonly string[]) {

@@ -181,7 +181,7 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
 export function checkerRoutes(services: Services, checker: Checker): Router {
   const { config } = services;
   const { metrics } = services;
-  const sheets = createSheetLoader(config, (result) => metrics.portalFetches.inc({ result }));
+  const sheets = createSheetLoader(config, services.portal.hooks('sheet'));
   const access = createScorecardAccess(config, services.store);
   const verification = createVerificationService(services, access);
   const router = new Router({ prefix: '/api/data' });

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import { fetchFromPortal, FetchError, type FetchFailure, type FetchPolicy } from '../../sheets/fetcher';
+import type { PortalHooks } from '../../sheets/portal-traffic';
 
 /**
  * Question and option images of the exam portal, served from our own origin. The browser then gets a normal
@@ -22,8 +23,14 @@ export const IMAGE_MESSAGES = {
   tooLarge: `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB, the largest we pass on.`,
   timeout: 'The GATE portal did not send the image in time. Try again later.',
   unreachable: 'The GATE portal could not be reached for this image. Try again later.',
+  reset: 'The GATE portal closed the connection without sending the image. Try again later.',
+  badResponse: 'The GATE portal sent an answer we cannot read instead of the image. Try again later.',
+  cutShort: 'The GATE portal stopped sending the image before its end. Try again later.',
+  badEncoding: 'The GATE portal sent the image damaged. Try again later.',
   tooManyRedirects: 'The GATE portal redirected this image too many times.',
+  badRedirect: 'The GATE portal redirected this image to an address that is not a link.',
   upstreamStatus: (status: number) => `The GATE portal did not return this image (HTTP ${status}).`,
+  busy: 'HireGate is fetching many images from the GATE portal right now. Try again in a minute.',
 } as const;
 
 export interface PortalImage {
@@ -34,23 +41,33 @@ export interface PortalImage {
 export interface ImageProxy {
   /** The image at a portal address, from memory when a candidate already asked for it; failures are not kept. */
   get(src: string): Promise<PortalImage>;
+  /** Whether the image is in memory already (asking for it costs the portal nothing). */
+  has(src: string): boolean;
 }
 
-/** The fetcher's failures in the words and statuses of an image request. */
-const FAILURES: Record<FetchFailure, (upstreamStatus?: number) => HttpError> = {
-  notALink: () => new HttpError(400, IMAGE_MESSAGES.notALink),
-  notAPortalLink: () => new HttpError(400, IMAGE_MESSAGES.notAPortalImage),
-  refusedAddress: () => new HttpError(400, IMAGE_MESSAGES.notAPortalImage),
-  wrongType: () => new HttpError(415, IMAGE_MESSAGES.notAnImage),
-  tooLarge: () => new HttpError(413, IMAGE_MESSAGES.tooLarge),
-  timeout: () => new HttpError(504, IMAGE_MESSAGES.timeout),
-  unreachable: () => new HttpError(502, IMAGE_MESSAGES.unreachable),
-  tooManyRedirects: () => new HttpError(502, IMAGE_MESSAGES.tooManyRedirects),
-  upstreamStatus: (status) => new HttpError(502, IMAGE_MESSAGES.upstreamStatus(status ?? 0)),
+/** The fetcher's failures in the words of an image request (the status stays the fetcher's, but for a page refused). */
+const FAILURES: Record<FetchFailure, { status?: number; message: (upstreamStatus: number) => string }> = {
+  notALink: { message: () => IMAGE_MESSAGES.notALink },
+  notAPortalLink: { message: () => IMAGE_MESSAGES.notAPortalImage },
+  refusedAddress: { message: () => IMAGE_MESSAGES.notAPortalImage },
+  wrongType: { status: 415, message: () => IMAGE_MESSAGES.notAnImage },
+  tooLarge: { message: () => IMAGE_MESSAGES.tooLarge },
+  timeout: { message: () => IMAGE_MESSAGES.timeout },
+  unreachable: { message: () => IMAGE_MESSAGES.unreachable },
+  reset: { message: () => IMAGE_MESSAGES.reset },
+  badResponse: { message: () => IMAGE_MESSAGES.badResponse },
+  cutShort: { message: () => IMAGE_MESSAGES.cutShort },
+  badEncoding: { message: () => IMAGE_MESSAGES.badEncoding },
+  tooManyRedirects: { message: () => IMAGE_MESSAGES.tooManyRedirects },
+  badRedirect: { message: () => IMAGE_MESSAGES.badRedirect },
+  upstreamStatus: { message: (status) => IMAGE_MESSAGES.upstreamStatus(status) },
+  busy: { message: () => IMAGE_MESSAGES.busy },
 };
 
 function asImageError(error: unknown): unknown {
-  return error instanceof FetchError ? FAILURES[error.reason](error.upstreamStatus) : error;
+  if (!(error instanceof FetchError)) return error;
+  const { status = error.status, message } = FAILURES[error.reason];
+  return new HttpError(status, message(error.upstreamStatus ?? 0), {}, error.headers);
 }
 
 /** Memory for images kept (the least recently asked-for go first): ~40 papers' worth of images. */
@@ -58,13 +75,17 @@ const MEMORY_BYTES = 64 * 1024 * 1024;
 /** Kept for a day at most, so a figure the portal corrects is picked up by new visitors. */
 const MEMORY_TTL_MS = 24 * 3600_000;
 
-export function createImageProxy(config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs'>): ImageProxy {
+export function createImageProxy(
+  config: Pick<Config, 'responseSheetHosts' | 'fetchTimeoutMs'>,
+  portal?: PortalHooks,
+): ImageProxy {
   const policy: FetchPolicy = {
     allowedHosts: config.responseSheetHosts,
     timeoutMs: config.fetchTimeoutMs,
     maxBytes: IMAGE_MAX_BYTES,
     accept: IMAGE_TYPES.join(','),
     contentTypes: IMAGE_TYPES,
+    ...portal,
   };
   // A paper has ~300 images (~1.5 MB) shared by every candidate who sat it: 1000 candidates opening their scorecards
   // on result day cost the portal one fetch per image, and concurrent first requests share that fetch.
@@ -85,5 +106,6 @@ export function createImageProxy(config: Pick<Config, 'responseSheetHosts' | 'fe
     async get(src) {
       return (await cache.fetch(src.trim()))!;
     },
+    has: (src) => cache.has(src.trim()),
   };
 }

@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '../../../test/support/server';
 import { startFixtureServer, type FixtureServer } from '../../../test/support/fixture-server';
 import { fixturesRoot, readFixtureJson, type FixtureSet, type FixtureUrls } from '../../../test/support/fixtures';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from './image-proxy';
+import { FETCH_MESSAGES } from '../../sheets/fetcher';
+import { openLaneStore } from '../../../test/support/store-lanes';
 import { itemAt } from '../../../src/domain/lists';
 
 const FOREVER = 'public, max-age=31536000, immutable';
@@ -146,4 +148,87 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
     expect(Buffer.from(await later.arrayBuffer()).equals(PNG)).toBe(true);
     expect(countedHits).toBe(1);
   });
+});
+
+describe('limits on the portal fetches the image proxy makes for others', () => {
+  let fixtures: FixtureServer;
+  let hits = 0;
+  const IMAGES = 12;
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    for (let index = 0; index < IMAGES; index++) {
+      fixtures.route(`/many/${index}.png`, (_req, res) => {
+        hits++;
+        res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      });
+    }
+  });
+  afterAll(() => fixtures?.close());
+
+  const image = (server: TestServer, index: number, client = '203.0.113.10') =>
+    fetch(`${server.url}/api/images?${new URLSearchParams({ src: `${fixtures.origin}/many/${index}.png` })}`, {
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('lets one client have IMAGE_FETCHES_PER_MINUTE new images fetched; images in memory and other clients go on', async () => {
+    const server = await startTestServer({
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+      IMAGE_FETCHES_PER_MINUTE: '3',
+      TRUST_PROXY: 'true',
+    });
+    try {
+      hits = 0;
+      const statuses = [];
+      for (let index = 0; index < 4; index++) statuses.push((await image(server, index)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await image(server, 4);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({
+        message: expect.stringMatching(
+          /^Too many new images from your network\. Please wait \d+ seconds? and try again\.$/,
+        ) as unknown,
+      });
+      expect(hits).toBe(3);
+      // What is in memory costs the portal nothing and stays open to the limited client.
+      expect((await image(server, 0)).status).toBe(200);
+      expect((await image(server, 5, '198.51.100.20')).status).toBe(200);
+      expect(hits).toBe(4);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds PORTAL_FETCHES_PER_MINUTE for every kind of fetch across two instances on one MongoDB', async () => {
+    const lane = await openLaneStore(true);
+    const env = {
+      ...lane.env('portal_budget'),
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+      PORTAL_FETCHES_PER_MINUTE: '5',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+    };
+    const instances = [await startTestServer(env), await startTestServer(env)];
+    try {
+      hits = 0;
+      const answers = [];
+      for (let index = 0; index < 8; index++) answers.push(await image(instances[index % 2]!, index));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 503, 503, 503]);
+      expect(hits).toBe(5);
+      const busy = answers[5]!;
+      expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await busy.json()).toEqual({ message: IMAGE_MESSAGES.busy });
+      // A response sheet comes out of the same budget.
+      const check = await fetch(`${instances[1]!.url}/api/data/generate-response`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ link: `${fixtures.origin}/per/response-sheet.html`, testPaper: 'CS 1' }),
+      });
+      expect(check.status).toBe(503);
+      expect(await check.json()).toEqual({ message: FETCH_MESSAGES.busy });
+    } finally {
+      for (const instance of instances) await instance.close();
+      await lane.stop();
+    }
+  }, 60_000);
 });

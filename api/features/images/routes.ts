@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Services } from '../../services';
 import { object, string } from 'yup';
+import { tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
+import { plainText } from '../../../src/domain/validation/text';
 import { createImageProxy, IMAGE_MESSAGES, type PortalImage } from './image-proxy';
 
 /** Longer addresses are not portal image links; the cap also bounds the memory cache's keys. */
@@ -15,10 +17,13 @@ const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** ?src=: the image's address as given (not trimmed: it is the portal's own), one address, not blank, not too long. */
 const imageRequest = object({
-  src: string()
-    .required(IMAGE_MESSAGES.missingSource)
-    .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
-    .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
+  // No control characters: a line break in an address is an attempt to write a header, never a portal image.
+  src: plainText(
+    string()
+      .required(IMAGE_MESSAGES.missingSource)
+      .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
+      .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
+  ),
 });
 
 function sendImage(ctx: Context, image: PortalImage): void {
@@ -31,14 +36,21 @@ function sendImage(ctx: Context, image: PortalImage): void {
 
 /**
  * GET /api/images?src=<portal image address>: the portal's question and option images from our own origin, so the
- * scorecard can keep them offline. No per-address rate limit: a scorecard page asks for ~300 images, repeat requests
- * are answered from memory, and each new address costs the portal exactly the one fetch the browser would have made.
+ * scorecard can keep them offline. Images in memory are served to anyone (a scorecard page asks for ~300); an image
+ * the server must fetch counts against its client's IMAGE_FETCHES_PER_MINUTE, so one client cannot steer the server
+ * at the portal address after address, and against the budget every portal fetch shares (portal-traffic.ts).
  */
-export function imageRoutes({ config }: Pick<Services, 'config'>): Router {
-  const proxy = createImageProxy(config);
+export function imageRoutes({ config, store, portal }: Pick<Services, 'config' | 'store' | 'portal'>): Router {
+  const proxy = createImageProxy(config, portal.hooks('image'));
+  const newImages = store.limiters({ name: 'image-fetches', points: config.imageFetchesPerMinute, windowMs: 60_000 });
   const router = new Router();
-  router.get('/api/images', validate(imageRequest, { from: 'query', messages: 'bare' }), async (ctx) =>
-    sendImage(ctx, await proxy.get(ctx.state.input.src)),
-  );
+  router.get('/api/images', validate(imageRequest, { from: 'query', messages: 'bare' }), async (ctx) => {
+    const { src } = ctx.state.input;
+    if (!proxy.has(src)) {
+      const wait = await waitFor(newImages, ctx.ip);
+      if (wait > 0) throw tooManyRequests(ctx, wait, 'new images from your network');
+    }
+    sendImage(ctx, await proxy.get(src));
+  });
   return router;
 }

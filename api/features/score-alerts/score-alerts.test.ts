@@ -49,7 +49,7 @@ describe('renderScoreChangeMail', () => {
   it('tells old and new total, each question and why, the rank, where to look and how to stop', () => {
     const mail = renderScoreChangeMail(news);
     expect(mail.subject).toBe('Your CS 1 2026 score changed with the final key: 41⅔ → 44⅓');
-    expect(mail.text).toContain('The final key of CS 1 2026 (18 Mar 2026, 10:00 am IST) changed your marks.');
+    expect(mail.text).toContain('The final key of CS 1 2026 (18 Mar 2026, 10:00 IST) changed your marks.');
     expect(mail.text).toContain('Total marks: 41⅔ → 44⅓ (+2⅔)');
     expect(mail.text).toContain('Q12 (MCQ): Answer changed from B to C. Your marks: −⅔ → 2');
     expect(mail.text).toContain('Predicted rank: about 1,234 (likely between 900 and 1,700)');

@@ -7,6 +7,7 @@ import {
   type ChangedQuestion,
   type KeyVersionStamp,
 } from '../../../src/domain/gate';
+import { dateTimeInZone } from '../../../src/domain/dates';
 
 /** What one score-change e-mail says: old and new total, why, the new rank, where to look and how to stop them. */
 export interface ScoreChangeNews {
@@ -32,8 +33,12 @@ export interface RenderedMail {
 }
 
 const count = (n: number) => n.toLocaleString('en-IN');
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+/**
+ * A mail is read wherever its reader is, so its times are in one zone and name it: India's, where GATE candidates are
+ * ('18 Mar 2026, 10:00 IST').
+ */
+const MAIL_TIME_ZONE = 'Asia/Kolkata';
+const when = (iso: string) => dateTimeInZone(iso, MAIL_TIME_ZONE);
 
 function questionLine(question: ChangedQuestion): string {
   return `Q${question.short_id} (${question.type}): ${question.text}. Your marks: ${displayMarks(question.marksBefore)} → ${displayMarks(question.marksAfter)}`;
@@ -49,7 +54,7 @@ export function renderScoreChangeMail(news: ScoreChangeNews): RenderedMail {
   // Counted in thirds: totals are stored to two decimals, and 44.33 − 41.67 is the 2⅔ the candidate gained.
   const change = thirdsMoved(news.oldTotal, news.newTotal) / 3;
   const totalLine = `Total marks: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)} (${displaySignedMarks(change)})`;
-  const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)} IST) changed your marks.`;
+  const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)}) changed your marks.`;
   const why = news.questions.length
     ? ['What changed:', ...news.questions.map((question) => `- ${questionLine(question)}`)]
     : ['The answer key changed since you last heard from us.'];

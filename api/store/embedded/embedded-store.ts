@@ -3,7 +3,8 @@ import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, IndexSpec, Update } from '../collection';
-import { storeOver } from '../open-store';
+import { isFileOutage, storeOver } from '../open-store';
+import { EMBEDDED_DEADLINES, storeGate } from '../deadlines';
 import { memoryLimiters } from '../limiters';
 import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
@@ -139,7 +140,7 @@ async function openDatastore(dataDir: string, key: keyof Collections): Promise<D
  * The store in nedb datafiles under dataDir, one per collection. nedb does not share files, so the store locks the
  * folder while open: a second process (the admin CLI beside a running server) gets DataFolderInUseError.
  */
-export async function openEmbeddedStore(dataDir: string): Promise<Store> {
+export async function openEmbeddedStore(dataDir: string, deadlines = EMBEDDED_DEADLINES): Promise<Store> {
   const keys = Object.keys(SCHEMA) as (keyof Collections)[];
   let datastores: Datastore[];
   let unlock: () => Promise<void>;
@@ -166,11 +167,22 @@ export async function openEmbeddedStore(dataDir: string): Promise<Store> {
     return new NedbCollection<D>(datastores[keys.indexOf(key)]!, name, selectiveFields);
   };
   let open = true;
+  // A count on the smallest collection goes through its queue: a datastore stuck behind a hung disk write answers none.
+  const jobs = datastores[keys.indexOf('jobs')]!;
+  const probe = () => jobs.countAsync({ _id: '' }) as Promise<number>;
+  const gate = storeGate(deadlines, isFileOutage, probe);
   return storeOver(collection, {
     kind: 'embedded',
     // One process owns the data folder (its lock), so its limits count in that process's memory.
     limiters: memoryLimiters,
-    ping: () => Promise.resolve(open),
+    ping: () =>
+      open
+        ? gate.run(probe, 'point').then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false),
+    gate,
     async close() {
       if (!open) return;
       open = false;

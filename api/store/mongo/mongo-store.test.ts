@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../../../test/mongo/server.mjs';
-import { startTestServer, type TestServer } from '../../../test/support/server';
+import { startTestServer, untilReady, type TestServer } from '../../../test/support/server';
 import { StoreUnavailableError, type Store } from '../types';
 import { databaseNameOf, openMongoStore, redactUri } from './mongo-store';
 
@@ -30,7 +30,7 @@ describe('MongoStore connection', () => {
     const opening = openMongoStore(`mongodb://hiregate:s3cret@127.0.0.1:${port}/app`, {
       connectAttempts: 2,
       retryDelayMs: 10,
-      serverSelectionTimeoutMS: 200,
+      deadlines: { operationMs: 200, bulkMs: 1_000 },
       onRetry: (attempt) => retries.push(attempt),
     });
     await expect(opening).rejects.toBeInstanceOf(StoreUnavailableError);
@@ -46,7 +46,7 @@ describe('MongoStore connection', () => {
     const opening = openMongoStore(`mongodb://127.0.0.1:${port}`, {
       connectAttempts: 40,
       retryDelayMs: 250,
-      serverSelectionTimeoutMS: 300,
+      deadlines: { operationMs: 300, bulkMs: 1_000 },
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     server = await startMongoServer({ port });
@@ -87,6 +87,7 @@ describe('the running server while MongoDB is away', () => {
     });
 
     mongo = await startMongoServer({ port: mongo.port });
+    await untilReady(server.url);
     expect((await signUp('after@example.com')).status).toBe(201);
   });
 });

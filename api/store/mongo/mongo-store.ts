@@ -11,7 +11,8 @@ import {
 } from 'mongodb';
 import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, Update } from '../collection';
-import { storeOver } from '../open-store';
+import { findKind, MONGODB_DEADLINES, storeGate, type OperationKind, type StoreDeadlines } from '../deadlines';
+import { isFileOutage, storeOver } from '../open-store';
 import { createLimitIndexes, mongoLimiters } from '../limiters';
 import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
@@ -26,21 +27,22 @@ export interface MongoStoreOptions {
   connectAttempts?: number;
   /** Pause after the first failed attempt; it doubles up to 5 s. */
   retryDelayMs?: number;
-  /** How long one attempt, and later each request, waits for a server. */
-  serverSelectionTimeoutMS?: number;
+  /** Each operation's deadline (default MONGODB_DEADLINES); a request waits for a server as long as for an answer. */
+  deadlines?: StoreDeadlines;
   /** Told about each failed attempt that will be retried. */
   onRetry?: (attempt: number, error: Error) => void;
 }
 
 const DEFAULT_DATABASE = 'hiregate';
-/**
- * While the database is down a request waits this long for it, then answers 503 with Retry-After: a candidate is
- * better told at once than kept waiting. The start retries more often to wait as long as before (~100 s in all).
- */
-const SERVER_SELECTION_TIMEOUT_MS = 1_000;
 const CONNECT_ATTEMPTS = 20;
 const MAX_RETRY_DELAY_MS = 5_000;
-const PING_TIMEOUT_MS = 2_000;
+/**
+ * The driver's own bounds, under the operations' deadlines (deadlines.ts), so nothing in it waits without an end either:
+ * a connection and its handshake (a frozen server still accepts TCP), and how long a connection owing a reply may stay
+ * silent before the driver drops it (a batch of a healthy bulk read arrives well within).
+ */
+const CONNECT_TIMEOUT_MS = 2_000;
+const SOCKET_TIMEOUT_MS = 10_000;
 const DUPLICATE_KEY = 11000;
 
 function isDuplicateKey(error: unknown): boolean {
@@ -61,7 +63,15 @@ export function redactUri(uri: string): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class MongoCollection<D extends Doc> implements DocumentCollection<D> {
-  constructor(private readonly collection: Collection<Document>) {}
+  constructor(
+    private readonly collection: Collection<Document>,
+    private readonly deadlines: StoreDeadlines,
+  ) {}
+
+  /** The server's own time limit for an operation, its deadline: it stops work no one waits for any more. */
+  private maxTimeMS(kind: OperationKind) {
+    return kind === 'point' ? this.deadlines.operationMs : this.deadlines.bulkMs;
+  }
 
   private async write<T>(operation: () => Promise<T>): Promise<T> {
     try {
@@ -74,17 +84,22 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
 
   insertOne(doc: D) {
     return this.write(async () => {
-      await this.collection.insertOne(doc as unknown as Document);
+      await this.collection.insertOne(doc as unknown as Document, { maxTimeMS: this.maxTimeMS('point') });
     });
   }
 
   async findOne(filter: Filter) {
-    return (await this.collection.findOne(filter)) as unknown as D | null;
+    return (await this.collection.findOne(filter, { maxTimeMS: this.maxTimeMS('point') })) as unknown as D | null;
   }
 
-  async find(filter: Filter, { sort, skip, limit, omit }: FindOptions = {}) {
+  async find(filter: Filter, options: FindOptions = {}) {
+    const { sort, skip, limit, omit } = options;
     // Bounded batches: a server answering a large query in one batch would overflow the driver's toArray.
-    let cursor = this.collection.find(filter, { batchSize: FIND_BATCH, ...(omit && { projection: exclusion(omit) }) });
+    let cursor = this.collection.find(filter, {
+      batchSize: FIND_BATCH,
+      maxTimeMS: this.maxTimeMS(findKind(options)),
+      ...(omit && { projection: exclusion(omit) }),
+    });
     if (sort) cursor = cursor.sort(sort);
     if (skip) cursor = cursor.skip(skip);
     if (limit !== undefined) cursor = cursor.limit(limit);
@@ -93,35 +108,51 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
 
   async project<K extends keyof D & string>(filter: Filter, fields: K[]) {
     const projection = Object.fromEntries(['_id', ...fields].map((field) => [field, 1] as const));
-    const cursor = this.collection.find(filter, { projection, batchSize: FIND_BATCH });
+    const cursor = this.collection.find(filter, {
+      projection,
+      batchSize: FIND_BATCH,
+      maxTimeMS: this.maxTimeMS('bulk'),
+    });
     return (await cursor.toArray()) as unknown as Pick<D, K | '_id'>[];
   }
 
   count(filter: Filter) {
-    return this.collection.countDocuments(filter);
+    return this.collection.countDocuments(filter, { maxTimeMS: this.maxTimeMS('bulk') });
   }
 
   updateOne(filter: Filter, update: Update) {
-    return this.write(async () => (await this.collection.updateOne(filter, cleanUpdate(update))).matchedCount > 0);
+    return this.write(
+      async () =>
+        (await this.collection.updateOne(filter, cleanUpdate(update), { maxTimeMS: this.maxTimeMS('point') }))
+          .matchedCount > 0,
+    );
   }
 
   async deleteMany(filter: Filter) {
-    return (await this.collection.deleteMany(filter)).deletedCount;
+    return (await this.collection.deleteMany(filter, { maxTimeMS: this.maxTimeMS('bulk') })).deletedCount;
   }
 }
 
-async function connectWithRetry(uri: string, options: MongoStoreOptions): Promise<MongoClient> {
-  const {
-    connectAttempts = CONNECT_ATTEMPTS,
-    retryDelayMs = 500,
-    serverSelectionTimeoutMS = SERVER_SELECTION_TIMEOUT_MS,
-    onRetry,
-  } = options;
+/**
+ * The driver's bounds for these deadlines: a request waits for a server (a restart, an election) or for a pooled
+ * connection (all of them busy) no longer than for an operation's answer; see CONNECT_TIMEOUT_MS, SOCKET_TIMEOUT_MS.
+ */
+function driverTimeouts({ operationMs }: StoreDeadlines) {
+  return {
+    serverSelectionTimeoutMS: operationMs,
+    waitQueueTimeoutMS: operationMs,
+    connectTimeoutMS: Math.max(CONNECT_TIMEOUT_MS, operationMs),
+    socketTimeoutMS: Math.max(SOCKET_TIMEOUT_MS, 2 * operationMs),
+  };
+}
+
+async function connectWithRetry(uri: string, options: MongoStoreOptions, deadlines: StoreDeadlines) {
+  const { connectAttempts = CONNECT_ATTEMPTS, retryDelayMs = 500, onRetry } = options;
   let delay = retryDelayMs;
   let lastError: Error = new Error('no attempt made');
   for (let attempt = 1; attempt <= connectAttempts; attempt++) {
     // No serverApi option: the test server does not speak the versioned API.
-    const client = new MongoClient(uri, { ignoreUndefined: true, serverSelectionTimeoutMS, appName: 'hiregate' });
+    const client = new MongoClient(uri, { ignoreUndefined: true, appName: 'hiregate', ...driverTimeouts(deadlines) });
     try {
       await client.connect();
       await client.db('admin').command({ ping: 1 });
@@ -173,36 +204,30 @@ async function createIndexes(db: Db): Promise<void> {
   }
 }
 
-async function answersPing(db: Db): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-  });
-  const ping = db.command({ ping: 1 }).then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([ping, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** The pool's own failures, which the driver does not export: every connection busy, or the pool reset. */
+const POOL_OUTAGES = new Set(['MongoWaitQueueTimeoutError', 'MongoPoolClearedError', 'PoolClearedOnNetworkError']);
+/** MaxTimeMSExpired: the server gave up on an operation at its deadline. */
+const MAX_TIME_EXPIRED = 50;
 
-/** No server to send to, the connection lost, or a replica set between primaries: try again shortly. */
+/**
+ * No server to send to, the connection lost or silent, no free connection, a replica set between primaries, or an
+ * operation the server could not finish within its deadline: try again shortly.
+ */
 function isOutage(error: unknown): boolean {
   return (
     error instanceof MongoServerSelectionError ||
     error instanceof MongoNetworkError ||
     error instanceof MongoNotConnectedError ||
     error instanceof MongoTopologyClosedError ||
-    (error instanceof MongoError && error.hasErrorLabel('RetryableWriteError'))
+    (error instanceof MongoError &&
+      (error.hasErrorLabel('RetryableWriteError') || error.code === MAX_TIME_EXPIRED || POOL_OUTAGES.has(error.name)))
   );
 }
 
 /** The store on a MongoDB server (official driver 6.x): connects with retry and creates its indexes first. */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const client = await connectWithRetry(uri, options);
+  const { deadlines = MONGODB_DEADLINES } = options;
+  const client = await connectWithRetry(uri, options, deadlines);
   const db = client.db(options.databaseName ?? databaseNameOf(uri) ?? DEFAULT_DATABASE);
   try {
     await createIndexes(db);
@@ -211,12 +236,20 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     await client.close();
     throw error;
   }
-  const collection = <D extends Doc>(key: keyof Collections) => new MongoCollection<D>(db.collection(SCHEMA[key].name));
+  const ping = () => db.command({ ping: 1 });
+  const gate = storeGate(deadlines, (error) => isFileOutage(error) || isOutage(error), ping);
+  const collection = <D extends Doc>(key: keyof Collections) =>
+    new MongoCollection<D>(db.collection(SCHEMA[key].name), deadlines);
+  const maxTimeMS = deadlines.operationMs;
   return storeOver(collection, {
     kind: 'mongodb',
-    limiters: mongoLimiters(db),
-    ping: () => answersPing(db),
+    limiters: mongoLimiters(db, gate, maxTimeMS),
+    ping: () =>
+      gate.run(ping, 'point').then(
+        () => true,
+        () => false,
+      ),
     close: () => client.close(),
-    isOutage,
+    gate,
   });
 }

@@ -9,6 +9,7 @@ export type GateErrorCode =
   | 'WRONG_PAPER'
   | 'PAPER_MISMATCH'
   | 'INVALID_KEY'
+  | 'UNREADABLE_PDF'
   | 'UNKNOWN_PAPER'
   | 'SECTION_CHOICE_NEEDED';
 

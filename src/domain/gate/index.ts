@@ -103,7 +103,22 @@ export {
   type OfficialKeyReading,
   type OfficialKeyRow,
 } from './official-key';
-export { officialRowsOfPdf, readPdfTextPages, type PdfTextItem, type PdfTextPage, type PdfTextSource } from './key-pdf';
+export {
+  KEY_PDF_LIMITS,
+  PDF_PROBLEMS,
+  keyIsWhole,
+  officialRowsOfPdf,
+  pdfFailure,
+  readKeyPdfPages,
+  readPdfTextPages,
+  unreadablePdf,
+  type PdfDocument,
+  type PdfReading,
+  type PdfTextAnswer,
+  type PdfTextItem,
+  type PdfTextPage,
+  type PdfTextSource,
+} from './key-pdf';
 export {
   changedQuestions,
   classifyKeyChange,

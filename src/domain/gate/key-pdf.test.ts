@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { keyPdfPages } from '../../../test/support/key-pdf';
-import { officialRowsOfPdf, readOfficialKey, type PaperQuestion, type QuestionType } from '.';
+import {
+  keyIsWhole,
+  officialRowsOfPdf,
+  readOfficialKey,
+  readPdfTextPages,
+  type PaperQuestion,
+  type QuestionType,
+} from '.';
 
 /** A 65-question paper: GA 1-10, the subject 11-65; Question IDs 1001-1065. */
 const TYPES: Record<number, QuestionType> = { 13: 'MSQ', 14: 'MSQ', 19: 'NAT', 20: 'NAT', 40: 'NAT', 41: 'NAT' };
@@ -115,5 +122,49 @@ describe('official key PDFs to key rows', () => {
 
   it('finds no rows in a PDF without a key table', async () => {
     expect(officialRowsOfPdf(await keyPdfPages({ layout: 'current', rows: [] }))).toEqual([]);
+  });
+});
+
+describe('reading a key PDF stays bounded', () => {
+  /** A document of `numPages` pages, page n holding the row `n MCQ GA B`; counts the pages asked for. */
+  function documentOf(numPages: number) {
+    const asked: number[] = [];
+    const row = (n: number) =>
+      [`${n}`, 'MCQ', 'GA', 'B'].map((text, index) => ({
+        str: text,
+        width: 20,
+        height: 10,
+        transform: [1, 0, 0, 1, 50 + 60 * index, 700],
+      }));
+    return {
+      asked,
+      document: {
+        numPages,
+        getPage: (pageNumber: number) => {
+          asked.push(pageNumber);
+          return Promise.resolve({ getTextContent: () => Promise.resolve({ items: row(pageNumber) }) });
+        },
+      },
+    };
+  }
+
+  it('refuses a PDF of more pages than a key has, without reading one', async () => {
+    const { document, asked } = documentOf(10_000_000);
+    await expect(readPdfTextPages(document)).rejects.toThrow(
+      'This PDF could not be read: it has 1,00,00,000 pages, and an answer key has at most 50.',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('stops reading once a row for every question of the paper is read', async () => {
+    const { document, asked } = documentOf(40);
+    const threeQuestions = paper.slice(0, 3);
+    const pages = await readPdfTextPages(document, { enough: keyIsWhole(threeQuestions) });
+    expect(asked).toEqual([1, 2, 3]);
+    expect(readOfficialKey(officialRowsOfPdf(pages), threeQuestions).keys).toEqual({
+      [id(1)]: 'B',
+      [id(2)]: 'B',
+      [id(3)]: 'B',
+    });
   });
 });

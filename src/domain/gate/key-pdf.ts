@@ -1,4 +1,12 @@
-import { officialRowsOfText, type OfficialKeyCells, type OfficialKeyRow } from './official-key';
+import { GateError } from './errors';
+import {
+  officialRowsOfText,
+  readOfficialKey,
+  type KeyPaperQuestion,
+  type OfficialKeyCells,
+  type OfficialKeyRow,
+} from './official-key';
+import type { PaperSections } from './sections';
 
 /**
  * Official answer-key PDFs to key rows. A PDF has no table, only positioned text: rows are rebuilt by grouping the
@@ -26,8 +34,85 @@ export interface PdfTextSource {
   getPage(pageNumber: number): Promise<{ getTextContent(): Promise<{ items: readonly PdfJsContentItem[] }> }>;
 }
 
-/** The text items of every page, in page order, without the whitespace items pdf.js puts between words. */
-export async function readPdfTextPages(document: PdfTextSource): Promise<PdfTextPage[]> {
+/**
+ * What reading a key PDF may cost. An official key is a few pages read in well under a second; a file built to make
+ * pdf.js work forever (a tree of ten million pages in 1.6 KB, half a million nested graphics states, a megabyte that
+ * inflates to a gigabyte) is stopped at one of these, in the CLI's worker thread or the admin's Web Worker.
+ */
+export const KEY_PDF_LIMITS = { pages: 50, seconds: 10, memoryMb: 256 } as const;
+
+export function unreadablePdf(reason: string): GateError {
+  return new GateError('UNREADABLE_PDF', `This PDF could not be read: ${reason}`);
+}
+
+export const PDF_PROBLEMS = {
+  tooManyPages: (pages: number) =>
+    `it has ${pages.toLocaleString('en-IN')} pages, and an answer key has at most ${KEY_PDF_LIMITS.pages}.`,
+  tooSlow: `reading it took longer than ${KEY_PDF_LIMITS.seconds} seconds; an answer key reads in well under one.`,
+  tooLarge: `reading it needed more than ${KEY_PDF_LIMITS.memoryMb} MB of memory.`,
+  stopped: 'the reader stopped without an answer.',
+} as const;
+
+/** Any failure of a reading as the admin reads it: ours as they are, pdf.js's ('Invalid PDF structure.') behind ours. */
+export function pdfFailure(error: unknown): GateError {
+  if (error instanceof GateError) return error;
+  const reason = error instanceof Error && error.message ? error.message : String(error);
+  return unreadablePdf(/[.!?]$/.test(reason) ? reason : `${reason}.`);
+}
+
+export interface PdfReading {
+  /** A PDF with more pages is refused before any is read. */
+  maxPages?: number;
+  /** Told the pages read so far after each page: true ends the reading (it has what it needs). */
+  enough?: (pages: readonly PdfTextPage[]) => boolean;
+}
+
+/** A document as pdf.js opens it: its pages, and the close that frees them. */
+export interface PdfDocument extends PdfTextSource {
+  destroy(): Promise<void>;
+}
+
+/** What a reader's worker answers: the pages, or the message the admin reads. */
+export type PdfTextAnswer = { pages: PdfTextPage[] } | { error: string };
+
+/**
+ * A worker's whole reading, the same in the CLI's thread and the browser's Web Worker (each brings its own pdf.js):
+ * open the document, read pages until the key is whole, close it; any failure becomes the admin's message.
+ */
+export async function readKeyPdfPages(
+  open: () => { promise: Promise<PdfDocument> },
+  questions?: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
+): Promise<PdfTextAnswer> {
+  try {
+    const document = await open().promise;
+    try {
+      return { pages: await readPdfTextPages(document, { enough: questions && keyIsWhole(questions, sections) }) };
+    } finally {
+      await document.destroy();
+    }
+  } catch (error) {
+    return { error: pdfFailure(error).message };
+  }
+}
+
+/** Reading can end once a row for every question of the paper has been read: the rest is titles and footers. */
+export function keyIsWhole(
+  questions: readonly KeyPaperQuestion[],
+  sections?: PaperSections,
+): (pages: readonly PdfTextPage[]) => boolean {
+  return (pages) => readOfficialKey(officialRowsOfPdf(pages), questions, sections).missing.length === 0;
+}
+
+/**
+ * The text items of each page in page order (without the whitespace items pdf.js puts between words), until the
+ * reading has what it needs; a PDF of more than KEY_PDF_LIMITS.pages pages is refused unread.
+ */
+export async function readPdfTextPages(
+  document: PdfTextSource,
+  { maxPages = KEY_PDF_LIMITS.pages, enough }: PdfReading = {},
+): Promise<PdfTextPage[]> {
+  if (document.numPages > maxPages) throw unreadablePdf(PDF_PROBLEMS.tooManyPages(document.numPages));
   const pages: PdfTextPage[] = [];
   for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
     const { items } = await (await document.getPage(pageNumber)).getTextContent();
@@ -46,6 +131,7 @@ export async function readPdfTextPages(document: PdfTextSource): Promise<PdfText
           : [],
       ),
     );
+    if (enough?.(pages)) break;
   }
   return pages;
 }

@@ -111,6 +111,18 @@ describe('parseKey', () => {
     expect(() => parseKey('1:2:3', 'NAT')).toThrow(GateError);
     expect(() => parseKey('E', 'MSQ')).toThrow(GateError);
   });
+
+  it('refuses a number no double holds (a thousand digits read as Infinity), as a key and as typed', () => {
+    const thousandDigits = '9'.repeat(1000);
+    expect(() => parseKey(thousandDigits, 'NAT')).toThrow(GateError);
+    expect(() => parseKey(`1:${thousandDigits}`, 'NAT')).toThrow(GateError);
+    expect(() => importFixtureKey({ keys: { '129': thousandDigits } })).toThrow(GateError);
+    expect(validateKeyInput('NAT', thousandDigits)).toEqual({ valid: false, error: KEY_INPUT_MESSAGES.natNumbers });
+    expect(parseKey(`${'9'.repeat(300)}`, 'NAT')).toEqual({
+      kind: 'alternatives',
+      alternatives: [{ kind: 'number', value: Number('9'.repeat(300)) }],
+    });
+  });
 });
 
 const paper: PaperQuestion[] = [

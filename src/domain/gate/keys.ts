@@ -22,8 +22,10 @@ const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)$/;
  */
 export const alternativesOf = (text: string) => text.replace(/\s+/g, ' ').split(/ OR /i);
 
+/** A decimal number as typed, one a double holds: a thousand digits read as Infinity, which no key can mean. */
 export function isNumberText(text: string): boolean {
-  return NUMBER.test(text.trim());
+  const trimmed = text.trim();
+  return NUMBER.test(trimmed) && Number.isFinite(Number(trimmed));
 }
 
 export function isMarksToAll(key: string): boolean {

@@ -11,6 +11,7 @@ import {
   parseResponseSheet,
   type ParsedSheet,
 } from '.';
+import { SHEET_TEXT_MAX } from './parse-sheet';
 
 const sheetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/sheets');
 const readSheet = (name: string): ParsedSheet => parseResponseSheet(readFileSync(path.join(sheetsDir, name), 'utf8'));
@@ -249,6 +250,24 @@ describe('parseResponseSheet reads pathological markup in one pass', () => {
   it('a header label "a" + 100,000 × ":" + "b" is no label, and the rest of the header still reads', () => {
     const sheet = parseResponseSheet(withHeaderRow(`<tr><td>a${':'.repeat(100_000)}b</td><td>x</td></tr>`));
     expect(sheet.candidate).toMatchObject({ id: 'CS26S42101001', name: 'PRIYA' });
+  });
+
+  it('keeps at most SHEET_TEXT_MAX characters of a name, a status or a typed answer, and refuses a 20,000-digit ID', () => {
+    const long = (text: string) => text.repeat(20_000 / text.length);
+    const html = variant('version-suffix.html')
+      .replace('<td>PRIYA</td>', `<td>${long('PRIYA ')}</td>`)
+      .replace('<td class="bold">Answered</td>', `<td class="bold">${long('\u{1F600}')}</td>`);
+    const sheet = parseResponseSheet(html);
+    expect(sheet.candidate.name).toHaveLength(SHEET_TEXT_MAX);
+    expect(sheet.candidate.name.startsWith('PRIYA PRIYA')).toBe(true);
+    // Cut between characters: 99 emoji, never half of the hundredth.
+    expect(sheet.questions[0]?.status).toBe('\u{1F600}'.repeat(SHEET_TEXT_MAX / 2 - 1) + '\u{1F600}');
+    const natAnswer = variant('point-five.html').replace('>.5<', `>${'5'.repeat(20_000)}<`);
+    const typed = parseResponseSheet(natAnswer).questions.find((question) => question.type === 'NAT')?.answer;
+    expect(typed).toHaveLength(SHEET_TEXT_MAX);
+    expect(refusal(variant('point-five.html').replace('80000020', '8'.repeat(20_000))).message).toMatch(
+      /has no readable Question ID\.$/,
+    );
   });
 
   it('a label ending in 1 MB of " :" is still its label', () => {

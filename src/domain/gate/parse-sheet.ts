@@ -11,6 +11,19 @@ import {
 import { decodeImageName, imageFileName, type ImageIdentity } from './image-names';
 import type { ParsedSheet, QuestionType, SheetCandidate, SheetQuestion } from './types';
 
+/**
+ * The most a sheet's text field keeps (a name, a centre, a status, a typed answer): the portal's run to a few dozen
+ * characters, and a page that says more is stored no longer than this.
+ */
+export const SHEET_TEXT_MAX = 200;
+
+/** The text cut to SHEET_TEXT_MAX characters, never between the two halves of one character. */
+function capped(text: string): string {
+  if (text.length <= SHEET_TEXT_MAX) return text;
+  const cut = text.slice(0, SHEET_TEXT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 const NOT_A_SHEET_HINT =
   'Open your GATE response sheet on the GATE portal and copy its link, or save that page and upload the file.';
 
@@ -221,7 +234,7 @@ function readCandidate(header: Cell[]): SheetCandidate {
     if (!field || !next || candidate[field]) return;
     // Some headers put a lone ':' in a cell of its own between label and value.
     const valueCell = next.text === ':' ? header[i + 2] : next;
-    candidate[field] = valueCell?.text ?? '';
+    candidate[field] = capped(valueCell?.text ?? '');
   });
   candidate.paperCode = /^([A-Z]{2,3})\d{2}S\d+$/.exec(candidate.id)?.[1] ?? '';
   return candidate;
@@ -260,7 +273,7 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
   const where = `Q.${displayNumber || index + 1}${raw.section ? ` of ${raw.section}` : ''}`;
 
   const longId = fields.get('question id') ?? '';
-  if (!/^\d{5,}$/.test(longId)) throw malformed(where, 'has no readable Question ID');
+  if (!/^\d{5,20}$/.test(longId)) throw malformed(where, 'has no readable Question ID');
   const typeText = (fields.get('question type') ?? '').toUpperCase();
   const type = TYPE_ALIASES[typeText];
   if (!type) throw malformed(where, `has a question type we do not score (${typeText || 'none'})`);
@@ -296,7 +309,7 @@ function readQuestion(raw: RawQuestion, index: number): SheetQuestion {
     displayNumber,
     longId,
     type,
-    status: fields.get('status') ?? '',
+    status: capped(fields.get('status') ?? ''),
     answer,
     stemImage: stem.src,
     options,
@@ -326,7 +339,7 @@ function unreadableImages(where: string, fileName: string): GateError {
 /** '--', ' -- ', '' mean no answer; a typed number is kept as typed. */
 function readAnswer(text: string): string | null {
   const value = text.trim();
-  return value === '' || /^-+$/.test(value) ? null : value;
+  return value === '' || /^-+$/.test(value) ? null : capped(value);
 }
 
 /**

@@ -32,7 +32,7 @@ export function AdminDashboardPage() {
         {panel === 'papers' && <PapersPanel credentials={credentials} />}
         {panel === 'results' && <ResultsPanel credentials={credentials} />}
       </main>
-      <ScrollToTopButton className="admin-scroll-top">↑</ScrollToTopButton>
+      <ScrollToTopButton>↑</ScrollToTopButton>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { liveQuery } from 'dexie';
 import { clearScorecards, deleteScorecard, listScorecards, type SavedScorecard } from '../../lib/db';
 import { noteSavedScorecards } from '../../lib/db-presence';
+import { dateTimeText } from '../../domain/dates';
 
 type SavedList = { state: 'loading' } | { state: 'ready'; items: SavedScorecard[] };
 
@@ -26,8 +27,6 @@ async function remove(id?: string) {
   await (id ? deleteScorecard(id) : clearScorecards());
 }
 
-const savedOn = (time: number) => new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Issue 10: the scorecards opened on this device, to re-open offline; delete one or all. */
 export function SavedScorecardList() {
   const list = useSavedScorecards();
@@ -48,7 +47,7 @@ export function SavedScorecardList() {
               <a href={`/scorecard?${new URLSearchParams({ saved: item.id })}`} className="saved-scorecards__open">
                 <strong>{who}</strong>
                 <span>
-                  {item.testPaper} · {item.totalMarks} marks · saved {savedOn(item.savedAt)}
+                  {item.testPaper} · {item.totalMarks} marks · saved {dateTimeText(item.savedAt)}
                 </span>
               </a>
               <button

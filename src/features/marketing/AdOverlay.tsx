@@ -1,5 +1,22 @@
 import { ModalDialog } from '../../lib/ui/ModalDialog';
 
+const SEEN_KEY = 'hiregate.adSeen';
+
+/**
+ * Whether the home page opens under the advertisement: once per visit (the tab's session, marked seen by this call),
+ * and never in the installed app, which people open to use it. Called once, as the home page first renders.
+ */
+export function takeAdTurn(): boolean {
+  try {
+    if (sessionStorage.getItem(SEEN_KEY) || matchMedia('(display-mode: standalone)').matches) return false;
+    sessionStorage.setItem(SEEN_KEY, '1');
+    return true;
+  } catch {
+    // Storage blocked: no advertisement, rather than one on every page load.
+    return false;
+  }
+}
+
 interface AdOverlayProps {
   open: boolean;
   onClose: () => void;
@@ -8,7 +25,7 @@ interface AdOverlayProps {
 }
 
 /**
- * The advertisement shown over the home page at load: close button, backdrop click or Escape dismiss it;
+ * The advertisement shown over the home page at load (takeAdTurn): close button, backdrop click or Escape dismiss it;
  * 'Check my score' does what it says.
  */
 export function AdOverlay({ open, onClose, onCheckScore }: AdOverlayProps) {

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { contactDetails, externalLinks } from '../../lib/links';
+import { externalLinks } from '../../lib/links';
+import { contactDetails, mailTo } from '../../lib/contact-details';
 import { Card, ContentPage } from './ContentPage';
 
 export function AboutPage() {
@@ -174,14 +174,26 @@ export function SalesPage() {
   );
 }
 
+/** Each card's button writes to its team's inbox (contact-details.ts), the subject saying what it is about. */
 const contactCards = [
-  { title: 'Press', body: 'Interviews, statements and media kits for journalists.', action: 'Contact press' },
+  {
+    title: 'Press',
+    body: 'Interviews, statements and media kits for journalists.',
+    action: 'Contact press',
+    href: mailTo(contactDetails.pressEmail, 'Press enquiry'),
+  },
   {
     title: 'Help & Support',
     body: 'Questions about your account, the platform or the GATE checker.',
     action: 'Get help',
+    href: mailTo(contactDetails.supportEmail, 'Help request'),
   },
-  { title: 'Sales', body: 'Pricing, pilots and integrations for your team.', action: 'Talk to sales' },
+  {
+    title: 'Sales',
+    body: 'Pricing, pilots and integrations for your team.',
+    action: 'Talk to sales',
+    href: mailTo(contactDetails.salesEmail, 'Sales enquiry'),
+  },
 ];
 
 export function ContactPage() {
@@ -199,9 +211,9 @@ export function ContactPage() {
             key={card.title}
             title={card.title}
             footer={
-              <button type="button" className="button">
+              <a className="button" href={card.href}>
                 {card.action}
-              </button>
+              </a>
             }
           >
             <p>{card.body}</p>
@@ -243,9 +255,9 @@ export function SupportPage() {
           <li>Forgot your password? Use the link on the sign-in screen to get a reset e-mail.</li>
         </ul>
         <p>
-          <Link to="/ContactUs" className="button button--primary">
+          <a className="button button--primary" href={mailTo(contactDetails.supportEmail, 'Query')}>
             Raise query
-          </Link>
+          </a>
         </p>
       </section>
     </ContentPage>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { asksToCheckNow } from '../../lib/links';
-import { AdOverlay } from './AdOverlay';
+import { AdOverlay, takeAdTurn } from './AdOverlay';
 import { MarketingSection } from './MarketingSection';
 
 // The landing hero belongs to another feature (the GATE checker), so src/app passes it in: `hero(openChecker)`.
@@ -8,7 +8,8 @@ import { MarketingSection } from './MarketingSection';
 // score'. The address is read once, as the page opens: no router hook (it would cost the home route a chunk).
 export function HomePage({ hero }: { hero: (openChecker: boolean) => ReactNode }) {
   const [checkNow, setCheckNow] = useState(() => asksToCheckNow(window.location.search));
-  const [adOpen, setAdOpen] = useState(!checkNow);
+  // React keeps the first result of an initializer (StrictMode's second, development-only call is discarded).
+  const [adOpen, setAdOpen] = useState(() => !checkNow && takeAdTurn());
   const checkScore = () => {
     setAdOpen(false);
     setCheckNow(true);

@@ -1,4 +1,4 @@
-import { contactDetails } from '../../lib/links';
+import { contactDetails } from '../../lib/contact-details';
 import { ContentPage } from './ContentPage';
 
 /** The privacy policy and terms of use pages have empty bodies; the full texts live on the external site. */

@@ -61,7 +61,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
         {data.keyVersion && <p className="scorecard__key">Answer key: {keyVersionText(data.keyVersion)}</p>}
       </header>
       {refreshed && <KeyChanges refreshed={refreshed} />}
-      {painted && isRefreshable(data) && (
+      {painted && isRefreshable(data) && !data.openedByAdmin && (
         <Suspense fallback={null}>
           <KeyUpdateNotice data={data} onRefreshed={setRefreshed} />
           <ScoreAlertSwitch resultId={data.resultId} />
@@ -76,7 +76,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
       <Breakdowns questions={data.response} />
       <QuestionBreakdown questions={data.response} changes={changes} />
       <p className="scorecard__footer">Total score is {marksText(data.totalScore['Total Marks'])} out of 100</p>
-      <ScrollToTopButton className="scroll-to-top">
+      <ScrollToTopButton>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path d="M12 19V5M5 12l7-7 7 7" stroke="currentColor" strokeWidth="2.4" fill="none" strokeLinecap="round" />
         </svg>

@@ -38,4 +38,6 @@ export interface ScorecardData {
   keyVersion?: KeyVersionStamp;
   /** The response-sheet link the scorecard came from, when known (not sent by the API; added by this app). */
   link?: string;
+  /** Opened by an administrator (View Scorecard): the page shows none of the candidate's own controls. */
+  openedByAdmin?: true;
 }

@@ -8,7 +8,10 @@ import { startFixtureServer, type FixtureServer } from '../../support/fixture-se
 import { seedFixtureResults, type SeededResult } from '../../support/seed-results';
 import { readFixtureJson, type FixtureUrls } from '../../support/fixtures';
 
-/** The admin area as an administrator meets it: stored CS 1 results, an administrator, the fixture portal. */
+/**
+ * The admin area as an administrator meets it: stored CS 1 results (and, with `uploadedCopyOf`, one candidate's
+ * upload of the saved page too), an administrator, the fixture portal.
+ */
 export interface AdminArea {
   fixtures: FixtureServer;
   server: TestServer;
@@ -16,10 +19,20 @@ export interface AdminArea {
   close(): Promise<void>;
 }
 
-export async function startAdminArea(admin: { email: string; password: string }): Promise<AdminArea> {
+export async function startAdminArea(
+  admin: { email: string; password: string },
+  seeding: { uploadedCopyOf?: number } = {},
+): Promise<AdminArea> {
   const fixtures = await startFixtureServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-e2e-'));
-  const seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (link) => fixtures.url(link));
+  const seeded = await seedFixtureResults(
+    dataDir,
+    'cs1-2026',
+    'CS 1',
+    (link) => fixtures.url(link),
+    undefined,
+    seeding,
+  );
   const server = await startTestServer({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: admin.email,

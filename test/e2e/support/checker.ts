@@ -15,10 +15,20 @@ import { decodeQuotedPrintable } from '../../integration/checker-harness';
 import type { ExpectedCandidate, ExpectedQuestion } from '../../support/fixture-expectations';
 import { itemAt } from '../../../src/domain/lists';
 
-/** Home page → dismiss the ad overlay → 'Check Now'; returns once the modal is open. */
-export async function openCheckerModal(page: Page, origin: string): Promise<void> {
+/**
+ * The home page with its advertisement dismissed. The advertisement shows once per visit: on a tab's first home page,
+ * when the tab has not marked it seen in its sessionStorage (the key of AdOverlay.tsx's takeAdTurn).
+ */
+export async function openHome(page: Page, origin: string): Promise<void> {
+  const seenInThisTab =
+    page.url().startsWith(origin) && (await page.evaluate(() => sessionStorage.getItem('hiregate.adSeen') !== null));
   await page.goto(origin + '/');
-  await page.getByRole('button', { name: 'Close advertisement' }).click();
+  if (!seenInThisTab) await page.getByRole('button', { name: 'Close advertisement' }).click();
+}
+
+/** Home page → dismiss the ad overlay (if this visit shows it) → 'Check Now'; returns once the modal is open. */
+export async function openCheckerModal(page: Page, origin: string): Promise<void> {
+  await openHome(page, origin);
   await page.getByRole('button', { name: 'Check Now' }).click();
   await page.getByRole('dialog', { name: 'Check Your GATE Score' }).waitFor();
 }

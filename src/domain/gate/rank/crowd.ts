@@ -5,9 +5,11 @@ import type { MixtureComponent } from './mixture';
 import { mixtureMoments, mixtureQuantile } from './mixture';
 import { cholesky, dot, whiten } from './linear-algebra';
 import { itemAt } from '../../lists';
-import { OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE } from './normalisation';
 import { RANGE_TAIL } from './statistics';
 import type { RankedMarks } from './sorted-marks';
+import type { LeanShape } from './lean';
+import type { BinnedCrowd, CrowdReader, MarksLean, Reading } from './readers';
+import { binnedCrowd, marksReader, shareReaders } from './readers';
 
 /**
  * The crowd of stored results is self-selected: strong candidates check more. Model: the candidate at field rank r of
@@ -18,7 +20,7 @@ import type { RankedMarks } from './sorted-marks';
  * (and, without a published one, with which qualifying mark); the answer mixes them.
  */
 export interface SelectionHypothesis {
-  law: SelectionLaw;
+  reader: CrowdReader;
   /** Posterior weight of this β and departure scale (the weights sum to 1). */
   weight: number;
   /** The qualifying mark that fits the crowd best with this β, and how unsure it is (0 when published). */
@@ -35,8 +37,9 @@ export interface SelectionHypothesis {
  * what the marks below show, less and less with distance, and the history's width returns.
  */
 interface YearDeparture {
-  /** d ln(field rank) / d ln(count) at each fit point. */
+  /** d ln(field rank) / d ln(count) at each fit point, and the count whose sampling error each carries. */
   gains: number[];
+  counts: number[];
   /** The prior's sd at each fit point: the history's yearSd × scale. */
   priorSds: number[];
   /** How much wider than the history's yearSd this hypothesis takes the year's departure (DEPARTURE_SCALES). */
@@ -50,13 +53,15 @@ export interface CrowdFit {
   /** The crowd marks compared with the history, shared by every hypothesis. */
   points: FitPoint[];
   hypotheses: SelectionHypothesis[];
-  /** Weighted mean β: how strongly the crowd seems to lean. */
+  /** Weighted mean strength of the lean (leanStrength): how strongly the crowd seems to lean. */
   selection: number;
   /** Weighted mean and spread of the qualifying mark over the hypotheses. */
   qualifyingMarks: number;
   qualifyingMarksSd: number;
   /** Whether the qualifying mark was fitted (true) or given (false). */
   fittedQualifyingMarks: boolean;
+  /** Where the lean was measured before the crowd was seen (leanPrior); undefined: unknown. */
+  measuredLean: { year: number; reports: number } | undefined;
   /**
    * The field's top-0.1% mean (M̄t), the hypotheses' readings by weight; undefined when the hypotheses that can read
    * it weigh less than half.
@@ -64,11 +69,40 @@ export interface CrowdFit {
   topMean: number | undefined;
 }
 
-/** β tried: 0 (a fair sample) to 0.9 (nearly only the strong check). */
-const SELECTIONS = Array.from({ length: 19 }, (_, i) => i * 0.05);
+/**
+ * A lean the fit weighs, and how likely it is before the crowd is seen (the weights of a prior sum to 1): a lean along
+ * the field's shares, or one measured along marks in an earlier year (tilted by e^(tilt · x)), read at every
+ * qualifying mark the forecast allows.
+ */
+export type LeanHypothesis = { shape: LeanShape; prior: number } | { measured: MarksLean; tilt: number; prior: number };
+
+/** Powers tried: β from 0 (a fair sample) to 0.9 (nearly only the strong check). */
+const POWERS = Array.from({ length: 19 }, (_, i) => i * 0.05);
+/** Drops tried: a power among the strong falling to a floor below a share of the field. */
+const DROP_POWERS = [0, 0.2, 0.4];
+const KNEES = [0.015, 0.04, 0.1, 0.25];
+const FLOORS = [0.3, 0.1, 0.03];
+
+/**
+ * What the fit assumes of a crowd's lean before it sees the crowd: half its weight on powers of the share, half on
+ * powers with a drop, each of a half spread evenly.
+ */
+export const UNKNOWN_LEAN: readonly { shape: LeanShape; prior: number }[] = [
+  ...POWERS.map((beta) => ({ shape: { beta }, prior: 0.5 / POWERS.length })),
+  ...DROP_POWERS.flatMap((beta) =>
+    KNEES.flatMap((knee) =>
+      FLOORS.map((floor) => ({
+        shape: { beta, knee, floor },
+        prior: 0.5 / (DROP_POWERS.length * KNEES.length * FLOORS.length),
+      })),
+    ),
+  ),
+];
 /** An unpublished qualifying mark is searched this many forecast standard deviations either side, every 0.5 marks. */
 const QUALIFYING_MARKS_SEARCH_SDS = 2.5;
 const QUALIFYING_MARKS_STEP = 0.5;
+/** A lean measured along marks is read at every MARKS_LEAN_STEP-th candidate mark (every mark): each costs a reader. */
+const MARKS_LEAN_STEP = 2;
 /**
  * The crowd is compared with the history at ranks ×RANK_STEP apart. The years' curves are straight in ln(rank)
  * between reported points a few marks apart, so closer comparisons mostly measure where their kinks fall, and would
@@ -78,91 +112,18 @@ const RANK_STEP = 2.5;
 const MAX_FIT_POINTS = 10;
 /** Independent error of each crowd count beyond its sampling (ln count): marks come in thirds, so neighbours tie. */
 const NUGGET_SD = 0.05;
-/** Hypotheses whose weight is below this are dropped (they change no answer). */
-const MIN_WEIGHT = 1e-3;
+/** The lightest hypotheses that together weigh less than this are dropped (they change no answer). */
+const MIN_WEIGHT = 0.01;
 /**
  * The year's departure is weighed as the history's yearSd says, and as twice that: the years' spread is itself known
  * from three or four years, and a crowd from a year unlike them must not be forced into a lean it does not have.
  */
 const DEPARTURE_SCALES = [1, 2];
-/** Error of the selection law itself (ln rank), whatever the fit says: real crowds need not lean as a power law. */
-const LAW_SD = 0.15;
-
-/** The selection law for one β, scaled to a crowd of a given size from a field of `appeared`. */
-export interface SelectionLaw {
-  beta: number;
-  scale: number;
-  /** Field rank up to which everyone checks. */
-  capRank: number;
-  appeared: number;
-}
-
-/** c such that the expected crowd has `size` results: bisection on ln c. */
-export function selectionLaw(beta: number, size: number, appeared: number): SelectionLaw {
-  const law = (scale: number): SelectionLaw => ({
-    beta,
-    scale,
-    appeared,
-    capRank: beta === 0 ? (scale >= 1 ? appeared : 0) : Math.min(appeared, appeared * scale ** (1 / beta)),
-  });
-  if (size >= appeared) return law(1);
-  // A strong lean needs c far below size / appeared (at β = 0.9 about a tenth of it): widen the bracket until it holds.
-  let low = Math.log(size / appeared);
-  while (expectedCrowdAbove(law(Math.exp(low)), appeared) >= size) low -= 1;
-  let high = 0;
-  for (let i = 0; i < 60; i++) {
-    const middle = (low + high) / 2;
-    if (expectedCrowdAbove(law(Math.exp(middle)), appeared) < size) low = middle;
-    else high = middle;
-  }
-  return law(Math.exp((low + high) / 2));
-}
-
-/** Expected number of checkers among the field's best `rank`. */
-export function expectedCrowdAbove({ beta, capRank, scale, appeared }: SelectionLaw, rank: number): number {
-  if (rank <= capRank) return rank;
-  const power = 1 - beta;
-  return capRank + (scale * appeared ** beta * (rank ** power - capRank ** power)) / power;
-}
-
-/** The field rank whose expected crowd count is `crowdCount`: the inverse of expectedCrowdAbove. */
-export function fieldRankOf(law: SelectionLaw, crowdCount: number): number {
-  const { beta, capRank, scale, appeared } = law;
-  if (crowdCount <= capRank) return crowdCount;
-  const power = 1 - beta;
-  const base = capRank ** power + ((crowdCount - capRank) * power) / (scale * appeared ** beta);
-  return Math.min(appeared, base ** (1 / power));
-}
-
-/** The chance that the candidate at field `rank` checks: min(1, c · (rank / N)^−β). */
-function checkProbability({ beta, scale, appeared }: SelectionLaw, rank: number): number {
-  return Math.min(1, scale * (rank / appeared) ** -beta);
-}
-
-/** Fewer expected results than this among the field's top 0.1%, and a law does not read the field's top mean. */
-const MIN_TOP_RESULTS = 2;
-/** Field ranks sampled to read the field's top-0.1% mean off the crowd. */
-const TOP_MEAN_SAMPLES = 20;
-
 /**
- * The field's top-0.1% mean (the official M̄t: the top 0.1%, at least 10) as the crowd shows it under each law: the
- * crowd's marks at the crowd ranks the law maps evenly spread field ranks of that top to. The crowd's own top 10 are
- * the field's top 10 or so once strong candidates lean to check (5–16 marks above M̄t in the backtest's crowds from
- * β = 0.35); read through the law, within 1–4. Undefined for a law that expects fewer than MIN_TOP_RESULTS there.
+ * Error of the lean itself (ln rank), whatever the fit says: real crowds lean in shapes the hypotheses only approach,
+ * and a lean measured a year earlier has moved since.
  */
-function fieldTopMeans(crowd: RankedMarks, laws: readonly SelectionLaw[]): (number | undefined)[] {
-  const indices = laws.map((law) => {
-    const top = Math.max(OFFICIAL_TOP_MINIMUM, law.appeared * OFFICIAL_TOP_SHARE);
-    if (expectedCrowdAbove(law, top) < MIN_TOP_RESULTS) return undefined;
-    return Array.from({ length: TOP_MEAN_SAMPLES }, (_, i) =>
-      Math.min(crowd.size - 1, Math.floor(expectedCrowdAbove(law, ((i + 0.5) / TOP_MEAN_SAMPLES) * top))),
-    );
-  });
-  const best = crowd.best(1 + Math.max(0, ...indices.flatMap((i) => i ?? [])));
-  return indices.map((i) =>
-    i === undefined ? undefined : i.reduce((sum, index) => sum + itemAt(best, index), 0) / i.length,
-  );
-}
+const LAW_SD = 0.25;
 
 /** A crowd mark the fit compares with the history, and how many results are above it (+ 0.5: never ln 0). */
 export interface FitPoint {
@@ -204,53 +165,58 @@ export function fitCrowd(
   history: HistoryTable,
   guess: QualifyingMarksGuess,
   appeared: number,
+  lean: readonly LeanHypothesis[] = UNKNOWN_LEAN,
 ): CrowdFit | undefined {
   const points = fitPoints(crowd);
   if (points.length < 3) return undefined;
   const candidates = qualifyingMarksCandidates(guess, points, history);
   const yearSds = points.map((p) => history.yearSd(p.marks - guess.value));
-  const laws = SELECTIONS.map((beta) => selectionLaw(beta, crowd.size, appeared));
-  const topMeans = fieldTopMeans(crowd, laws);
-  const fits = laws.flatMap((law, i) => {
-    const mapped = points.map((p) => Math.log(fieldRankOf(law, p.count) / appeared));
-    const gains = points.map((p) => rankGain(law, p.count));
-    const topMean = topMeans[i];
+  const fits = readersOf(crowd, lean, candidates, appeared).flatMap(({ reader, prior, candidates: own, kind }) => {
+    const readings = points.map((p) => reader.read(p.marks, p.count));
+    const mapped = readings.map((r) => r.logShare);
+    const gains = readings.map((r) => r.gain);
+    const counts = readings.map((r) => r.count);
     return DEPARTURE_SCALES.map((scale) => {
       const priorSds = yearSds.map((sd) => sd * scale);
-      const departure = { gains, priorSds, scale, factor: departureFactor(points, priorSds, gains, crowd.size) };
-      return { law, topMean, mapped, departure, misfits: misfitsOf(mapped, departure, candidates, guess) };
+      const factor = departureFactor(points, priorSds, readings, reader.size);
+      const departure = { gains, counts, priorSds, scale, factor };
+      return { reader, kind, prior, mapped, departure, misfits: misfitsOf(mapped, departure, own, guess) };
     });
   });
   const best = Math.min(...fits.flatMap((f) => f.misfits.map((m) => m.deviance)));
-  const hypotheses = normalised(
-    fits.map(({ law, topMean, mapped, departure, misfits }) => {
-      const likelihoods = misfits.map((m) => ({
-        mean: m.qualifyingMarks,
-        sd: 0,
-        weight: Math.exp(-(m.deviance - best) / 2),
-      }));
-      const { mean, sd } = mixtureMoments(likelihoods);
-      const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
-      return {
-        law,
-        weight: likelihoods.reduce((sum, l) => sum + l.weight, 0),
+  const weighed = fits.map(({ reader, kind, prior, mapped, departure, misfits }) => {
+    const likelihoods = misfits.map((m) => ({
+      mean: m.qualifyingMarks,
+      sd: 0,
+      weight: Math.exp(-(m.deviance - best) / 2),
+    }));
+    const { mean, sd } = mixtureMoments(likelihoods);
+    const residuals = mapped.map((logShare, i) => logShare - history.logShare(itemAt(points, i).marks - mean));
+    return {
+      kind,
+      prior,
+      hypothesis: {
+        reader,
+        weight: prior * likelihoods.reduce((sum, l) => sum + l.weight, 0),
         qualifyingMarks: mean,
         qualifyingMarksSd: sd,
         departure: { ...departure, whitenedResiduals: whiten(departure.factor, residuals) },
-        topMean,
-      };
-    }),
-  );
+        topMean: reader.topMean,
+      },
+    };
+  });
+  const hypotheses = normalised(keptPerKind(weighed));
   const qualifyingMarks = mixtureMoments(
     hypotheses.map((h) => ({ weight: h.weight, mean: h.qualifyingMarks, sd: h.qualifyingMarksSd })),
   );
   return {
     points,
     hypotheses,
-    selection: hypotheses.reduce((sum, h) => sum + h.weight * h.law.beta, 0),
+    selection: hypotheses.reduce((sum, h) => sum + h.weight * h.reader.strength, 0),
     qualifyingMarks: qualifyingMarks.mean,
     qualifyingMarksSd: qualifyingMarks.sd,
     fittedQualifyingMarks: guess.sd > 0,
+    measuredLean: lean.flatMap((h) => ('measured' in h && h.measured.measuredIn ? [h.measured.measuredIn] : []))[0],
     topMean: weighedTopMean(hypotheses),
   };
 }
@@ -261,6 +227,41 @@ function weighedTopMean(hypotheses: readonly SelectionHypothesis[]): number | un
   if (weight < 0.5) return undefined;
   return reading.reduce((sum, r) => sum + r.weight * r.topMean, 0) / weight;
 }
+
+/**
+ * A reader per lean along shares, searched over every candidate qualifying mark; per lean measured along marks, one
+ * per candidate mark (the lean moves with it), its prior shared out by the forecast's.
+ */
+function readersOf(
+  crowd: RankedMarks,
+  lean: readonly LeanHypothesis[],
+  candidates: readonly QualifyingMarksCandidate[],
+  appeared: number,
+): { reader: CrowdReader; kind: ReaderKind; prior: number; candidates: readonly QualifyingMarksCandidate[] }[] {
+  const alongShares = lean.flatMap((h) => ('shape' in h ? [h] : []));
+  const alongMarks = lean.flatMap((h) => ('measured' in h ? [h] : []));
+  const shares = shareReaders(
+    crowd,
+    alongShares.map((h) => h.shape),
+    appeared,
+  ).map((reader, i) => ({ reader, kind: 'shares' as const, prior: itemAt(alongShares, i).prior, candidates }));
+  let binned: BinnedCrowd | undefined;
+  const marks = alongMarks.flatMap((h) => {
+    binned ??= binnedCrowd(crowd);
+    const crowdBins = binned;
+    return candidates
+      .filter((_, i) => i % MARKS_LEAN_STEP === 0)
+      .map((candidate, _, kept) => ({
+        reader: marksReader(crowdBins, h.measured, h.tilt, candidate.qualifyingMarks, appeared),
+        kind: 'marks' as const,
+        prior: h.prior / kept.length,
+        candidates: [candidate],
+      }));
+  });
+  return [...shares, ...marks];
+}
+
+type ReaderKind = 'shares' | 'marks';
 
 interface QualifyingMarksCandidate {
   qualifyingMarks: number;
@@ -289,14 +290,15 @@ function qualifyingMarksCandidates(
 function departureFactor(
   points: readonly FitPoint[],
   priorSds: readonly number[],
-  gains: readonly number[],
+  readings: readonly Reading[],
   crowdSize: number,
 ): Cholesky {
   return cholesky(points.length, (i, j) => {
-    const [a, b] = [itemAt(points, i), itemAt(points, j)];
-    const departure = itemAt(priorSds, i) * itemAt(priorSds, j) * departureCorrelation(a.marks - b.marks);
+    const [a, b] = [itemAt(readings, i), itemAt(readings, j)];
+    const marksApart = itemAt(points, i).marks - itemAt(points, j).marks;
+    const departure = itemAt(priorSds, i) * itemAt(priorSds, j) * departureCorrelation(marksApart);
     const counting = countingCovariance(a.count, b.count, crowdSize) + (i === j ? NUGGET_SD ** 2 : 0);
-    return departure + itemAt(gains, i) * itemAt(gains, j) * counting;
+    return departure + a.gain * b.gain * counting;
   });
 }
 
@@ -330,18 +332,40 @@ function countingCovariance(a: number, b: number, size: number): number {
   return (1 - larger / size) / larger;
 }
 
-/** d ln(field rank) / d ln(count): 1 where the top is whole, about 1 / (1 − β) below it. */
-function rankGain(law: SelectionLaw, count: number): number {
-  const rank = fieldRankOf(law, count);
-  return count / (rank * checkProbability(law, rank));
+/**
+ * A crowd's counts cannot tell a lean along marks from one along shares (either fits any one year; they part only in
+ * a field shaped otherwise), and the two read different quantities (weighted results, counts), whose likelihoods do
+ * not compare: each kind keeps the weight its prior gave it, shared out within the kind by the crowd's likelihood.
+ */
+function keptPerKind(
+  weighed: readonly { kind: ReaderKind; prior: number; hypothesis: SelectionHypothesis }[],
+): SelectionHypothesis[] {
+  const totals = new Map<ReaderKind, { prior: number; weight: number }>();
+  for (const { kind, prior, hypothesis } of weighed) {
+    const total = totals.get(kind) ?? { prior: 0, weight: 0 };
+    totals.set(kind, { prior: total.prior + prior, weight: total.weight + hypothesis.weight });
+  }
+  return weighed.map(({ kind, hypothesis }) => {
+    const total = totals.get(kind) ?? { prior: 0, weight: 1 };
+    return { ...hypothesis, weight: total.weight > 0 ? (hypothesis.weight / total.weight) * total.prior : 0 };
+  });
 }
 
-/** Keeps the hypotheses that weigh anything and makes their weights sum to 1. */
+/**
+ * Keeps the heaviest hypotheses that together hold all but MIN_WEIGHT of the weight (the rest change no answer, and
+ * every hypothesis kept costs a reading at every mark) and makes their weights sum to 1.
+ */
 function normalised(hypotheses: SelectionHypothesis[]): SelectionHypothesis[] {
   const total = hypotheses.reduce((sum, h) => sum + h.weight, 0);
-  const kept = hypotheses.filter((h) => h.weight / total >= MIN_WEIGHT);
-  const keptTotal = kept.reduce((sum, h) => sum + h.weight, 0);
-  return kept.map((h) => ({ ...h, weight: h.weight / keptTotal }));
+  const heaviest = [...hypotheses].sort((a, b) => b.weight - a.weight);
+  const kept: SelectionHypothesis[] = [];
+  let held = 0;
+  for (const h of heaviest) {
+    if (held >= (1 - MIN_WEIGHT) * total) break;
+    kept.push(h);
+    held += h.weight;
+  }
+  return kept.map((h) => ({ ...h, weight: h.weight / held }));
 }
 
 export interface CrowdEstimate extends LogShareEstimate {
@@ -354,6 +378,8 @@ export interface CrowdEstimate extends LogShareEstimate {
   crowdRank: number;
   size: number;
   selection: number;
+  /** How much the crowd weighs against the history without it (0 to 1). */
+  weight: number;
 }
 
 /**
@@ -370,23 +396,54 @@ export function crowdEstimate(
   fit: CrowdFit,
   history: HistoryTable,
   appeared: number,
+  withoutCrowd: LogShareEstimate,
 ): CrowdEstimate {
   const candidate = candidateOf(crowd, marks, fit.points, appeared);
-  const counted = new Map<SelectionLaw, CountedRank>();
-  const mixture = fit.hypotheses.map((h) => {
-    const rank = counted.get(h.law) ?? countedRank(h.law, candidate.count, appeared);
-    counted.set(h.law, rank);
-    const answer = posterior(h, candidate, rank, history);
+  const readings = fit.hypotheses.map((h) => {
+    const answer = posterior(h, candidate, h.reader.read(marks, candidate.count), history);
     return { weight: h.weight, mean: answer.logShare, sd: Math.sqrt(answer.sd ** 2 + LAW_SD ** 2) };
   });
+  const weight = crowdWeight(readings, withoutCrowd, fit.measuredLean !== undefined, candidate.ahead);
+  const mixture = [
+    ...readings.map((r) => ({ ...r, weight: r.weight * weight })),
+    { weight: 1 - weight, mean: withoutCrowd.logShare, sd: withoutCrowd.sd },
+  ].filter((c) => c.weight > 0);
   return {
     logShare: mixtureQuantile(mixture, 0.5),
     sd: mixtureMoments(mixture).sd,
     mixture,
+    weight,
     crowdRank: candidate.ahead + 1,
     size: crowd.size,
     selection: fit.selection,
   };
+}
+
+/**
+ * How far a crowd's readings may disagree before it stops counting, against the history's own spread: with the lean
+ * unknown, readings that part by half the history's sd leave the history alone (their disagreement is the guess of
+ * how the crowd leans, not a measure); with the lean measured, by all of it (what is left is the measured lean's own
+ * uncertainty).
+ */
+const DISAGREEMENT_WEIGHT = { unknown: 4, measured: 1 };
+/** Fewer results ahead than this, and the crowd counts in proportion: a handful ahead tell little of the rank. */
+const FEW_RESULTS_AHEAD = 6;
+
+/**
+ * How much the crowd's readings weigh against the history without the crowd (the rest): the history's variance less
+ * the readings' disagreement (between hypotheses), weighted by DISAGREEMENT_WEIGHT, as a share of it; less where few
+ * results are ahead. Where the ways the crowd could lean disagree, it cannot be read, and its weight falls towards the
+ * history: a crowd never makes the rank worse than the history alone would be, only the range wider.
+ */
+function crowdWeight(
+  readings: readonly MixtureComponent[],
+  withoutCrowd: LogShareEstimate,
+  leanKnown: boolean,
+  ahead: number,
+): number {
+  const between = mixtureMoments(readings.map((r) => ({ ...r, sd: 0 }))).sd;
+  const disagreement = DISAGREEMENT_WEIGHT[leanKnown ? 'measured' : 'unknown'] * (between / withoutCrowd.sd) ** 2;
+  return Math.max(0, 1 - disagreement) * Math.min(1, (ahead + 1) / FEW_RESULTS_AHEAD);
 }
 
 /**
@@ -403,7 +460,7 @@ export function crowdRange({ logShare, mixture }: CrowdEstimate): { below: numbe
 /** Crowd members expected above a share of the field under the fitted laws: few means the history speaks there. */
 export function expectedAhead(fit: CrowdFit, logShare: number, appeared: number): number {
   const rank = Math.exp(logShare) * appeared;
-  return fit.hypotheses.reduce((sum, h) => sum + h.weight * expectedCrowdAbove(h.law, rank), 0);
+  return fit.hypotheses.reduce((sum, h) => sum + h.weight * h.reader.expectedAbove(rank), 0);
 }
 
 /** What every hypothesis shares about the candidate: the results ahead, and how its marks and count relate to the fit's. */
@@ -414,10 +471,8 @@ interface Candidate {
   count: number;
   /** ln(share) of the best rank the results ahead allow. */
   lowest: number;
-  /** departureCorrelation and countingCovariance with each fit point, and the count's own counting variance. */
+  /** departureCorrelation with each fit point. */
   correlations: number[];
-  countings: number[];
-  ownCounting: number;
   /** Room for the two vectors each hypothesis whitens (posterior), reused from one hypothesis to the next. */
   scratch: { departure: Float64Array; count: Float64Array };
 }
@@ -431,21 +486,8 @@ function candidateOf(crowd: RankedMarks, marks: number, points: readonly FitPoin
     count,
     lowest: Math.log((ahead + 1) / appeared),
     correlations: points.map((p) => departureCorrelation(marks - p.marks)),
-    countings: points.map((p) => countingCovariance(count, p.count, crowd.size)),
-    ownCounting: countingCovariance(count, count, crowd.size) + NUGGET_SD ** 2,
     scratch: { departure: new Float64Array(points.length), count: new Float64Array(points.length) },
   };
-}
-
-/** The candidate's count mapped onto the field by one law: ln(share), and d ln(rank) / d ln(count) there. */
-interface CountedRank {
-  logShare: number;
-  gain: number;
-}
-
-function countedRank(law: SelectionLaw, count: number, appeared: number): CountedRank {
-  const rank = fieldRankOf(law, count);
-  return { logShare: Math.log(rank / appeared), gain: count / (rank * checkProbability(law, rank)) };
 }
 
 /**
@@ -457,28 +499,28 @@ function countedRank(law: SelectionLaw, count: number, appeared: number): Counte
  * better than the results ahead allow.
  */
 function posterior(
-  { qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
+  { reader, qualifyingMarks, qualifyingMarksSd, departure }: SelectionHypothesis,
   candidate: Candidate,
-  { logShare: counted, gain }: CountedRank,
+  { logShare: counted, gain, count }: Reading,
   history: HistoryTable,
 ): LogShareEstimate {
-  const { gains, priorSds, scale, factor, whitenedResiduals } = departure;
+  const { gains, counts, priorSds, scale, factor, whitenedResiduals } = departure;
   const x = candidate.marks - qualifyingMarks;
   const sd = history.yearSd(x) * scale;
   // The departure's and the count's covariances with the fit points, per unit of sd and of gain, whitened (u, v): the
   // whitened rows of the grown factor are sd·u for the departure here and sd·u + gain·v for the count, and only their
   // dot products with each other and with the whitened residuals (r) are needed.
   const { departure: u, count: v } = candidate.scratch;
-  candidate.correlations.forEach((c, i) => {
-    u[i] = itemAt(priorSds, i) * c;
-    v[i] = itemAt(gains, i) * itemAt(candidate.countings, i);
-  });
+  for (let i = 0; i < u.length; i++) {
+    u[i] = (priorSds[i] ?? 0) * (candidate.correlations[i] ?? 0);
+    v[i] = (gains[i] ?? 0) * countingCovariance(count, counts[i] ?? count, reader.size);
+  }
   whiten(factor, u, u);
   whiten(factor, v, v);
   const uu = dot(u, u);
   const uv = dot(u, v);
   const countRowSquared = sd ** 2 * uu + 2 * sd * gain * uv + gain ** 2 * dot(v, v);
-  const countVariance = sd ** 2 + gain ** 2 * candidate.ownCounting;
+  const countVariance = sd ** 2 + gain ** 2 * (countingCovariance(count, count, reader.size) + NUGGET_SD ** 2);
   const pivot = Math.sqrt(Math.max(countVariance - countRowSquared, (gain * NUGGET_SD) ** 2));
   const here = history.logShare(x);
   const ur = dot(u, whitenedResiduals);

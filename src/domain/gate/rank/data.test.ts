@@ -35,7 +35,7 @@ describe.each(versions)('rank data v%i', (version, data) => {
   });
 });
 
-describe.each([2, 3] as const)('rank data v%i', (version) => {
+describe.each([2, 3, 4] as const)('rank data v%i', (version) => {
   it('names a source for every official value and every reported point, and marks candidate reports as such', () => {
     for (const { year, data } of yearsOfBoth(RANK_DATA_VERSIONS[version])) {
       if (data.official) expect(data.source?.official, `${year} official`).toEqual(expect.any(String));
@@ -67,9 +67,35 @@ describe('rank data v3', () => {
     }
     expect(yearsOf(v3, 'CS').length).toBeGreaterThan(yearsOf(RANK_DATA_VERSIONS[2], 'CS').length);
   });
+});
+
+describe('rank data v4', () => {
+  const v4 = RANK_DATA_VERSIONS[4];
+  const cs = (data: RankData, year: number) => data.papers.CS?.years[String(year)];
+
+  it('names the source of every reported point, each an address or the collection it was read from', () => {
+    for (const { year, data } of yearsOfBoth(v4)) {
+      const points = data.reported ?? [];
+      expect(data.reportedSources ?? [], `${year}`).toHaveLength(points.length);
+      for (const key of data.reportedSources ?? []) {
+        expect(data.source?.references?.[key], `${year} ${key}`).toMatch(/https?:\/\/|rank-data\.json/);
+      }
+    }
+  });
+
+  it('keeps v3’s points, leaves out CS 2025’s held-out collection, and adds CS 2026’s from a public address', () => {
+    for (const { year, data } of yearsOf(RANK_DATA_VERSIONS[3], 'CS')) {
+      if (year !== 2026) expect(cs(v4, year)?.reported, `${year}`).toEqual(data.reported);
+    }
+    expect(cs(RANK_DATA_VERSIONS[3], 2026)?.reported).toBeUndefined();
+    expect(cs(v4, 2026)?.reported).toHaveLength(29);
+    for (const key of cs(v4, 2026)?.reportedSources ?? []) {
+      expect(cs(v4, 2026)?.source?.references?.[key]).toMatch(/https:\/\/github\.com\//);
+    }
+  });
 
   it('is the version the model uses', () => {
-    expect(RANK_DATA).toBe(v3);
+    expect(RANK_DATA).toBe(v4);
   });
 });
 

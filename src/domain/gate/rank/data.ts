@@ -1,6 +1,7 @@
 import version1 from './rank-data.v1.json';
 import version2 from './rank-data.v2.json';
 import version3 from './rank-data.v3.json';
+import version4 from './rank-data.v4.json';
 
 /** The test papers a candidate can pick; CS 1 and CS 2 are the two session groups of the one CS paper. */
 export type RankTestPaper = 'CS 1' | 'CS 2' | 'DA';
@@ -21,8 +22,13 @@ export interface YearData {
   reported?: [number, number][];
   /** Since version 2: who the reported points come from. */
   reportedKind?: 'candidate-reported' | 'official';
-  /** Since version 2: where the official values and the reported points come from. */
-  source?: { official?: string; reported?: string };
+  /**
+   * Since version 2: where the official values and the reported points come from; since version 4, `references`
+   * names each source a point can cite.
+   */
+  source?: { official?: string; reported?: string; references?: Record<string, string> };
+  /** Since version 4: for each reported point, the key of its source in `source.references`. */
+  reportedSources?: string[];
   note?: string;
 }
 
@@ -39,13 +45,14 @@ export interface RankData {
 }
 
 /** The JSON types its pairs as number[][]; the files' shape is what RankData describes (data.test.ts checks it). */
-export const RANK_DATA_VERSIONS: Record<1 | 2 | 3, RankData> = {
+export const RANK_DATA_VERSIONS: Record<1 | 2 | 3 | 4, RankData> = {
   1: version1 as unknown as RankData,
   2: version2 as unknown as RankData,
   3: version3 as unknown as RankData,
+  4: version4 as unknown as RankData,
 };
 /** The data version the model uses. */
-export const RANK_DATA: RankData = RANK_DATA_VERSIONS[3];
+export const RANK_DATA: RankData = RANK_DATA_VERSIONS[4];
 
 export const SESSIONS_OF: Record<PaperKey, readonly RankTestPaper[]> = { CS: ['CS 1', 'CS 2'], DA: ['DA'] };
 

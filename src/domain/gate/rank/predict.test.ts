@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RANK_DATA, RANK_DATA_VERSIONS, yearsOf } from './data';
 import { buildYearCurves, xForLogShare } from './history';
 import type { CrowdInput } from './predict';
-import { RankModelError, predict } from './predict';
+import { RankModelError, predict, rankPredictor } from './predict';
 
 const cs2023 = buildYearCurves(RANK_DATA, 'CS').find((c) => c.year === 2023)!;
 
@@ -76,15 +76,20 @@ describe('predict: normalisation', () => {
 
 describe('predict: rank', () => {
   it.each(
-    ([1, 2, 3] as const).flatMap((version) => [
+    ([1, 2, 3, 4] as const).flatMap((version) => [
       [`data v${version}, no crowd`, version, undefined],
       [`data v${version}, a small crowd`, version, crowd(40)],
       [`data v${version}, a large crowd`, version, crowd(3000)],
     ]),
   )('keeps the point inside the range and never ranks more marks worse (%s)', (_, version, stored) => {
     let previous = Infinity;
+    // One fitted model for every marks: what predict does per call.
+    const model = rankPredictor({ testPaper: 'CS 1', crowd: stored, data: RANK_DATA_VERSIONS[version] });
     for (const marks of marksGrid) {
-      const p = predict({ testPaper: 'CS 1', marks, crowd: stored, data: RANK_DATA_VERSIONS[version] });
+      const p = model.at(marks);
+      expect(p).toEqual(
+        marks % 10 === 0 ? predict({ testPaper: 'CS 1', marks, crowd: stored, data: RANK_DATA_VERSIONS[version] }) : p,
+      );
       expect(p.rankRange[0]).toBeLessThanOrEqual(p.estimatedRank);
       expect(p.estimatedRank).toBeLessThanOrEqual(p.rankRange[1]);
       expect(p.rankRange[0]).toBeGreaterThanOrEqual(1);
@@ -92,6 +97,19 @@ describe('predict: rank', () => {
       expect(p.estimatedRank).toBeLessThanOrEqual(previous);
       previous = p.estimatedRank;
     }
+  });
+
+  it('fits once for a paper and crowd, and gives every session’s marks the prediction predict gives', () => {
+    const stored = crowd(500);
+    const model = rankPredictor({ testPaper: 'CS 1', crowd: stored });
+    for (const [testPaper, marks] of [
+      ['CS 1', 47.33],
+      ['CS 2', 47.33],
+      ['CS 2', 81],
+    ] as const) {
+      expect(model.at(marks, testPaper)).toEqual(predict({ testPaper, marks, crowd: stored }));
+    }
+    expect(() => model.at(50, 'DA')).toThrow(RankModelError);
   });
 
   it('says why the range is wide while the qualifying mark is only forecast, and not once it is published', () => {
@@ -132,9 +150,11 @@ describe('predict: rank', () => {
   });
 
   it('widens the range and says so beyond the historical data', () => {
-    const inside = predict({ testPaper: 'CS 1', marks: 60 });
-    const above = predict({ testPaper: 'CS 1', marks: 97 });
-    const below = predict({ testPaper: 'CS 1', marks: 5 });
+    // Pinned to data v3, whose highest reported mark is 91.07.
+    const data = RANK_DATA_VERSIONS[3];
+    const inside = predict({ testPaper: 'CS 1', marks: 60, data });
+    const above = predict({ testPaper: 'CS 1', marks: 97, data });
+    const below = predict({ testPaper: 'CS 1', marks: 5, data });
     const width = (p: typeof inside) => p.rankRange[1] / p.rankRange[0];
     expect(inside.extrapolated).toBe(false);
     for (const outside of [above, below]) {
@@ -178,13 +198,18 @@ describe('predict: the crowd', () => {
     expect(predict({ testPaper: 'CS 1', marks: 60 }).sampleSize).toBe(0);
   });
 
-  it('follows many results that show an easier year, and a few less (they could be a leaning crowd instead)', () => {
+  it('leaves the rank to earlier years where a crowd of unknown lean could be an easier year or a leaning crowd', () => {
     const year = 2027;
-    const none = predict({ testPaper: 'CS 1', marks: 60, year }).estimatedRank;
-    const few = predict({ testPaper: 'CS 1', marks: 60, year, crowd: crowd(40, 8) }).estimatedRank;
-    const many = predict({ testPaper: 'CS 1', marks: 60, year, crowd: crowd(4000, 8) }).estimatedRank;
-    expect(many).toBeGreaterThan(none);
-    expect(many).toBeGreaterThan(few);
+    const none = predict({ testPaper: 'CS 1', marks: 60, year });
+    const many = predict({ testPaper: 'CS 1', marks: 60, year, crowd: crowd(4000, 8) });
+    // 4,000 results 8 marks above a 2023-like year: an easier year, or strong candidates checking more.
+    expect(many.estimatedRank / none.estimatedRank).toBeGreaterThan(0.8);
+    expect(many.estimatedRank / none.estimatedRank).toBeLessThan(1.25);
+    expect(many.rankRange[0]).toBeLessThanOrEqual(none.rankRange[0] * 1.1);
+    expect(many.rankRange[1]).toBeGreaterThanOrEqual(none.rankRange[1] / 1.1);
+    expect(many.warnings.join(' ')).toMatch(
+      /by how much is not known until official results are reported here .*At these marks those leans disagree, so the rank follows earlier years' curves/,
+    );
   });
 
   it('says when few stored results are expected above the marks, and not in the middle of the crowd', () => {
@@ -238,9 +263,9 @@ describe('predict: the crowd', () => {
     const easy = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, 6) });
     const hard = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, -4) });
     expect(easy.scoreInputs.qualifyingMarks.source).toBe('crowd fit from 3000 stored results');
-    // The crowds are 10 marks apart; part of that may be the year's shape or the crowd's lean, so less than all of it.
-    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 3);
+    // The crowds are 10 marks apart; part of that may be the year's shape or the crowd's lean (a crowd of those above a
+    // mark moves with the mark too), so less than all of it.
+    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 2);
     expect(easy.score).toBeLessThan(hard.score);
-    expect(easy.estimatedRank).toBeGreaterThan(hard.estimatedRank);
   });
 });

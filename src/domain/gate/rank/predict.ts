@@ -1,6 +1,6 @@
 import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
 import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
-import type { CrowdEstimate, CrowdFit } from './crowd';
+import type { CrowdEstimate, CrowdFit, LeanHypothesis } from './crowd';
 import { crowdEstimate, crowdRange, expectedAhead, fitCrowd } from './crowd';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
 import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
@@ -34,8 +34,8 @@ export const MIN_CROWD_FOR_TOP_MEAN = 1000;
 export const MIN_CROWD_TO_FIT_QUALIFYING_MARKS = 100;
 /** A crowd with fewer results than this expected ahead of the candidate leaves the rank to the history's shape. */
 const FEW_AHEAD = 10;
-/** Above this spread of the fitted β, the scorecard says that the crowd's lean is not known. */
-const UNSURE_SELECTION_SD = 0.1;
+/** Below this weight of the crowd against the history, the scorecard says the rank follows earlier years' curves. */
+const HISTORY_TAKES_OVER = 0.5;
 /** Extra log-space uncertainty when a paper has no curves of its own and borrows another paper's. */
 const BORROWED_CURVE_SD = 0.4;
 
@@ -61,8 +61,13 @@ export interface PredictInput {
   asOfYear?: number;
   /** The expected number of candidates who appeared, overriding the data. */
   appeared?: number;
-  /** Calibration data; defaults to the bundled rank-data.v1.json. */
+  /** Calibration data; defaults to the bundled RANK_DATA. */
   data?: RankData;
+  /**
+   * What is known of how the crowd leans before it is seen: leanPrior of the lean measured in earlier years; by
+   * default nothing (UNKNOWN_LEAN).
+   */
+  lean?: readonly LeanHypothesis[];
 }
 
 export interface SourcedValue {
@@ -94,16 +99,29 @@ export interface Prediction {
 }
 
 export function predict(input: PredictInput): Prediction {
-  if (!Number.isFinite(input.marks)) throw new RankModelError(`Marks must be a number, not ${input.marks}.`);
+  return rankPredictor(input).at(input.marks, input.testPaper);
+}
+
+/** Everything a prediction needs but the candidate's marks: the same for every candidate of a paper, year and crowd. */
+export type PredictorInput = Omit<PredictInput, 'marks'>;
+
+export interface RankPredictor {
+  /** The prediction for raw marks in a session of the paper (by default the input's). */
+  at(marks: number, testPaper?: RankTestPaper): Prediction;
+}
+
+/**
+ * The model for one paper, year and crowd, fitted once: each candidate's prediction then costs a lookup on the
+ * estimate's grid. `predict` is one call of it; a backtest asks it for many marks.
+ */
+export function rankPredictor(input: PredictorInput): RankPredictor {
   const paper = paperKeyOf(input.testPaper);
   const allData = input.data ?? RANK_DATA;
   const year = input.asOfYear ?? input.year ?? latestYear(allData, paper);
   const data = input.asOfYear === undefined ? allData : dataBefore(allData, input.asOfYear);
   const target: OfficialYear = data.papers[paper]?.years[String(year)]?.official ?? {};
-  const warnings: string[] = [];
 
-  const normalised = normalise(input, paper);
-  const normMarks = round2(normalised.normMarks);
+  const normalised = rankedCrowd(input.crowd, paper);
   const { crowd } = normalised;
 
   const curves = historicalCurves(data, paper);
@@ -114,74 +132,87 @@ export function predict(input: PredictInput): Prediction {
     crowd.size >= MIN_SESSION_RESULTS
       ? tabulateHistory((x) => historicalPart(curves, x, 0, target, appeared.value).estimate)
       : undefined;
-  const fit = table && fitCrowd(crowd, table, forecast, appeared.value);
+  const fit = table && fitCrowd(crowd, table, forecast, appeared.value, input.lean);
   const qualifyingMarks = pickQualifyingMarks(forecast, fit, crowd.size);
   const topMeanMarks = pickTopMean(data, paper, year, target, crowd, fit);
-  const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
   const publishedCategories = target.qualifyingMarks?.general !== undefined ? target.qualifyingMarks : {};
   const byCategory = { ...categoryQualifyingMarks(qualifyingMarks.value), ...publishedCategories };
-  const qualifying = { ...qualifyingStatus(normMarks, byCategory), source: qualifyingMarks.source };
 
-  const crowdAt = (m: number) => (fit && table ? crowdEstimate(crowd, m, fit, table, appeared.value) : undefined);
-  const estimateAt = (m: number): LogShareEstimate =>
-    crowdAt(m) ??
-    historicalPart(curves, m - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value).estimate;
-  const history = historicalPart(curves, normMarks - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value);
-  const crowdPart = crowdAt(normMarks);
-  const combined = monotoneAt(normMarks, estimateAt);
-  // How much of the history's uncertainty the crowd removed: 0 without a crowd, near 1 where it decides.
-  const weightOfCrowd = crowdPart ? Math.max(0, 1 - (crowdPart.sd / history.estimate.sd) ** 2) : 0;
-  if (history.estimate.beyond !== 0) {
-    const side = history.estimate.beyond > 0 ? 'above the highest' : 'below the lowest';
-    warnings.push(
-      `${Math.abs(history.estimate.beyond).toFixed(1)} marks ${side} mark in the historical data: the curve is extended and the range widened.`,
-    );
-  }
-  if (qualifyingMarks.sd > 0 && weightOfCrowd < 0.5) {
-    warnings.push(
-      `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks, and a hard year also compresses the top. More stored results narrow it.`,
-    );
-  }
-  if (crowdPart && fit)
-    warnings.push(...crowdWarnings(crowdPart, fit, expectedAhead(fit, crowdPart.logShare, appeared.value)));
-  if (history.borrowed)
-    warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
-  if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
-
-  const n = appeared.value;
-  const toRank = (logShare: number) => Math.min(n, Math.max(1, Math.exp(logShare) * n));
-  // The ~80% range around the monotone estimate: the crowd's own percentiles where it speaks, else the normal band.
-  const reach = crowdPart ? crowdRange(crowdPart) : { below: RANGE_Z * combined.sd, above: RANGE_Z * combined.sd };
-  const best = Math.max(1, Math.floor(toRank(combined.logShare - reach.below)));
-  const worst = Math.min(n, Math.ceil(toRank(combined.logShare + reach.above)));
-  const estimatedRank = Math.min(worst, Math.max(best, Math.round(toRank(combined.logShare))));
+  const historyAt = (m: number) =>
+    historicalPart(curves, m - qualifyingMarks.value, qualifyingMarks.sd, target, appeared.value);
+  const withoutCrowdAt = (m: number) =>
+    historicalPart(curves, m - forecast.value, forecast.sd, target, appeared.value).estimate;
+  const crowdAt = (m: number) =>
+    fit && table ? crowdEstimate(crowd, m, fit, table, appeared.value, withoutCrowdAt(m)) : undefined;
+  const monotone = monotoneEstimate((m) => crowdAt(m) ?? historyAt(m).estimate);
 
   return {
-    testPaper: input.testPaper,
-    year,
-    marks: input.marks,
-    normMarks,
-    normalisation: normalised.method,
-    normalisationNote: normalised.note,
-    score,
-    scoreInputs: { qualifyingMarks: sourced(qualifyingMarks), topMean: topMeanMarks },
-    qualifying,
-    estimatedRank,
-    rankRange: [best, worst],
-    percentile: round2((100 * (n - estimatedRank)) / n),
-    expectedAppeared: appeared,
-    method: describeMethod(history, crowdPart, fit, weightOfCrowd, appeared),
-    sampleSize: crowdPart?.size ?? 0,
-    historicalYears: history.estimate.years,
-    historicalPoints: history.estimate.points,
-    extrapolated: history.estimate.beyond !== 0,
-    warnings,
+    at(marks, testPaper = input.testPaper) {
+      if (!Number.isFinite(marks)) throw new RankModelError(`Marks must be a number, not ${marks}.`);
+      if (paperKeyOf(testPaper) !== paper) throw new RankModelError(`${testPaper} is not a session of ${paper}.`);
+      const normMarks = round2(normalised.normaliseCandidate(marks, testPaper));
+      const score = gateScore(normMarks, qualifyingMarks.value, topMeanMarks.value, data.scoreFormula);
+      const qualifying = { ...qualifyingStatus(normMarks, byCategory), source: qualifyingMarks.source };
+      const warnings: string[] = [];
+      const history = historyAt(normMarks);
+      const crowdPart = crowdAt(normMarks);
+      const combined = monotone(normMarks);
+      // How much of the history's uncertainty the crowd removed: 0 without a crowd, near 1 where it decides.
+      const weightOfCrowd = crowdPart ? Math.max(0, 1 - (crowdPart.sd / history.estimate.sd) ** 2) : 0;
+      if (history.estimate.beyond !== 0) {
+        const side = history.estimate.beyond > 0 ? 'above the highest' : 'below the lowest';
+        warnings.push(
+          `${Math.abs(history.estimate.beyond).toFixed(1)} marks ${side} mark in the historical data: the curve is extended and the range widened.`,
+        );
+      }
+      if (qualifyingMarks.sd > 0 && weightOfCrowd < 0.5) {
+        warnings.push(
+          `The range is wide: this year's qualifying mark is not known yet (${qualifyingMarks.value} ± ${qualifyingMarks.sd.toFixed(1)} marks, ${qualifyingMarks.source}) and every rank moves with it; published years differ by up to ${round2(largestQualifyingMarksMove(data, paper))} marks, and a hard year also compresses the top. More stored results narrow it.`,
+        );
+      }
+      if (crowdPart && fit)
+        warnings.push(...crowdWarnings(crowdPart, fit, expectedAhead(fit, crowdPart.logShare, appeared.value)));
+      if (history.borrowed)
+        warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
+      if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
+
+      const n = appeared.value;
+      const toRank = (logShare: number) => Math.min(n, Math.max(1, Math.exp(logShare) * n));
+      // The ~80% range around the monotone estimate: the crowd's own percentiles where it speaks, else the normal band.
+      const reach = crowdPart ? crowdRange(crowdPart) : { below: RANGE_Z * combined.sd, above: RANGE_Z * combined.sd };
+      const best = Math.max(1, Math.floor(toRank(combined.logShare - reach.below)));
+      const worst = Math.min(n, Math.ceil(toRank(combined.logShare + reach.above)));
+      const estimatedRank = Math.min(worst, Math.max(best, Math.round(toRank(combined.logShare))));
+
+      return {
+        testPaper,
+        year,
+        marks,
+        normMarks,
+        normalisation: normalised.method,
+        normalisationNote: normalised.note,
+        score,
+        scoreInputs: { qualifyingMarks: sourced(qualifyingMarks), topMean: topMeanMarks },
+        qualifying,
+        estimatedRank,
+        rankRange: [best, worst],
+        percentile: round2((100 * (n - estimatedRank)) / n),
+        expectedAppeared: appeared,
+        method: describeMethod(history, crowdPart, fit, weightOfCrowd, appeared),
+        sampleSize: crowdPart?.size ?? 0,
+        historicalYears: history.estimate.years,
+        historicalPoints: history.estimate.points,
+        extrapolated: history.estimate.beyond !== 0,
+        warnings,
+      };
+    },
   };
 }
 
 /**
  * What the scorecard says about the crowd: how many stored results are expected above the candidate (few: the rank
- * at the top rests on earlier years' shape), and whether the crowd's lean towards strong candidates is known.
+ * at the top rests on earlier years' shape), and how well the crowd's lean towards strong candidates is known —
+ * measured from an earlier year's official results, or not, and then whether the ways it could lean agree here.
  */
 function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit, ahead: number): string[] {
   const warnings: string[] = [];
@@ -190,11 +221,22 @@ function crowdWarnings(estimate: CrowdEstimate, fit: CrowdFit, ahead: number): s
       `Only about ${Math.max(0, Math.round(ahead))} of the ${estimate.size} stored results are expected above these marks: the rank at the top follows earlier years' curves, and the range stays wide until more strong candidates check.`,
     );
   }
-  const betas = fit.hypotheses.map((h) => h.law.beta);
-  const spread = Math.sqrt(fit.hypotheses.reduce((sum, h) => sum + h.weight * (h.law.beta - fit.selection) ** 2, 0));
-  if (spread > UNSURE_SELECTION_SD) {
+  if (fit.measuredLean) {
+    const { year, reports } = fit.measuredLean;
     warnings.push(
-      `How much more often strong candidates check than weak ones is not known (leans from β = ${Math.min(...betas).toFixed(2)} to ${Math.max(...betas).toFixed(2)} fit the stored results): the range covers all of them.`,
+      `How much more often strong candidates check here than others was measured from ${reports} official results reported for ${year}; the range allows for it having moved since.`,
+    );
+    return warnings;
+  }
+  const strengths = fit.hypotheses.map((h) => h.reader.strength);
+  const leans = `leans from β = ${Math.min(...strengths).toFixed(2)} to ${Math.max(...strengths).toFixed(2)} fit them`;
+  if (estimate.weight < HISTORY_TAKES_OVER) {
+    warnings.push(
+      `The results checked here lean towards strong candidates, by how much is not known until official results are reported here (${leans}). At these marks those leans disagree, so the rank follows earlier years' curves and the range is as wide as theirs.`,
+    );
+  } else {
+    warnings.push(
+      `How much more often strong candidates check here than others is not known until official results are reported here (${leans}): the range is widened to allow for each of them.`,
     );
   }
   return warnings;
@@ -206,36 +248,42 @@ function latestYear(data: RankData, paper: PaperKey): number {
   return latest.year;
 }
 
-interface Normalised {
-  normMarks: number;
+export interface RankedCrowd {
   /** The stored results ranked on the marks the candidate's are compared with. */
   crowd: RankedMarks;
   method: NormalisationMethod;
   note: string;
+  /** A candidate's raw marks in a session → the marks the crowd is ranked on. */
+  normaliseCandidate(marks: number, testPaper: RankTestPaper): number;
 }
 
-function normalise(input: PredictInput, paper: PaperKey): Normalised {
+/**
+ * The stored results of a paper ranked on normalised marks (the official formula with the crowd's own session
+ * statistics, once every session has MIN_SESSION_RESULTS), and how a candidate's raw marks are put on that scale.
+ */
+export function rankedCrowd(stored: CrowdInput | undefined, paper: PaperKey): RankedCrowd {
   const sessions = SESSIONS_OF[paper].map((session) => ({
     session,
-    marks: sortedMarks(input.crowd?.marksBySession[session] ?? []),
+    marks: sortedMarks(stored?.marksBySession[session] ?? []),
   }));
   const raw = rankedMarks(sessions.map(({ marks }) => ({ marks, normalise: (m: number) => m })));
+  const asRaw = (marks: number) => marks;
   if (sessions.length === 1) {
     return {
-      normMarks: input.marks,
       crowd: raw,
       method: 'raw',
-      note: `${input.testPaper} is a single session: normalised = raw.`,
+      note: `${paper} is a single session: normalised = raw.`,
+      normaliseCandidate: asRaw,
     };
   }
   const statistics = sessionStatistics(Object.fromEntries(sessions.map(({ session, marks }) => [session, marks])));
   if (!statistics || !canNormalise(statistics)) {
     const counts = sessions.map(({ session, marks }) => `${session}: ${marks.ascending.length}`).join(', ');
     return {
-      normMarks: input.marks,
       crowd: raw,
       method: 'raw',
       note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
+      normaliseCandidate: asRaw,
     };
   }
   const statisticsOf = (session: string) => {
@@ -247,14 +295,16 @@ function normalise(input: PredictInput, paper: PaperKey): Normalised {
     const own = statisticsOf(session);
     return { session, marks, normalise: (m: number) => normaliseMarks(m, own, statistics.global) };
   });
-  const ofCandidate = normalised.find((s) => s.session === input.testPaper);
-  if (!ofCandidate) throw new RankModelError(`${input.testPaper} is not a session of ${paper}.`);
   const counts = sessions.map(({ session }) => `${session}: ${statisticsOf(session).count}`).join(', ');
   return {
-    normMarks: ofCandidate.normalise(input.marks),
     crowd: rankedMarks(normalised),
     method: 'official-formula',
     note: `Official formula with session statistics from stored results (${counts}; top mean over the best ${formatShare(statistics.topShare)}).`,
+    normaliseCandidate(marks, testPaper) {
+      const ofCandidate = normalised.find((s) => s.session === testPaper);
+      if (!ofCandidate) throw new RankModelError(`${testPaper} is not a session of ${paper}.`);
+      return ofCandidate.normalise(marks);
+    },
   };
 }
 
@@ -401,33 +451,38 @@ function historicalPart(
 }
 
 /**
- * Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every half mark (the
+ * Marks on which the estimate is made monotone: the whole possible range of a 100-mark paper, every mark (the
  * estimate is smooth on that scale; every point costs one estimate per request).
  */
 const MONOTONE_LOWEST = -35;
 const MONOTONE_HIGHEST = 100;
-const MONOTONE_STEP = 0.5;
+const MONOTONE_STEP = 1;
 const MONOTONE_GRID = Array.from(
   { length: (MONOTONE_HIGHEST - MONOTONE_LOWEST) / MONOTONE_STEP + 1 },
   (_, i) => MONOTONE_LOWEST + i * MONOTONE_STEP,
 );
 
 /**
- * The estimate at `marks`, read off the estimate on a fixed grid made non-increasing (pool adjacent violators).
- * Years entering and leaving their data and the crowd thinning out at the top change the weights along the marks,
- * which could let more marks give a worse rank; on one fixed grid every candidate is ranked by the same curve.
+ * The estimate made non-increasing on a fixed grid (pool adjacent violators), read at any marks. Years entering and
+ * leaving their data and the crowd thinning out at the top change the weights along the marks, which could let more
+ * marks give a worse rank; on one fixed grid every candidate is ranked by the same curve. The grid is computed on the
+ * first reading and kept.
  */
-function monotoneAt(marks: number, estimateAt: (m: number) => LogShareEstimate): LogShareEstimate {
-  const raw = MONOTONE_GRID.map((m) => ({ m, ...estimateAt(m) }));
-  const pooled = monotoneDecreasing(raw.map((r) => ({ x: r.m, logShare: r.logShare, weight: 1 })));
-  const clamped = Math.min(MONOTONE_HIGHEST, Math.max(MONOTONE_LOWEST, marks));
-  return {
-    logShare: interpolate(pooled, clamped, (p) => p.logShare),
-    sd: interpolate(
-      raw.map((r) => ({ x: r.m, sd: r.sd })),
-      clamped,
-      (p) => p.sd,
-    ),
+function monotoneEstimate(estimateAt: (m: number) => LogShareEstimate): (marks: number) => LogShareEstimate {
+  let grid: { pooled: { x: number; logShare: number }[]; sds: { x: number; sd: number }[] } | undefined;
+  return (marks) => {
+    if (!grid) {
+      const raw = MONOTONE_GRID.map((m) => ({ m, ...estimateAt(m) }));
+      grid = {
+        pooled: monotoneDecreasing(raw.map((r) => ({ x: r.m, logShare: r.logShare, weight: 1 }))),
+        sds: raw.map((r) => ({ x: r.m, sd: r.sd })),
+      };
+    }
+    const clamped = Math.min(MONOTONE_HIGHEST, Math.max(MONOTONE_LOWEST, marks));
+    return {
+      logShare: interpolate(grid.pooled, clamped, (p) => p.logShare),
+      sd: interpolate(grid.sds, clamped, (p) => p.sd),
+    };
   };
 }
 
@@ -455,8 +510,11 @@ function describeMethod(
     `historical curves${from} ${years.join(', ')} (${points} reported points and the qualified-count anchors)`,
   ];
   if (crowd && fit) {
+    const lean = fit.measuredLean
+      ? `the lean measured from ${fit.measuredLean.reports} official results of ${fit.measuredLean.year}`
+      : 'every lean it could have';
     parts.push(
-      `crowd rank ${crowd.crowdRank} of ${crowd.size} stored results, mapped onto the field for crowds leaning β ≈ ${fit.selection.toFixed(2)} towards the strong (every β weighed by its fit) with the curves as prior`,
+      `crowd rank ${crowd.crowdRank} of ${crowd.size} stored results, read onto the field through ${lean} (strength ≈ β ${fit.selection.toFixed(2)}, each weighed by its fit) with the curves as prior, weighing ${pct(crowd.weight)} against the curves alone`,
     );
   }
   const weights = crowd ? `; the crowd removes ${pct(weightOfCrowd)} of the history's uncertainty` : '';

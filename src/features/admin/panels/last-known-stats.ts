@@ -1,4 +1,5 @@
 import type { AdminStats } from '../admin-api';
+import { dateTimeText } from '../../../domain/dates';
 
 /** The dashboard's last fetched counters, kept so that an offline dashboard shows them (marked) instead of 0. */
 export interface LastKnownStats {
@@ -30,16 +31,9 @@ export function readLastKnownStats(storage: Storage): LastKnownStats | null {
   }
 }
 
-/** 'as of 14:05, offline'; a day other than today is named too ('as of 3 Mar, 14:05, …'). */
-export function asOfText(at: string, offline: boolean, now = new Date()): string {
-  const time = new Date(at);
-  const sameDay = time.toDateString() === now.toDateString();
-  const when = time.toLocaleString(undefined, {
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return `as of ${when}, ${offline ? 'offline' : 'could not refresh'}`;
+/** 'as of 24 Nov 2026, 14:05, offline' (the app's one date format) or '…, could not refresh'. */
+export function asOfText(at: string, offline: boolean): string {
+  return `as of ${dateTimeText(at)}, ${offline ? 'offline' : 'could not refresh'}`;
 }
 
 export interface DashboardFigures {
@@ -67,12 +61,11 @@ export function dashboardFigures(
   stats: StatsState,
   lastKnown: LastKnownStats | null,
   online: boolean,
-  now = new Date(),
 ): DashboardFigures {
   const stale = !online || stats.isError;
   if (stats.data && !stale) return { loading: false, ...pick(stats.data), note: null };
   const newest = stats.data ? { ...pick(stats.data), at: new Date(stats.dataUpdatedAt).toISOString() } : lastKnown;
-  if (stale && newest) return { loading: false, ...pick(newest), note: asOfText(newest.at, !online, now) };
+  if (stale && newest) return { loading: false, ...pick(newest), note: asOfText(newest.at, !online) };
   if (!online) return { loading: false, paperSets: null, results: null, note: NO_FIGURES_OFFLINE };
   if (stats.isError) return { loading: false, paperSets: 0, results: 0, note: null };
   return { loading: true, paperSets: null, results: null, note: null };

@@ -4,9 +4,16 @@ import { ApiError } from '../../../lib/api';
 import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../admin-api';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { KeyPdfError, isPdfFile, readKeyPdf, type KeyPdfPreview as Preview } from './key-pdf-reading';
+import {
+  KeyRowsError,
+  PASTED_ROWS,
+  isPdfFile,
+  readKeyPdf,
+  readKeyRows,
+  type KeyRowsPreview as Preview,
+} from './key-rows-reading';
+import { KeyRowsPreview } from './KeyRowsPreview';
 import type { PaperSections } from '../../../domain/gate';
-import { KeyPdfPreview } from './KeyPdfPreview';
 import { useKeyVersionLabel } from './KeyVersionLabel';
 import './key-pdf.css';
 
@@ -14,6 +21,12 @@ export const IMPORT_FAILED_MESSAGE = 'The answer key could not be imported.';
 const NOTHING_TO_IMPORT = 'Choose a key file or paste the official key rows.';
 const NAME_THE_VERSION = 'Name the key version this import makes.';
 const ONLY_PDF_DROPS = 'Drop the official answer-key PDF here; choose a key.json or rows file with Key file.';
+
+/** A key file in the product's format, chosen to import as it is. */
+interface KeyFile {
+  name: string;
+  keys: Record<string, string>;
+}
 
 /** A key file in the product's key.json format, else official-key rows as text (e.g. `29 NAT DA 8.90 to 9.10`). */
 async function readKeyFile(file: File): Promise<{ keys: Record<string, string> } | { rows: string }> {
@@ -40,9 +53,9 @@ interface ImportKeyFormProps {
 }
 
 /**
- * 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. A key
- * file or pasted rows import at once; an official key PDF (dropped or chosen) is read in the browser and shown beside
- * the paper's questions first, and imports only when the admin confirms.
+ * 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. A key.json
+ * imports at once; official key rows (a PDF dropped or chosen, a rows file, or rows pasted) are read in the browser
+ * and shown beside the paper's questions first, with what each changes, and import only when the admin confirms.
  */
 export function ImportKeyForm({
   credentials,
@@ -53,19 +66,27 @@ export function ImportKeyForm({
   onImported,
 }: ImportKeyFormProps) {
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
+  const [keyFile, setKeyFile] = useState<KeyFile | null>(null);
   const [rows, setRows] = useState('');
   const [busy, setBusy] = useState(false);
-  const [readingPdf, setReadingPdf] = useState(false);
+  const [reading, setReading] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const { label, fields: labelFields } = useKeyVersionLabel();
 
   const close = () => {
     setOpen(false);
-    setFile(null);
+    setKeyFile(null);
     setRows('');
     setPreview(null);
+  };
+
+  const showPreview = async (read: () => Preview | Promise<Preview>) => {
+    try {
+      setPreview(await read());
+    } catch (error) {
+      adminToast.error(error instanceof KeyRowsError ? error.message : IMPORT_FAILED_MESSAGE);
+    }
   };
 
   const send = async (key: Parameters<typeof importAnswerKey>[2], label?: string) => {
@@ -82,20 +103,22 @@ export function ImportKeyForm({
     }
   };
 
+  /** A key.json waits for Import; a PDF or a rows file is read and previewed at once. */
   const choose = async (chosen: File | null) => {
     setPreview(null);
-    if (!chosen || !isPdfFile(chosen)) {
-      setFile(chosen);
-      return;
-    }
-    setFile(null);
-    setReadingPdf(true);
+    setKeyFile(null);
+    if (!chosen) return;
+    setReading(chosen.name);
     try {
-      setPreview(await readKeyPdf(chosen, questions, sections));
-    } catch (error) {
-      adminToast.error(error instanceof KeyPdfError ? error.message : IMPORT_FAILED_MESSAGE);
+      if (isPdfFile(chosen)) {
+        await showPreview(() => readKeyPdf(chosen, questions, sections));
+        return;
+      }
+      const read = await readKeyFile(chosen);
+      if ('keys' in read) setKeyFile({ name: chosen.name, keys: read.keys });
+      else await showPreview(() => readKeyRows(read.rows, chosen.name, questions, sections));
     } finally {
-      setReadingPdf(false);
+      setReading(null);
     }
   };
 
@@ -109,17 +132,17 @@ export function ImportKeyForm({
     else adminToast.info(ONLY_PDF_DROPS);
   };
 
+  /** Imports the chosen key.json, or previews the pasted rows. */
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file && !rows.trim()) {
+    if (keyFile) {
+      if (label) await send({ keys: keyFile.keys }, label);
+      else adminToast.error(NAME_THE_VERSION);
+    } else if (rows.trim()) {
+      await showPreview(() => readKeyRows(rows, PASTED_ROWS, questions, sections));
+    } else {
       adminToast.error(NOTHING_TO_IMPORT);
-      return;
     }
-    if (!label) {
-      adminToast.error(NAME_THE_VERSION);
-      return;
-    }
-    await send(file ? await readKeyFile(file) : { rows }, label);
   };
 
   if (!open) {
@@ -141,19 +164,21 @@ export function ImportKeyForm({
       onDrop={drop}
     >
       <p className="key-pdf-drop__hint">
-        Drop the official answer-key PDF here, or choose it as the key file: you see every row beside this paper's
-        questions before anything is imported.
+        Drop the official answer-key PDF here, choose it (or a file of its rows) as the key file, or paste its rows: you
+        see every row beside this paper's questions, with what it changes, before anything is imported.
       </p>
-      {readingPdf && (
+      {reading && (
         <p role="status">
-          <Spinner /> Reading the PDF…
+          <Spinner /> Reading {reading}…
         </p>
       )}
       {preview ? (
-        <KeyPdfPreview
+        <KeyRowsPreview
           preview={preview}
           questions={questions}
           busy={busy}
+          label={label}
+          labelFields={labelFields}
           onConfirm={(label) => void send({ keys: preview.reading.keys, marks: preview.reading.marks }, label)}
           onCancel={() => setPreview(null)}
         />
@@ -186,9 +211,9 @@ export function ImportKeyForm({
           </Field>
           {labelFields}
           <div className="admin-import__actions">
-            <button type="submit" className="button button--primary" disabled={busy || readingPdf}>
+            <button type="submit" className="button button--primary" disabled={busy || reading !== null}>
               {busy && <Spinner />}
-              Import
+              {keyFile || !rows.trim() ? 'Import' : 'Preview rows'}
             </button>
             <button type="button" className="button" onClick={close}>
               Cancel

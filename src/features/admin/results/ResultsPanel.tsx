@@ -12,6 +12,7 @@ import {
   type ResultSortKey,
 } from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
+import { dateTimeText } from '../../../domain/dates';
 
 export const RESULTS_LOAD_FAILED_MESSAGE = 'Failed to load results. Please try again later.';
 
@@ -85,6 +86,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <span className={`admin-tag ${result.isVerified ? 'admin-tag--ok' : 'admin-tag--pending'}`}>
           {result.isVerified ? 'Verified' : 'Pending'}
         </span>
+        {result.uploaded && <span className="admin-tag admin-tag--uploaded">Uploaded</span>}
       </summary>
       <dl className="admin-result__details">
         <Detail term="Candidate ID" value={result.candidateId} />
@@ -94,7 +96,7 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <Detail term="Attempts" value={result.attempts} />
         <Detail term="Negative Marks" value={result.negativeMarks} />
         <Detail term="Positive Marks" value={result.finalMarks} />
-        <Detail term="Date" value={new Date(result.createdAt).toLocaleDateString()} />
+        <Detail term="Date" value={dateTimeText(result.createdAt)} />
       </dl>
       <ViewScorecardButton result={result} credentials={credentials} />
     </details>

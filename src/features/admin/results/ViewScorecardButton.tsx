@@ -11,7 +11,8 @@ export const SCORECARD_FAILED_MESSAGE = 'Failed to generate scorecard';
 
 /**
  * Regenerates a candidate's scorecard with admin credentials and opens /scorecard in a new tab, unless the server
- * answers 'Please Verify Your Email'. The tab is opened during the click (popup blockers allow only that) and
+ * answers 'Please Verify Your Email'. The hand-over is marked as the admin's: the candidate's own controls (score
+ * alerts, the key-update offer) are not shown. The tab is opened during the click (popup blockers allow only that) and
  * pointed at the scorecard once the data is stored, or closed when there is none to show.
  */
 export function ViewScorecardButton({ result, credentials }: { result: AdminResult; credentials: AdminCredentials }) {
@@ -29,7 +30,7 @@ export function ViewScorecardButton({ result, credentials }: { result: AdminResu
         return;
       }
       if (!isScorecardData(data)) throw new ApiError(200, message ?? '', answer);
-      await keepScorecard(data, result.link);
+      await keepScorecard({ ...data, openedByAdmin: true }, result.link);
       if (tab) tab.location.href = '/scorecard';
       else window.open('/scorecard', '_blank');
     } catch (error) {

@@ -80,11 +80,17 @@ describe('resultsToCsv', () => {
     const csv = resultsToCsv([result({ name: 'Rao, "Asha"', email: '=HYPERLINK("x")', isVerified: false })]);
     const [header, row] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
-      'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Date Created',
+      'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Date Created',
     );
     expect(row).toBe(
-      'CS26S40000000,"Rao, ""Asha""","\'=HYPERLINK(""x"")",CS 1 2026,50,52,2,40,Pending,2026-02-20T10:00:00.000Z',
+      'CS26S40000000,"Rao, ""Asha""","\'=HYPERLINK(""x"")",CS 1 2026,50,52,2,40,Pending,No,2026-02-20T10:00:00.000Z',
     );
+  });
+  it('says which result came from an uploaded page, so a candidate listed twice is told apart', () => {
+    const [, fetched, uploaded] = resultsToCsv([result({}), result({ uploaded: true })])
+      .trimEnd()
+      .split('\r\n');
+    expect([fetched?.split(',')[9], uploaded?.split(',')[9]]).toEqual(['No', 'Yes']);
   });
   it('keeps negative numbers as numbers', () => {
     expect(resultsToCsv([result({ totalMarks: -1.33 })])).toContain(',-1.33,');

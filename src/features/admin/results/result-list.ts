@@ -16,6 +16,8 @@ export interface AdminResult {
   link?: string;
   /** The name of the paper that scored it, e.g. 'GATE 2026 CS 1'. */
   paper?: string;
+  /** Scored from a saved page the candidate uploaded (anyone can edit one), not fetched from the portal. */
+  uploaded?: boolean;
 }
 
 export const SORT_OPTIONS = [
@@ -67,6 +69,7 @@ const CSV_COLUMNS: Array<[string, (result: AdminResult) => CsvValue]> = [
   ['Negative Marks', (r) => r.negativeMarks],
   ['Attempts', (r) => r.attempts],
   ['Verified', (r) => (r.isVerified ? 'Verified' : 'Pending')],
+  ['Uploaded', (r) => (r.uploaded ? 'Yes' : 'No')],
   ['Date Created', (r) => r.createdAt],
 ];
 

@@ -10,13 +10,14 @@ import {
   expireAdminSession,
   logOutAdmin,
   readAdminCredentials,
+  takeSessionExpiredFlag,
   type AdminCredentials,
 } from '../../../lib/admin-session';
 
 /**
  * The admin session: checked on load and every ADMIN_SESSION_CHECK_INTERVAL_MS; an expired session removes the
- * credentials, says so and goes to /login after SESSION_REDIRECT_DELAY_MS. Logout says goodbye and goes to / after
- * the same delay.
+ * credentials, says so (once: the sign-in screen it then opens does not say it again) and goes to /login after
+ * SESSION_REDIRECT_DELAY_MS. Logout says goodbye and goes to / after the same delay.
  */
 export function useAdminSession(): { credentials: AdminCredentials | null; logout: () => void } {
   const navigate = useNavigate();
@@ -37,7 +38,12 @@ export function useAdminSession(): { credentials: AdminCredentials | null; logou
         logOutAdmin(sessionStorage);
         adminToast.success(LOGGED_OUT_MESSAGE, { autoClose: SESSION_REDIRECT_DELAY_MS, toastId: 'admin-session' });
       }
-      window.setTimeout(() => void navigate({ to: how === 'expired' ? '/login' : '/' }), SESSION_REDIRECT_DELAY_MS);
+      window.setTimeout(() => {
+        // Told here already: the sign-in screen must not say it again in other words. The flag stays only when this
+        // page goes before its redirect (closed, reloaded), for the sign-in screen to tell it instead.
+        if (how === 'expired') takeSessionExpiredFlag();
+        void navigate({ to: how === 'expired' ? '/login' : '/' });
+      }, SESSION_REDIRECT_DELAY_MS);
     },
     [navigate],
   );

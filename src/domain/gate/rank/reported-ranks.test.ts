@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { drawCrowd, fieldOf, leansOf, reportsOf } from '../../../../test/support/rank-crowds';
+import { RANK_DATA } from './data';
+import { buildYearCurves } from './history';
+import { rankFromReports } from './reported-ranks';
+
+const curve2023 = buildYearCurves(RANK_DATA, 'CS').find((c) => c.year === 2023)!;
+const field = fieldOf(curve2023);
+const { checkers } = drawCrowd(field, leansOf(field, 'logistic', 0.35), 2000, 7);
+const pairs = reportsOf(checkers, 0.05, 8).map((c) => ({ marks: c.marks, rank: c.rank }));
+const official = { appeared: 75_679, qualifyingMarks: 32.5, qualified: 14_797 };
+/** The field's true AIR at marks: candidates with more marks, plus one. */
+const trueRank = (marks: number) => field.bestFirst.filter((m) => m > marks).length + 1;
+
+describe('a rank read off the reported official results', () => {
+  it('puts the AIR that checkers reported around the marks inside its range, close to it', () => {
+    expect(pairs.length).toBeGreaterThan(60);
+    for (const marks of [45, 55, 62, 70]) {
+      const read = rankFromReports({ pairs, marks, ...official })!;
+      const truth = trueRank(marks);
+      expect(read.rankRange[0]).toBeLessThanOrEqual(truth);
+      expect(read.rankRange[1]).toBeGreaterThanOrEqual(truth);
+      expect(Math.abs(Math.log(read.estimatedRank / truth))).toBeLessThan(Math.log(1.35));
+    }
+  });
+
+  it('is surer among many reports than beyond the best of them, and says how many lie near', () => {
+    const top = Math.max(...pairs.map((p) => p.marks));
+    const among = rankFromReports({ pairs, marks: 50, ...official })!;
+    const beyond = rankFromReports({ pairs, marks: top + 8, ...official })!;
+    const width = (r: typeof among) => r.rankRange[1] / r.rankRange[0];
+    expect(width(beyond)).toBeGreaterThan(width(among));
+    expect(among.reports).toBe(pairs.length);
+    expect(among.nearby).toBeGreaterThan(5);
+  });
+
+  it('reads nothing from fewer than 10 reports', () => {
+    expect(rankFromReports({ pairs: pairs.slice(0, 9), marks: 50, ...official })).toBeUndefined();
+  });
+});
