@@ -139,7 +139,7 @@ describe('the saved-page path with the portal down', () => {
       await page.goto(`${server.url}/?check=now`);
       await dialog.waitFor();
       expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(typesLink ? portalLink : '');
-      expect(await dialog.getByLabel('Test Paper').inputValue()).toBe(
+      expect(await dialog.getByRole('combobox', { name: 'Test Paper' }).inputValue()).toBe(
         'CS 1 Computer Science and Information Technology',
       );
 
