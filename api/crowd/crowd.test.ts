@@ -85,16 +85,22 @@ describe('crowd predictions', () => {
     expect(reads).toEqual(['DA-2026']);
   });
 
-  it('says why there is no prediction for a paper the rank model has no data for', async () => {
+  it('predicts a paper the rank model has no data for from its own inputs, and says why it has no field rank', async () => {
     const { store } = storeWith({});
     const crowd = createCrowd(createMarksSnapshots(store), papers);
-    const ee = buildPaperRecord({ id: 'EE-2026', code: 'EE', session: null, label: 'GATE 2026 EE' });
-    expect(await crowd.predictionFor(ee, 40)).toEqual({
-      normMarks: 40,
-      score: null,
-      estimatedRank: null,
-      warnings: ['No marks-to-rank data for GATE 2026 EE.'],
-    });
+    const ee = buildPaperRecord({ id: 'EE-2025', code: 'EE', year: 2025, session: null, label: 'GATE 2025 EE' });
+    const prediction = await crowd.predictionFor(ee, 40);
+    expect(prediction).toMatchObject({ normMarks: 40, score: null, estimatedRank: null, rankBasis: 'results-here' });
+    expect('rankMethod' in prediction && prediction.rankMethod).toMatch(/^No field rank for GATE 2025 EE: /);
+  });
+
+  it('ranks a choice ranked apart as that paper (GG2), with its own qualifying mark', async () => {
+    const { store } = storeWith({});
+    const crowd = createCrowd(createMarksSnapshots(store), papers);
+    const gg = buildPaperRecord({ id: 'GG-2025', code: 'GG', year: 2025, session: null, label: 'GATE 2025 GG' });
+    const [gg1, gg2] = await Promise.all([crowd.predictionFor(gg, 30, 'GG1'), crowd.predictionFor(gg, 30, 'GG2')]);
+    expect(gg1).toMatchObject({ rankedAs: 'GG1' });
+    expect(gg2).toMatchObject({ rankedAs: 'GG2' });
   });
 
   it('counts a newly stored result in the distribution at once', async () => {

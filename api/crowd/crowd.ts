@@ -3,6 +3,8 @@ import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { testPaperOf, type TestPaper } from '../../src/domain/gate';
 import { predict, RankModelError, type Prediction } from '../../src/domain/gate/rank';
 import type { Paper, PaperRepository } from '../store';
+import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
+import { createAnyPaperPredictions, hasRankModel, sessionPapers } from './any-paper';
 
 /**
  * The crowd: the raw marks of every stored result per paper, from the in-memory marks snapshots (marks-snapshot.ts),
@@ -41,7 +43,12 @@ export interface Distribution {
 }
 
 export interface Crowd {
-  predictionFor(paper: Paper, marks: number): Promise<PredictionData | MissingPrediction>;
+  /** `rankedAs`: the paper a choice is ranked as (GG1, GG2), when not the paper's own code. */
+  predictionFor(
+    paper: Paper,
+    marks: number,
+    rankedAs?: string,
+  ): Promise<PredictionData | MissingPrediction | PaperPrediction>;
   distribution(paper: Paper): Promise<Distribution>;
   /** Drops the snapshots and the predictions made from them (the store changed under them). */
   forget(): void;
@@ -56,26 +63,24 @@ const noModel = (marks: number, reason: string): MissingPrediction => ({
 
 export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperRepository, 'list'>): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
+  const anyPaper = createAnyPaperPredictions(snapshots, papers);
 
   /** The paper and its sibling sessions, by the test paper each stands for. */
   async function sessionsOf(paper: Paper): Promise<Array<[TestPaper, Paper]>> {
     if (paper.session === null) return [[testPaperOf(paper)!, paper]];
-    const siblings = (await papers.list()).filter(
-      (other) => other.year === paper.year && other.code === paper.code && other.demo === paper.demo && !other.retired,
-    );
-    return siblings.flatMap((sibling) => {
+    return sessionPapers(paper, await papers.list()).flatMap((sibling) => {
       const testPaper = testPaperOf(sibling);
       return testPaper ? [[testPaper, sibling] as [TestPaper, Paper]] : [];
     });
   }
 
   return {
-    async predictionFor(paper, marks) {
+    async predictionFor(paper, marks, rankedAs) {
+      const testPaper = testPaperOf(paper);
+      if (!hasRankModel(testPaper)) return anyPaper.predictionFor(paper, marks, rankedAs);
       const cacheKey = `${paper.id}|${marks}`;
       const cached = predictions.get(cacheKey);
       if (cached) return cached;
-      const testPaper = testPaperOf(paper);
-      if (!testPaper) return noModel(marks, `No marks-to-rank data for ${paper.label}.`);
       const crowd = Object.fromEntries(
         await Promise.all(
           // The snapshot's ascending list as it is: the model reads ascending marks without copying or changing them.

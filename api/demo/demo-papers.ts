@@ -1,17 +1,12 @@
-import type { DemoCandidate, DemoPaper, DemoQuestion, DemoSheet, DemoSheetQuestion } from './demo-types';
-import {
-  marksForMaster,
-  sectionOfMaster,
-  QUESTIONS_PER_PAPER,
-  type QuestionType,
-  type TestPaper,
-} from '../../src/domain/gate';
+import type { DemoCandidate, DemoPaper, DemoQuestion, DemoSection, DemoSheet, DemoSheetQuestion } from './demo-types';
+import { layoutOf, type QuestionType, type SectionDefinition, type TestPaper } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
 
 /**
- * Demo papers and candidates for a newcomer: one made-up 65-question paper per test paper, with answer keys, and a few
- * candidates whose sheets are shuffled the way the portal shuffles them. Everything is derived from fixed seeds, so
- * every start serves the same sheets and the same keys.
+ * Demo papers and candidates for a newcomer: made-up papers with answer keys, and a few candidates whose sheets are
+ * shuffled the way the portal shuffles them. CS 1, CS 2 and DA (2026) and EE (2025) have 65 questions; XE (2025) is a
+ * paper whose candidates choose two of Sections B–H. Each paper's sections, numbers and marks are the catalogue's for
+ * its year. Everything is derived from fixed seeds, so every start serves the same sheets and the same keys.
  */
 
 export const DEMO_YEAR = 2026;
@@ -42,52 +37,99 @@ function shuffled<T>(random: () => number, items: readonly T[]): T[] {
 
 interface PaperPlan {
   testPaper: TestPaper;
-  /** Section code in image names: `cs1q12q.svg`, `daq25q.svg`. */
-  subjectCode: string;
+  /** The catalogue's code: its sections for `year` are the paper's. */
+  code: string;
+  year: number;
+  /** As the sheet's Subject line writes it. */
+  subjectLine: string;
+  /** The label and the image code (`cs1q12q.svg`) of the one subject section of a paper without parts. */
   subjectName: string;
-  /** Paper code and slot digit of candidate ids: CS26S1…, DA26S1…. */
+  subjectCode: string;
+  /** Paper code, two-digit year and slot digit of candidate ids: CS26S1…, XE25S1…. */
   idPrefix: string;
   firstQuestionId: number;
   seed: number;
+  /** On a paper with parts: the optional sections each sample candidate answers, in the profiles' order. */
+  answers?: string[][];
 }
+
+const CS = 'Computer Science and Information Technology';
 
 const PLANS: PaperPlan[] = [
   {
     testPaper: 'CS 1',
+    code: 'CS',
+    year: DEMO_YEAR,
+    subjectLine: `${CS} (CS1)`,
+    subjectName: CS,
     subjectCode: 'cs1',
-    subjectName: 'Computer Science and Information Technology',
     idPrefix: `CS${DEMO_YEAR % 100}S1`,
     firstQuestionId: 90026100001,
     seed: 101,
   },
   {
     testPaper: 'CS 2',
+    code: 'CS',
+    year: DEMO_YEAR,
+    subjectLine: `${CS} (CS2)`,
+    subjectName: CS,
     subjectCode: 'cs2',
-    subjectName: 'Computer Science and Information Technology',
     idPrefix: `CS${DEMO_YEAR % 100}S2`,
     firstQuestionId: 90026200001,
     seed: 202,
   },
   {
     testPaper: 'DA',
-    subjectCode: 'da',
+    code: 'DA',
+    year: DEMO_YEAR,
+    subjectLine: 'Data Science and Artificial Intelligence (DA)',
     subjectName: 'Data Science and Artificial Intelligence',
+    subjectCode: 'da',
     idPrefix: `DA${DEMO_YEAR % 100}S1`,
     firstQuestionId: 90026300001,
     seed: 303,
   },
+  {
+    testPaper: 'EE',
+    code: 'EE',
+    year: 2025,
+    subjectLine: 'Electrical Engineering (EE)',
+    subjectName: 'Electrical Engineering',
+    subjectCode: 'ee',
+    idPrefix: 'EE25S1',
+    firstQuestionId: 90025400001,
+    seed: 404,
+  },
+  {
+    testPaper: 'XE',
+    code: 'XE',
+    year: 2025,
+    subjectLine: 'XE Engineering Sciences',
+    subjectName: 'Engineering Sciences',
+    subjectCode: 'xe',
+    idPrefix: 'XE25S1',
+    firstQuestionId: 90025500001,
+    seed: 505,
+    // Two candidates answer two sections each, so their sheets settle the choice; the third answers three, and the
+    // checker asks which two they chose.
+    answers: [
+      ['B', 'D'],
+      ['C', 'G'],
+      ['B', 'E', 'H'],
+    ],
+  },
 ];
 
-/** Type by master number: GA Q9 MSQ and Q10 NAT; the subject mixes the three types like a real paper. */
-function questionType(master: number, random: () => number): QuestionType {
-  if (sectionOfMaster(master) === 'GA') return master === 9 ? 'MSQ' : master === 10 ? 'NAT' : 'MCQ';
+/** Type by place in the section: GA's Q9 is MSQ and Q10 NAT; a subject mixes the three types like a real paper. */
+function questionType(isGa: boolean, number: number, random: () => number): QuestionType {
+  if (isGa) return number === 9 ? 'MSQ' : number === 10 ? 'NAT' : 'MCQ';
   const roll = random();
   return roll < 0.55 ? 'MCQ' : roll < 0.78 ? 'MSQ' : 'NAT';
 }
 
-/** A key in the product's format: 'B', 'A;C', '12.5' or a range '2.95:3.05'; one subject question is MTA. */
-function answerKey(type: QuestionType, master: number, random: () => number): string {
-  if (master === 47) return 'MTA';
+/** A key in the product's format: 'B', 'A;C', '12.5' or a range '2.95:3.05'; Q47 of a paper without parts is MTA. */
+function answerKey(type: QuestionType, markedToAll: boolean, random: () => number): string {
+  if (markedToAll) return 'MTA';
   if (type === 'MCQ') return pick(random, OPTION_LETTERS);
   if (type === 'MSQ') {
     const size = 1 + Math.floor(random() * 3);
@@ -97,18 +139,38 @@ function answerKey(type: QuestionType, master: number, random: () => number): st
   return random() < 0.5 ? String(value) : `${(value - 0.05).toFixed(2)}:${(value + 0.05).toFixed(2)}`;
 }
 
-function buildQuestions(plan: PaperPlan): DemoQuestion[] {
+/** The image code of a section's images: `ga`; the subject's on a paper without parts; else `xea`, `xeb`… */
+function imageCodeOf(plan: PaperPlan, section: SectionDefinition): string {
+  if (section.id === 'GA') return 'ga';
+  return section.id === 'S' ? plan.subjectCode : `${plan.code}${section.id}`.toLowerCase();
+}
+
+/**
+ * The paper's sections as the catalogue records them for the year, each question numbered as the key numbers it and
+ * weighed as GATE does (the one-mark questions first: 2n − m of n questions making m marks).
+ */
+function buildSections(plan: PaperPlan): DemoSection[] {
   const random = seededRandom(plan.seed);
-  return Array.from({ length: QUESTIONS_PER_PAPER }, (_, index) => {
-    const master = index + 1;
-    const type = questionType(master, random);
-    return {
-      master,
-      longId: String(plan.firstQuestionId + index),
-      type,
-      marks: marksForMaster(master),
-      key: answerKey(type, master, random),
-    };
+  const { layout } = layoutOf(plan.code, plan.year)!;
+  const hasParts = layout.choose > 0;
+  let nextId = plan.firstQuestionId;
+  return layout.sections.map((section) => {
+    const count = section.questions!;
+    const oneMark = 2 * count - section.marks;
+    const questions = Array.from({ length: count }, (_, index): DemoQuestion => {
+      const master = section.first! + index;
+      const type = questionType(section.id === 'GA', index + 1, random);
+      return {
+        master,
+        longId: String(nextId++),
+        type,
+        marks: index < oneMark ? 1 : 2,
+        key: answerKey(type, !hasParts && master === 47, random),
+        imageCode: imageCodeOf(plan, section),
+      };
+    });
+    if (!hasParts) return { name: section.id === 'S' ? plan.subjectName : section.name, questions };
+    return { name: section.name, id: section.id, optional: section.optional === true, questions };
   });
 }
 
@@ -137,11 +199,14 @@ function status(answered: boolean, random: () => number): string {
   return marked ? 'Not Attempted and Marked For Review' : 'Not Answered';
 }
 
-/** A candidate's sheet: sections in order, questions and options shuffled, answers written in display labels. */
+/**
+ * A candidate's sheet: sections in order, questions and options shuffled, answers written in display labels. On a
+ * paper with parts, the optional sections the candidate did not take stay unanswered.
+ */
 function buildSheet(paper: DemoPaper, candidate: DemoCandidate): DemoSheet {
   const random = seededRandom(candidate.seed);
-  const sheetQuestion = (question: DemoQuestion): DemoSheetQuestion => {
-    const response = masterResponse(question, candidate, random);
+  const sheetQuestion = (question: DemoQuestion, answering: boolean): DemoSheetQuestion => {
+    const response = answering ? masterResponse(question, candidate, random) : null;
     const displayToMaster = question.type === 'NAT' ? [] : shuffled(random, OPTION_LETTERS);
     const masterToDisplay = (letter: string) => OPTION_LETTERS[displayToMaster.indexOf(letter)];
     const answer =
@@ -150,15 +215,16 @@ function buildSheet(paper: DemoPaper, candidate: DemoCandidate): DemoSheet {
         : response.split(',').map(masterToDisplay).sort().join(',');
     return { question, status: status(response !== null, random), answer, displayToMaster };
   };
-  const ga = paper.questions.filter((q) => sectionOfMaster(q.master) === 'GA');
-  const subject = paper.questions.filter((q) => sectionOfMaster(q.master) === 'subject');
   return {
     paper,
     candidate,
-    sections: [
-      { name: 'General Aptitude', questions: shuffled(random, ga).map(sheetQuestion) },
-      { name: paper.subjectName, questions: shuffled(random, subject).map(sheetQuestion) },
-    ],
+    sections: paper.sections.map((section) => {
+      const answering = !section.optional || !candidate.answers || candidate.answers.includes(section.id!);
+      return {
+        name: section.name,
+        questions: shuffled(random, section.questions).map((question) => sheetQuestion(question, answering)),
+      };
+    }),
   };
 }
 
@@ -169,20 +235,24 @@ const CANDIDATE_PROFILES = [
 ];
 
 function buildPaperWithCandidates(plan: PaperPlan): { paper: DemoPaper; master: DemoSheet; samples: DemoSheet[] } {
+  const sections = buildSections(plan);
   const paper: DemoPaper = {
     testPaper: plan.testPaper,
-    year: DEMO_YEAR,
-    subjectCode: plan.subjectCode,
-    subjectName: plan.subjectName,
-    questions: buildQuestions(plan),
+    year: plan.year,
+    subjectLine: plan.subjectLine,
+    sections,
+    questions: sections.flatMap((section) => section.questions),
   };
-  const candidate = (index: number, profile: (typeof CANDIDATE_PROFILES)[number]): DemoCandidate => ({
+  const candidate = (index: number, profile: Omit<DemoCandidate, 'id' | 'seed'>): DemoCandidate => ({
     id: `${plan.idPrefix}${String(9_000_001 + index).padStart(7, '0')}`,
     seed: plan.seed * 100 + index,
     ...profile,
   });
+  // The administrator's sheet answers every section: only its questions and images make the paper.
   const master = buildSheet(paper, candidate(0, { name: 'DEMO ADMINISTRATOR', accuracy: 0.5, attemptRate: 0.5 }));
-  const samples = CANDIDATE_PROFILES.map((profile, index) => buildSheet(paper, candidate(index + 1, profile)));
+  const samples = CANDIDATE_PROFILES.map((profile, index) =>
+    buildSheet(paper, candidate(index + 1, { ...profile, ...(plan.answers ? { answers: plan.answers[index] } : {}) })),
+  );
   return { paper, master, samples };
 }
 

@@ -1,20 +1,34 @@
 import type { QuestionType, TestPaper } from '../../src/domain/gate';
 
 export interface DemoQuestion {
+  /** The key's number of the question (1-65 on a paper without parts; 22-175 on XE). */
   master: number;
   longId: string;
   type: QuestionType;
   marks: number;
   /** In the product's key format, MASTER letters. */
   key: string;
+  /** The section code of its image names: 'ga', 'cs1', 'ee', 'xea', 'xeb'. */
+  imageCode: string;
+}
+
+/** A section as the sheet shows it, with its questions in master order. */
+export interface DemoSection {
+  /** As the sheet labels it. */
+  name: string;
+  /** On a paper with parts: its id ('A', 'B') and whether candidates choose it. */
+  id?: string;
+  optional?: boolean;
+  questions: DemoQuestion[];
 }
 
 export interface DemoPaper {
   testPaper: TestPaper;
   year: number;
-  subjectCode: string;
-  subjectName: string;
-  /** In master order. */
+  /** The sheet's Subject line: 'Computer Science and Information Technology (CS1)', 'XE Engineering Sciences'. */
+  subjectLine: string;
+  sections: DemoSection[];
+  /** Every question, in master order. */
   questions: DemoQuestion[];
 }
 
@@ -26,6 +40,8 @@ export interface DemoCandidate {
   /** Chance that a question is attempted. */
   attemptRate: number;
   seed: number;
+  /** On a paper with parts: the optional sections this candidate answers (the others are left unanswered). */
+  answers?: string[];
 }
 
 export interface DemoSheetQuestion {

@@ -6,12 +6,14 @@ import type { Store } from '../store';
 import { createKeyChanges } from '../papers/key-changes';
 import { uploadPaper } from '../papers/paper-upload';
 import { DEMO_PAPERS } from './demo-papers';
+import type { DemoSheet } from './demo-types';
 import { allowInlineStyle } from '../http/security-headers';
 import { renderDemoImage, renderSampleSheet, SAMPLE_SHEET_STYLE } from './sample-sheet';
 
 /**
- * The demo a newcomer meets after `npm start`: a made-up paper per test paper with its answer keys, and sample
- * response sheets served by this server under /demo/. The checker reads those links from memory instead of over the
+ * The demo a newcomer meets after `npm start`: made-up papers (CS 1, CS 2, DA; EE, a paper without parts of another
+ * branch; XE, whose candidates choose two sections) with their answer keys, and sample response sheets served by this
+ * server under /demo/. The checker reads those links from memory instead of over the
  * network (see isDemoSheetLink), so the demo needs no portal, no internet and no widening of the fetch allow-list.
  */
 
@@ -19,20 +21,42 @@ export const DEMO_SHEET_PATH = '/demo/response-sheets/';
 
 export interface DemoSample {
   testPaper: TestPaper;
+  /** The paper's name on the demo page: 'GATE 2025 XE'. */
+  paper: string;
   candidateId: string;
   name: string;
   path: string;
+  /** What the sample shows besides a score (a choice of sections to make). */
+  note?: string;
 }
 
 const sheetPath = (candidateId: string) => `${DEMO_SHEET_PATH}${candidateId}.html`;
 
 const sheetsByPath = new Map<string, string>();
 const samples: DemoSample[] = [];
+/** A sample whose candidate answered more optional sections than count: the checker asks which they chose. */
+function noteOf(sheet: DemoSheet): string | undefined {
+  const answers = sheet.candidate.answers;
+  const choose = sheet.paper.sections.some((section) => section.optional) ? 2 : 0;
+  if (!answers) return undefined;
+  return answers.length > choose
+    ? `answers ${answers.length} optional sections (${answers.join(', ')}): the checker asks which ${choose} you chose`
+    : `optional sections ${answers.join(' and ')}, read off the answers`;
+}
+
 for (const { paper, samples: sheets } of DEMO_PAPERS) {
   for (const sheet of sheets) {
     const path = sheetPath(sheet.candidate.id);
     sheetsByPath.set(path, renderSampleSheet(sheet));
-    samples.push({ testPaper: paper.testPaper, candidateId: sheet.candidate.id, name: sheet.candidate.name, path });
+    const note = noteOf(sheet);
+    samples.push({
+      testPaper: paper.testPaper,
+      paper: `GATE ${paper.year} ${paper.testPaper}`,
+      candidateId: sheet.candidate.id,
+      name: sheet.candidate.name,
+      path,
+      ...(note ? { note } : {}),
+    });
   }
 }
 
@@ -74,8 +98,9 @@ export async function seedDemoPapers(store: Store): Promise<void> {
 function demoIndexPage(appOrigin: string): string {
   const items = demoSamples
     .map((sample) => {
-      const [paper, path, name] = [sample.testPaper, sample.path, sample.name].map(escapeHtml);
-      return `<li>${paper}: <a href="${path}">${name}</a> — <code>${escapeHtml(appOrigin)}${path}</code></li>`;
+      const [paper, path, name] = [sample.paper, sample.path, sample.name].map(escapeHtml);
+      const note = sample.note ? ` (${escapeHtml(sample.note)})` : '';
+      return `<li>${paper}: <a href="${path}">${name}</a>${note} — <code>${escapeHtml(appOrigin)}${path}</code></li>`;
     })
     .join('\n');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>HireGate demo sheets</title></head><body>
@@ -113,7 +138,9 @@ export function demoRoutes(appOrigin: string): Router {
 
 /** The lines printed at start: where the sample sheets are and what to do with them. */
 export function demoBanner(origin: string, config: Pick<Config, 'requireEmailVerification' | 'smtpUrl'>): string {
-  const lines = demoSamples.map((sample) => `  ${sample.testPaper.padEnd(4)}  ${origin}${sample.path}`);
+  const lines = demoSamples.map(
+    (sample) => `  ${sample.testPaper.padEnd(4)}  ${origin}${sample.path}${sample.note ? `  (${sample.note})` : ''}`,
+  );
   const verification =
     config.requireEmailVerification && !config.smtpUrl
       ? [

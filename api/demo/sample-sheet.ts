@@ -1,5 +1,4 @@
-import { sectionOfMaster } from '../../src/domain/gate';
-import type { DemoQuestion, DemoSheet, DemoSheetQuestion } from './demo-types';
+import type { DemoSheet, DemoSheetQuestion } from './demo-types';
 
 /**
  * Writes a demo candidate's response sheet in the portal's markup (see docs/gate/response-sheet-format.md): the
@@ -14,11 +13,6 @@ const IMAGE_PREFIX = 'demo_585_';
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The section code of image names: `ga` for General Aptitude, else the paper's subject code. */
-function imageCode(sheet: DemoSheet, question: DemoQuestion): string {
-  return sectionOfMaster(question.master) === 'GA' ? 'ga' : sheet.paper.subjectCode;
-}
-
 export function stemImageName(code: string, master: number): string {
   return `${IMAGE_PREFIX}${code}q${master}q.svg`;
 }
@@ -29,9 +23,9 @@ export function optionImageName(code: string, master: number, letter: string): s
 
 const image = (name: string) => `<img name="${name}" src="${DEMO_IMAGE_PATH}${name}" alt="">`;
 
-function questionPanel(sheet: DemoSheet, item: DemoSheetQuestion, displayNumber: number): string {
+function questionPanel(item: DemoSheetQuestion, displayNumber: number): string {
   const { question } = item;
-  const code = imageCode(sheet, question);
+  const code = question.imageCode;
   const rows = [
     '<tr></tr>',
     `<tr><td class="bold" align="right">Q.${displayNumber}</td><td>${image(stemImageName(code, question.master))}</td></tr>`,
@@ -80,7 +74,7 @@ export function renderSampleSheet(sheet: DemoSheet): string {
     ['Test Center Name', 'HireGate Demo Centre'],
     ['Test Date', `08/02/${paper.year}`],
     ['Test Time', '9:30 AM - 12:30 PM'],
-    ['Subject', `${paper.subjectName} (${paper.testPaper.replace(' ', '')})`],
+    ['Subject', paper.subjectLine],
   ];
   const header = fields.map(([label, value]) => `<tr><td>${label}</td><td>${escape(value)}</td></tr>`).join('');
   const sections = sheet.sections
@@ -88,7 +82,7 @@ export function renderSampleSheet(sheet: DemoSheet): string {
       (section) =>
         '<div class="section-cntnr">' +
         `<div class="section-lbl"><span>Section :&nbsp;</span><span class="bold">${escape(section.name)}</span></div>\n` +
-        section.questions.map((item, index) => questionPanel(sheet, item, index + 1)).join('\n') +
+        section.questions.map((item, index) => questionPanel(item, index + 1)).join('\n') +
         '</div>',
     )
     .join('\n');

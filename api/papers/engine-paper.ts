@@ -1,24 +1,48 @@
 import {
   scoreResponses,
+  withKeyMarks,
   type KeysByLongId,
   type PaperQuestion as EngineQuestion,
+  type Scorecard,
   type ScoringPaper,
 } from '../../src/domain/gate';
-import type { Question, ResultScores } from '../store';
+import type { KeyVersion, Paper, Question, Result, ResultScores } from '../store';
 
 /**
  * The one adapter between stored questions and the engine: every part of the API that scores, compares or reads keys
  * turns a stored paper into the engine's paper here.
  */
 
-/** A stored question as the engine takes it (the master number as text). */
+/** A stored question as the engine takes it (the master number as text; its section on a choice paper). */
 export function toEngineQuestion(question: Question): EngineQuestion {
-  const { long_id, short_id, name, type, marks, question: stem, options } = question;
-  return { long_id, short_id: String(short_id), name, type, marks, question: stem, options };
+  const { long_id, short_id, name, type, marks, question: stem, options, section } = question;
+  return {
+    long_id,
+    short_id: String(short_id),
+    name,
+    type,
+    marks,
+    question: stem,
+    options,
+    ...(section === undefined ? {} : { section }),
+  };
 }
 
-export function enginePaper(questions: readonly Question[]): ScoringPaper {
-  return { testPaper: null, questions: questions.map(toEngineQuestion) };
+/**
+ * The engine's paper of stored questions: a choice paper's sections from its record, and the marks a key version's
+ * Marks column gave (an official key of a paper with parts), which count over the questions' own.
+ */
+export function enginePaper(
+  questions: readonly Question[],
+  paper?: Pick<Paper, 'sections'> | null,
+  version?: Pick<KeyVersion, 'marks'> | null,
+): ScoringPaper {
+  const scoring: ScoringPaper = {
+    testPaper: null,
+    questions: questions.map(toEngineQuestion),
+    ...(paper?.sections ? { sections: paper.sections } : {}),
+  };
+  return version?.marks ? withKeyMarks(scoring, version.marks) : scoring;
 }
 
 /** Question ID → key of every keyed question. */
@@ -28,13 +52,22 @@ export function keysOf(questions: readonly Question[]): KeysByLongId {
   );
 }
 
-/** The marks a stored response vector earns against a paper and a key. */
+/** A stored result scored again: its responses, and on a choice paper the sections its candidate said they chose. */
+export function scoreStoredResult(
+  result: Pick<Result, 'responses' | 'chosenSections'>,
+  paper: ScoringPaper,
+  keys: KeysByLongId,
+): Scorecard {
+  return scoreResponses(result.responses, paper, keys, {}, {}, result.chosenSections);
+}
+
+/** The marks a stored result earns against a paper and a key. */
 export function scoresOf(
-  responses: Record<string, string>,
+  result: Pick<Result, 'responses' | 'chosenSections'>,
   paper: ScoringPaper,
   keys: KeysByLongId,
 ): Omit<ResultScores, 'normMarks' | 'keyVersion' | 'scoredAt'> {
-  const { totalScore } = scoreResponses(responses, paper, keys);
+  const { totalScore } = scoreStoredResult(result, paper, keys);
   return {
     totalMarks: totalScore['Total Marks'],
     finalMarks: totalScore['Final Marks'],

@@ -41,7 +41,7 @@ export function createPapers({
 }
 
 export { PAPER_FRESH_MS, loadKeyedPaper, stampOf, type KeyedPaper, type KeyedPapers } from './keyed-papers';
-export { enginePaper, keysOf, scoresOf, toEngineQuestion } from './engine-paper';
+export { enginePaper, keysOf, scoreStoredResult, scoresOf, toEngineQuestion } from './engine-paper';
 export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-changes';
 export { PaperRefused, type PaperUpload } from './paper-upload';
 export type { Rescorer } from './rescoring';

@@ -31,22 +31,29 @@ export interface KeyChanges {
    * The one way a paper's key changes, whatever its source: saves the keys, records the whole key as a new version,
    * publishes that version (checks score with it from then on; PAPER_FRESH_MS on every instance) and asks for the
    * stored results to be re-scored. Score-change mails follow from the recorded version (score-alerts' planner).
+   * `marks` are the marks an official key's Marks column gives (a paper with parts): they join the version's marks,
+   * and marks that differ from the published version's make a version even when no key changed.
    */
-  apply(paperId: string, changes: readonly KeyChange[], made: KeyVersionMade): Promise<KeyChangeOutcome>;
+  apply(
+    paperId: string,
+    changes: readonly KeyChange[],
+    made: KeyVersionMade,
+    options?: { marks?: Readonly<Record<string, number>> },
+  ): Promise<KeyChangeOutcome>;
 }
 
-const sameKeys = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([id, key]) => b[id] === key);
+const sameEntries = <T>(a: Readonly<Record<string, T>>, b: Readonly<Record<string, T>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([id, value]) => b[id] === value);
 
 export function createKeyChanges(store: Store, rescorer: Pick<Rescorer, 'schedule'>): KeyChanges {
-  async function publishedKeys(paperId: string): Promise<Record<string, string> | null> {
+  async function publishedVersion(paperId: string): Promise<KeyVersion | null> {
     const paper = await store.papers.findById(paperId);
     if (!paper || paper.keyVersion === 0) return null;
-    return (await store.keyVersions.find(paperId, paper.keyVersion))?.keys ?? null;
+    return store.keyVersions.find(paperId, paper.keyVersion);
   }
 
   return {
-    async apply(paperId, changes, made) {
+    async apply(paperId, changes, made, { marks: keyMarks } = {}) {
       const saves: Array<KeySave | null> = [];
       for (const { questionId, answerKey, opId, clientTime } of changes) {
         const question = await store.questions.findById(questionId);
@@ -56,17 +63,23 @@ export function createKeyChanges(store: Store, rescorer: Pick<Rescorer, 'schedul
             : null;
         saves.push(save);
       }
-      if (!saves.some((save) => save?.outcome === 'applied')) return { saves, version: null };
+      const before = await publishedVersion(paperId);
+      const marks = { ...before?.marks, ...keyMarks };
+      const marksChanged = !sameEntries(before?.marks ?? {}, marks);
+      if (!marksChanged && !saves.some((save) => save?.outcome === 'applied')) return { saves, version: null };
       // The number is taken after the saves and the keys read after it: a version holds every save numbered before it.
       const number = await store.papers.issueKeyVersion(paperId);
       const keys = keysOf(await store.questions.listByPaperSet(paperId));
       // A save of the key a question already had changes nothing: no version, no re-scoring, no mail.
-      const published = await publishedKeys(paperId);
-      if (published && sameKeys(published, keys)) return { saves, version: null };
+      const published = await publishedVersion(paperId);
+      if (published && sameEntries(published.keys, keys) && sameEntries(published.marks ?? {}, marks)) {
+        return { saves, version: null };
+      }
       const version = await store.keyVersions.record({
         paperSet: paperId,
         version: number,
         keys,
+        ...(Object.keys(marks).length > 0 ? { marks } : {}),
         createdAt: new Date(),
         ...made,
       });

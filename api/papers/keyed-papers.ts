@@ -14,8 +14,9 @@ export const PAPER_FRESH_MS = 1_000;
 /** A paper with its questions and the key it scores with now: the published key version's record, whole. */
 export interface KeyedPaper {
   paper: Paper;
-  /** In master order. */
+  /** In the store's order (numbers, then Question IDs); the engine orders a choice paper by its sections. */
   questions: Question[];
+  /** The engine's paper: sections of a choice paper, and the marks the published version's key gave. */
   engine: ScoringPaper;
   /** Question ID → key of the published version (empty before the first key). */
   keys: KeysByLongId;
@@ -60,7 +61,7 @@ async function readKeyed(store: Store, paper: Paper): Promise<KeyedPaper> {
   return {
     paper,
     questions,
-    engine: enginePaper(questions),
+    engine: enginePaper(questions, paper, version),
     keys,
     keyVersion: version && stampOf(version),
     keyed,

@@ -1,10 +1,12 @@
 import {
   buildPaper,
+  describeSections,
   GateError,
   identityFits,
   identifySheet,
   paperIdOf,
   paperName,
+  type BuiltPaper,
   type ParsedSheet,
   type PaperIdentity,
 } from '../../src/domain/gate';
@@ -81,8 +83,8 @@ export async function uploadPaper(store: Store, sheet: ParsedSheet, { demo = fal
       `This sheet's questions are spread over ${holding.length} stored papers (${holding.map((paper) => paper.label).join(', ')}): it cannot be one of them.`,
     );
   }
-  if (existing) return mergeInto(store, existing, identity, questions, built.warnings);
-  return create(store, identity, questions, built.warnings, demo);
+  if (existing) return mergeInto(store, existing, identity, questions, built);
+  return create(store, identity, questions, built, demo);
 }
 
 async function papersHolding(store: Store, questions: readonly PaperQuestion[]): Promise<Paper[]> {
@@ -96,7 +98,7 @@ async function mergeInto(
   paper: Paper,
   identity: PaperIdentity,
   questions: PaperQuestion[],
-  warnings: string[],
+  { warnings, sections }: BuiltPaper,
 ): Promise<PaperUpload> {
   if (!identityFits(identity, paper)) {
     throw new PaperRefused(
@@ -112,6 +114,8 @@ async function mergeInto(
     paper.id,
     questions.map((question) => ({ ...question, name: paper.label })),
   );
+  // A choice paper stored before papers kept their sections gets them now.
+  if (sections && !paper.sections) await store.papers.setSections(paper.id, sections);
   const added = merged.length - stored.length;
   const message = describeExisting(paper, merged) + (added > 0 ? ` This sheet added ${added} questions to it.` : '');
   return { paper, questions: merged, outcome: 'existing', message, warnings };
@@ -121,9 +125,10 @@ async function create(
   store: Store,
   identity: PaperIdentity,
   questions: PaperQuestion[],
-  warnings: string[],
+  built: BuiltPaper,
   demo: boolean,
 ): Promise<PaperUpload> {
+  const { warnings, sections } = built;
   const id = paperIdOf(identity, { demo });
   const label = demo ? `${paperName(identity)} (demo)` : paperName(identity);
   const taken = await store.papers.findById(id);
@@ -134,11 +139,11 @@ async function create(
   }
   let paper: Paper;
   try {
-    paper = await store.papers.create({ id, ...identity, demo, label });
+    paper = await store.papers.create({ id, ...identity, demo, label, ...(sections ? { sections } : {}) });
   } catch (error) {
     // The same paper uploaded twice at once: the other upload created it; this one merges into it.
     if (!(error instanceof DuplicateError)) throw error;
-    return mergeInto(store, (await store.papers.findById(id))!, identity, questions, warnings);
+    return mergeInto(store, (await store.papers.findById(id))!, identity, questions, built);
   }
   const stored = await store.questions.upsertPaper(
     id,
@@ -151,6 +156,7 @@ async function create(
     outcome: 'created',
     message:
       `${label} added with ${stored.length} questions. It scores candidates once every question has its answer key.` +
+      (sections ? ` ${describeSections(sections)}` : '') +
       demoNote,
     warnings,
   };

@@ -22,7 +22,7 @@ const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
 }));
 
 /** One mark per response equal to its key: enough to see which key a result was scored with. */
-const countMatches: ScoreStoredResponses = (responses, { questions, keys }) => {
+const countMatches: ScoreStoredResponses = ({ responses }, { questions, keys }) => {
   const totalMarks = questions.filter((question) => responses[question.long_id] === keys[question.long_id]).length;
   return {
     totalMarks,

@@ -2,23 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../config';
-import type { RescoreJob, ResultScores, Store } from '../store';
+import type { RescoreJob, Result, ResultScores, Store } from '../store';
 import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
 import { scoresOf } from './engine-paper';
 import { loadKeyedPaper, type KeyedPaper } from './keyed-papers';
 
-/** Marks computed from a stored response vector against a paper's published key. */
+/** Marks computed from a stored result (its responses and chosen sections) against a paper's published key. */
 export type ScoreStoredResponses = (
-  responses: Record<string, string>,
+  result: Pick<Result, 'responses' | 'chosenSections'>,
   paper: KeyedPaper,
 ) => Omit<ResultScores, 'keyVersion' | 'scoredAt'>;
 
 /**
- * The engine's marks against the published key. Normalised marks follow the raw total here; the checker's
- * normalisation replaces them when the candidate checks again.
+ * The engine's marks against the published key, counting the sections the candidate chose. Normalised marks follow
+ * the raw total here; the checker's normalisation replaces them when the candidate checks again.
  */
-export const scoreStoredResponses: ScoreStoredResponses = (responses, { engine, keys }) => {
-  const scores = scoresOf(responses, engine, keys);
+export const scoreStoredResponses: ScoreStoredResponses = (result, { engine, keys }) => {
+  const scores = scoresOf(result, engine, keys);
   return { ...scores, normMarks: scores.totalMarks };
 };
 
@@ -92,9 +92,9 @@ export function createRescorer(
     for (let start = 0; start < left.length; start += batchSize) {
       if (stopped || !(await store.jobs.renew(paperId, owner, leaseMs, { rescored, total }))) return false;
       const batch = await store.results.findByIds(left.slice(start, start + batchSize));
-      const updates = batch.map(({ id, responses }) => ({
-        id,
-        scores: { ...score(responses, paper), keyVersion: version, scoredAt: new Date() },
+      const updates = batch.map((result) => ({
+        id: result.id,
+        scores: { ...score(result, paper), keyVersion: version, scoredAt: new Date() },
       }));
       rescored += (await store.results.updateScoresOf(updates, { keyVersionBelow: version })).length;
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,3 +1,4 @@
+import { describeSections } from '../../src/domain/gate';
 import type { KeyedPaper } from '../papers';
 
 /**
@@ -19,6 +20,8 @@ export function presentPaper(keyed: KeyedPaper | null) {
     keyed: keyedCount,
     questions: total,
     keyVersion,
+    // A choice paper's sections (which count for everyone, how many optional ones count) and its rule in words.
+    ...(paper.sections ? { sections: paper.sections, sectionRule: describeSections(paper.sections) } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
-import type { Question } from '../store';
+import { inMasterOrder } from '../../src/domain/gate';
+import type { Paper, Question } from '../store';
 
 /** A question as the admin screens read it (the spec's Question): `_id` for the id, the short id as text. */
 export function presentQuestion(question: Question) {
-  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey } = question;
+  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey, section } = question;
   return {
     _id: id,
     long_id,
@@ -13,11 +14,21 @@ export function presentQuestion(question: Question) {
     question: stem,
     options,
     paperSet,
+    ...(section !== undefined ? { section } : {}),
     ...(answerKey !== undefined ? { answerKey } : {}),
   };
 }
 
-/** The admin's view of every stored paper: paper id → its questions (each naming its paper in `name`). */
-export function presentPapers(papers: Record<string, Question[]>) {
-  return Object.fromEntries(Object.entries(papers).map(([set, questions]) => [set, questions.map(presentQuestion)]));
+/**
+ * The admin's view of every stored paper: paper id → its questions (each naming its paper in `name`), in master order:
+ * a choice paper's sections one after another (GG numbers Part B1 and Part B2 alike).
+ */
+export function presentPapers(papers: Record<string, Question[]>, records: readonly Paper[] = []) {
+  const sectionsOf = new Map(records.map((paper) => [paper.id, paper.sections]));
+  return Object.fromEntries(
+    Object.entries(papers).map(([set, questions]) => [
+      set,
+      inMasterOrder(questions, sectionsOf.get(set)).map(presentQuestion),
+    ]),
+  );
 }

@@ -1,12 +1,16 @@
 import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
 import type { MissingPrediction, PredictionData } from '../crowd/crowd';
+import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
+
+/** What a scorecard says of normalised marks, score and rank: the rank model's, or any paper's (paper-prediction). */
+export type ScorecardPrediction = PredictionData | MissingPrediction | PaperPrediction;
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
 /** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
 export interface CheckerScorecard extends Scorecard {
   candidate: { id: string; name: string };
-  prediction_data: PredictionData | MissingPrediction;
+  prediction_data: ScorecardPrediction;
   resultId: string;
   /** The stored paper that scored it: its id and the name the app shows for it. */
   paper: { id: string; name: string };
@@ -19,7 +23,7 @@ export function presentScorecard(
   checked: {
     testPaper: TestPaper;
     paper: { id: string; name: string };
-    prediction: PredictionData | MissingPrediction;
+    prediction: ScorecardPrediction;
     resultId: string;
     keyVersion: KeyVersionStamp;
   },

@@ -58,6 +58,8 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       // listByPaper and idsScoredBelow walk a paper's results for re-scoring.
       { keys: { paperId: 1, _id: 1 } },
       { keys: { createdAt: -1 } },
+      // View Results of one paper, newest first.
+      { keys: { paperId: 1, createdAt: -1 } },
       // Re-scoring's compare-and-set `{_id, keyVersion}`. MongoDB would use _id alone; mongo-java-server (the test
       // server) uses an index only for a query naming exactly its fields, and scans a million results otherwise.
       { keys: { _id: 1, keyVersion: 1 }, unique: true },

@@ -243,6 +243,35 @@ describe(`storage contract on the ${lane} store`, () => {
       expect(await store.papers.setRetired('CS1-2026', true)).toBe(true);
       expect(await store.papers.findById('CS1-2026')).toMatchObject({ retired: true });
     });
+
+    it("keeps a choice paper's sections as given, and records them on a paper stored without", async () => {
+      const sections = {
+        paper: 'XE',
+        year: 2025,
+        choose: 2,
+        sections: [
+          { id: 'GA', name: 'General Aptitude', optional: false },
+          { id: 'A', name: 'Engineering Mathematics', optional: false, keySections: ['XE-A'] },
+          { id: 'B', name: 'Fluid Mechanics', optional: true, keySections: ['XE-B'] },
+          { id: 'C', name: 'Materials Science', optional: true },
+        ],
+      };
+      const xe = { year: 2025, code: 'XE', session: null, demo: false, label: 'GATE 2025 XE' };
+      await store.papers.create({ id: 'XE-2025', ...xe, sections });
+      expect(await store.papers.findById('XE-2025')).toMatchObject({ sections });
+      await store.papers.create({ id: 'CS1-2026', ...identity });
+      expect((await store.papers.findById('CS1-2026'))?.sections).toBeUndefined();
+      const gg = {
+        paper: 'GG',
+        year: 2025,
+        choose: 1,
+        sections: [{ id: 'B1', name: 'Geology', optional: true, rankedAs: 'GG1' }],
+      };
+      await store.papers.create({ id: 'GG-2025', ...xe, code: 'GG', label: 'GATE 2025 GG' });
+      expect(await store.papers.setSections('GG-2025', gg)).toBe(true);
+      expect(await store.papers.findById('GG-2025')).toMatchObject({ sections: gg });
+      expect(await store.papers.setSections('nope', gg)).toBe(false);
+    });
   });
 
   describe('question papers', () => {
@@ -272,6 +301,20 @@ describe(`storage contract on the ${lane} store`, () => {
         question: 'https://img.example/q1-v2.png',
       });
       expect(itemAt(again, 2).answerKey).toBeUndefined();
+    });
+
+    it("keeps each question's section on a choice paper, where section and number name a question", async () => {
+      const stored = await store.questions.upsertPaper('GG-2025', [
+        paperQuestion(27, { long_id: 'b2-27', section: 'B2' }),
+        paperQuestion(27, { long_id: 'b1-27', section: 'B1' }),
+        paperQuestion(1, { long_id: 'ga-1', section: 'GA' }),
+      ]);
+      expect(stored.map((q) => [q.section, q.short_id, q.long_id])).toEqual([
+        ['GA', 1, 'ga-1'],
+        ['B1', 27, 'b1-27'],
+        ['B2', 27, 'b2-27'],
+      ]);
+      expect((await store.questions.upsertPaper('CS 1', [paperQuestion(1)]))[0]?.section).toBeUndefined();
     });
 
     it('keeps one question per paper set and long_id, even when the same paper is processed twice at once', async () => {
@@ -431,6 +474,47 @@ describe(`storage contract on the ${lane} store`, () => {
       });
       expect((await store.results.list({ limit: 2, skip: 1 })).map((r) => r.candidateId)).toEqual(['C3', 'C2']);
       expect(await store.results.count()).toBe(5);
+    });
+
+    it("lists one paper's results when asked, and counts a paper's results with its uploads when asked", async () => {
+      const base = Date.parse('2026-03-20T10:00:00Z');
+      await store.results.upsert(resultInput({ candidateId: 'C0' }), new Date(base));
+      await store.results.upsert(resultInput({ candidateId: 'X0', set: 'XE', paperId: 'XE-2025' }), new Date(base + 1));
+      await store.results.upsert(resultInput({ candidateId: 'C1' }), new Date(base + 2));
+      await store.results.upsert(resultInput({ candidateId: 'U0', uploaded: true }), new Date(base + 3));
+      expect((await store.results.list({ paperId: 'CS1-2026' })).map((r) => r.candidateId)).toEqual(['U0', 'C1', 'C0']);
+      expect((await store.results.list({ paperId: 'XE-2025' })).map((r) => r.candidateId)).toEqual(['X0']);
+      expect(await store.results.list({ paperId: 'EE-2025' })).toEqual([]);
+      expect(await store.results.countByPaper('CS1-2026')).toBe(2);
+      expect(await store.results.countByPaper('CS1-2026', { withUploads: true })).toBe(3);
+    });
+
+    it('keeps the sections a candidate chose and the paper it is ranked as, and drops them when a check has none', async () => {
+      const chosen = resultInput({
+        candidateId: 'GG25S1',
+        set: 'GG',
+        paperId: 'GG-2025',
+        chosenSections: ['B2'],
+        rankedAs: 'GG2',
+      });
+      const { id } = await store.results.upsert(chosen);
+      expect(await store.results.findById(id)).toMatchObject({ chosenSections: ['B2'], rankedAs: 'GG2' });
+      const { chosenSections: _chosen, rankedAs: _ranked, ...plain } = chosen;
+      await store.results.upsert(plain);
+      const again = await store.results.findById(id);
+      expect(again?.chosenSections).toBeUndefined();
+      expect(again?.rankedAs).toBeUndefined();
+    });
+
+    it('ranks normalised marks among the fetched results of one choice ranked apart (GG1 apart from GG2)', async () => {
+      const gg = (candidateId: string, rankedAs: string, normMarks: number, uploaded?: true) =>
+        resultInput({ candidateId, set: 'GG', paperId: 'GG-2025', rankedAs, normMarks, uploaded });
+      for (const result of [gg('A', 'GG1', 70), gg('B', 'GG1', 55), gg('C', 'GG2', 90), gg('D', 'GG1', 99, true)]) {
+        await store.results.upsert(result);
+      }
+      expect(await store.results.rankAmongRankedAs('GG-2025', 'GG1', 60)).toEqual({ rank: 2, total: 2 });
+      expect(await store.results.rankAmongRankedAs('GG-2025', 'GG2', 60)).toEqual({ rank: 2, total: 1 });
+      expect(await store.results.rankAmongRankedAs('GG-2025', 'GG1', 70)).toEqual({ rank: 1, total: 2 });
     });
 
     it('counts the fetched results of a paper', async () => {
@@ -741,6 +825,16 @@ describe(`storage contract on the ${lane} store`, () => {
       });
       expect(await store.keyVersions.find('CS 1 2026', 4)).toBeNull();
       expect(await store.keyVersions.latest('CS 2 2026')).toBeNull();
+    });
+
+    it("keeps the marks an official key's Marks column gave with its version", async () => {
+      await store.keyVersions.record({ ...version(2, 'final', { '7': 'A' }), marks: { '7': 2, '8': 1 } });
+      expect(await store.keyVersions.find('CS 1 2026', 2)).toMatchObject({
+        keys: { '7': 'A' },
+        marks: { '7': 2, '8': 1 },
+      });
+      await store.keyVersions.record(version(3, 'edit', { '7': 'B' }));
+      expect((await store.keyVersions.find('CS 1 2026', 3))?.marks).toBeUndefined();
     });
 
     it('keeps the first record of a version recorded twice at once, and marks its alerts planned once', async () => {

@@ -1,5 +1,6 @@
 import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
 import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
+import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
 import type { LimiterFactory } from './limiters';
 
@@ -93,6 +94,11 @@ export interface NewPaper extends PaperIdentity {
   demo: boolean;
   /** The name shown (paperName of the identity, '(demo)' added for the demo's); nothing reads it back. */
   label: string;
+  /**
+   * On a paper whose candidates choose sections (AR, GE, GG, XE, XL, XH): its sections and how many optional ones
+   * count, as the engine built them from the catalogue. Absent on papers without parts.
+   */
+  sections?: PaperSections;
 }
 
 export interface Paper extends NewPaper {
@@ -120,6 +126,8 @@ export interface PaperRepository {
   /** Makes `version` the paper's key version, unless a newer one is already. @returns false when no such paper. */
   publishKeyVersion(id: string, version: number): Promise<boolean>;
   setRetired(id: string, retired: boolean): Promise<boolean>;
+  /** Records the sections of a choice paper stored before it had them. @returns false when no such paper. */
+  setSections(id: string, sections: PaperSections): Promise<boolean>;
 }
 
 // ---- question papers --------------------------------------------------------------------------------------------
@@ -139,6 +147,11 @@ export interface PaperQuestion {
   question: string;
   /** Master option letter → image URL. */
   options: Record<string, string>;
+  /**
+   * On a choice paper: the question's section ('GA', 'A', 'B1'…). With it, section and short_id name the question (GG
+   * numbers Part B1 and Part B2 alike); master order is the sections' order, then the numbers.
+   */
+  section?: string;
 }
 
 export interface Question extends PaperQuestion {
@@ -227,6 +240,13 @@ export interface ResultInput extends ResultScores {
   statuses?: Record<string, string>;
   /** Exam session of multi-session papers (for normalisation). */
   session?: string;
+  /**
+   * On a choice paper whose sheet did not settle the choice: the optional sections the candidate said they chose, so
+   * re-scoring counts the same sections. Absent when the answers settle it (they settle it again on every re-scoring).
+   */
+  chosenSections?: string[];
+  /** The paper as ranked when a choice is ranked apart (GG1, GG2); absent when it is the paper's own code. */
+  rankedAs?: string;
 }
 
 export interface Result extends ResultInput {
@@ -238,6 +258,13 @@ export interface Result extends ResultInput {
 
 /** A result without its response vector: what lists show. */
 export type ResultSummary = Omit<Result, 'responses'>;
+
+export interface ResultPage {
+  limit?: number;
+  skip?: number;
+  /** Only this paper's results. */
+  paperId?: string;
+}
 
 export interface ResultBatchOptions {
   /** Continue after this id (ids ascend within a batch run). */
@@ -280,10 +307,10 @@ export interface ResultRepository {
   /** The stored results among these ids, in no particular order (unknown ids are left out). */
   findByIds(ids: readonly string[]): Promise<Result[]>;
   /** Newest createdAt first; without a limit, all of them. */
-  list(page?: { limit?: number; skip?: number }): Promise<ResultSummary[]>;
+  list(page?: ResultPage): Promise<ResultSummary[]>;
   count(): Promise<number>;
-  /** Fetched results of a paper (uploads are not counted). */
-  countByPaper(paperId: string): Promise<number>;
+  /** Fetched results of a paper (uploads are not counted unless asked for: the dashboard counts every result). */
+  countByPaper(paperId: string, options?: { withUploads?: boolean }): Promise<number>;
   /** One batch of a paper's results (uploads too) in ascending id order. */
   listByPaper(paperId: string, options: ResultBatchOptions): Promise<Result[]>;
   /** Ids of every result of a paper (uploads too) scored with a key version below this one: what re-scoring has left. */
@@ -301,6 +328,11 @@ export interface ResultRepository {
   updateScoresOf(updates: readonly ScoresUpdate[], options?: { keyVersionBelow?: number }): Promise<string[]>;
   /** The marks of every fetched result of a paper, for crowd statistics (uploads left out). */
   marksOfPaper(paperId: string): Promise<SetMarks[]>;
+  /**
+   * Where normalised marks rank among the fetched results of a paper's choice ranked apart (GG1, GG2): 1 + how many
+   * have more, and how many there are. Counted in the store: such papers have few results.
+   */
+  rankAmongRankedAs(paperId: string, rankedAs: string, normMarks: number): Promise<{ rank: number; total: number }>;
   /**
    * The marks fetched results of the paper were given (stored or re-scored) at or after `since`, oldest first; a result
    * may appear more than once, its last entry holding its marks now. Kept MARKS_CHANGES_KEPT_MS, so a reader who
@@ -372,6 +404,11 @@ export interface KeyVersion {
   by?: string;
   /** Question ID → key, every keyed question of the paper. */
   keys: Record<string, string>;
+  /**
+   * Question ID → marks, when an official key's Marks column gave them (a paper with parts): they count over the
+   * paper's own marks for every check and re-scoring with this version. Absent when no key brought marks.
+   */
+  marks?: Record<string, number>;
   createdAt: Date;
   /** When the score-change e-mails of this version were planned (at most once per version). */
   alertsPlannedAt?: Date;

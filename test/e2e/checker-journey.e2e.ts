@@ -11,7 +11,13 @@ import {
   verifiedDevice,
   type CheckerServer,
 } from '../integration/checker-harness';
-import { expectIconsToMatch, linkInMail, openCheckerModal, waitUntilSavedOnDevice } from './support/checker';
+import {
+  chooseTestPaper,
+  expectIconsToMatch,
+  linkInMail,
+  openCheckerModal,
+  waitUntilSavedOnDevice,
+} from './support/checker';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { buildPaper } from '../support/builders';
 
@@ -26,7 +32,7 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 async function fillScoreForm(page: Page, link: string, testPaper: string) {
   const dialog = dialogOf(page);
   await dialog.getByLabel('GATE Response Link').fill(link);
-  await dialog.getByLabel('Test Paper').selectOption(testPaper);
+  await chooseTestPaper(dialog, testPaper);
 }
 
 /** Clicks the button that should open the scorecard in a new tab; returns that tab once its heading shows. */
@@ -119,7 +125,7 @@ describe('checking a score without e-mail verification', () => {
     const html = readFixtureText('cs1-2026', itemAt(urls.sheets, 6).file).replaceAll(FIXTURE_ORIGIN, fixtures.origin);
     await openCheckerModal(page, server.url);
     const dialog = dialogOf(page);
-    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByText('Upload the saved page instead').click();
     const tab = await scorecardTab(context, () =>
       dialog.getByLabel('Saved response-sheet page').setInputFiles({
@@ -133,7 +139,7 @@ describe('checking a score without e-mail verification', () => {
     // The same page dropped on the drop zone.
     await tab.close();
     await openCheckerModal(page, server.url);
-    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByText('Upload the saved page instead').click();
     const dropped = await scorecardTab(context, async () => {
       const transfer = await page.evaluateHandle((text) => {

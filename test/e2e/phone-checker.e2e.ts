@@ -6,7 +6,7 @@ import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { WAIT_MESSAGES } from '../../src/features/checker/waits';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
-import { linkInMail, openCheckerModal } from './support/checker';
+import { chooseTestPaper, linkInMail, openCheckerModal } from './support/checker';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
@@ -86,7 +86,7 @@ describe('the checker on a phone and on a desktop', () => {
       await expectFitsAndAccessible(page, 'Check Now dialog, empty');
 
       await dialog.getByLabel('GATE Response Link').fill(longLink(itemAt(links, index)));
-      await dialog.getByLabel('Test Paper').selectOption('CS 1');
+      await chooseTestPaper(dialog, 'CS 1');
       await expectFitsAndAccessible(page, 'Check Now dialog, filled in with a long link');
       if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'checker-dialog-360.png') });
 
@@ -136,7 +136,7 @@ describe('the checker on a phone and on a desktop', () => {
     await openCheckerModal(page, server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('GATE Response Link').fill(link);
-    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     expect(await dialog.locator('#gate-link-error').textContent()).toBe(message);
     expect(await dialog.getByLabel('GATE Response Link').getAttribute('aria-invalid')).toBe('true');
@@ -148,7 +148,7 @@ describe('the checker on a phone and on a desktop', () => {
     await openCheckerModal(page, server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('GATE Response Link').fill('https://example.com/my-gate-result.html');
-    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: FETCH_MESSAGES.notAPortalLink }).waitFor();
     expect(await dialog.getByLabel('Email').count()).toBe(0);
@@ -158,7 +158,7 @@ describe('the checker on a phone and on a desktop', () => {
     await openCheckerModal(page, server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('GATE Response Link').fill(itemAt(links, 0));
-    await dialog.getByLabel('Test Paper').selectOption('CS 1');
+    await chooseTestPaper(dialog, 'CS 1');
     await context.setOffline(true);
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: WAIT_MESSAGES.offline }).waitFor();

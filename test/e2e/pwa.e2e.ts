@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, saveScreenshot, waitInPage } from './support/browser';
-import { openCheckerModal, openEveryQuestion, openHome } from './support/checker';
+import { chooseTestPaper, openCheckerModal, openEveryQuestion, openHome } from './support/checker';
 import {
   answerDeliveries,
   launchPersistentChromium,
@@ -277,7 +277,7 @@ describe('installable, offline-capable PWA', () => {
       await openCheckerModal(page, proxy.url);
       const dialog = page.getByRole('dialog', { name: 'Check Your GATE Score' });
       await dialog.getByLabel('GATE Response Link').fill(proxy.url + sample.path);
-      await dialog.getByLabel('Test Paper').selectOption(sample.testPaper);
+      await chooseTestPaper(dialog, sample.testPaper);
       const [tab] = await Promise.all([
         context.waitForEvent('page'),
         dialog.getByRole('button', { name: 'Retrieve Score' }).click(),

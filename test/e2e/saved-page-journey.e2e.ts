@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
 import { launchBrowser, saveScreenshot } from './support/browser';
-import { expectIconsToMatch, linkInMail } from './support/checker';
+import { chooseTestPaper, expectIconsToMatch, linkInMail } from './support/checker';
 import { JOURNEY_WIDTHS, layoutProblems, toastsOverDialogControls, useWidth } from './support/layout';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
@@ -99,7 +99,7 @@ describe('the saved-page path with the portal down', () => {
       const dialog = page.getByRole('dialog', { name: 'Check Your GATE Score' });
       await dialog.waitFor();
       if (typesLink) await dialog.getByLabel('GATE Response Link').fill(portalLink);
-      await dialog.getByLabel('Test Paper').selectOption('CS 1');
+      await chooseTestPaper(dialog, 'CS 1');
       await dialog.getByText('Upload the saved page instead').click();
       await dialog.getByLabel('Saved response-sheet page').setInputFiles({
         name: 'GATE response sheet.html',
@@ -139,7 +139,9 @@ describe('the saved-page path with the portal down', () => {
       await page.goto(`${server.url}/?check=now`);
       await dialog.waitFor();
       expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(typesLink ? portalLink : '');
-      expect(await dialog.getByLabel('Test Paper').inputValue()).toBe('CS 1');
+      expect(await dialog.getByRole('combobox', { name: 'Test Paper' }).inputValue()).toBe(
+        'CS 1 Computer Science and Information Technology',
+      );
 
       const withEmail = addresses.filter((address) =>
         [email, encodeURIComponent(email)].some(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FETCH_MESSAGES } from '../../api/sheets/fetcher';
+import { SECTIONS_FORMAT, UNKNOWN_TEST_PAPER } from '../../src/domain/validation/score-request';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { getJson, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { buildPaper } from '../support/builders';
@@ -60,7 +61,8 @@ describe('checker errors a candidate can meet', () => {
     it.each([
       [{ testPaper: 'CS 1' }, 'link: This field is required'],
       [{ link: '   ', testPaper: 'CS 1' }, 'link: This field is required'],
-      [{ link: 'https://cdn.digialm.com/x.html', testPaper: 'CS 3' }, 'testPaper: Choose one of CS 1, CS 2, DA'],
+      [{ link: 'https://cdn.digialm.com/x.html', testPaper: 'CS 3' }, `testPaper: ${UNKNOWN_TEST_PAPER}`],
+      [{ link: 'https://cdn.digialm.com/x.html', testPaper: 'XE', sections: 'B;C' }, `sections: ${SECTIONS_FORMAT}`],
       [{ link: 'https://cdn.digialm.com/x.html', testPaper: 'CS 1', email: 'nope' }, 'email: Email is not valid'],
     ])('refuses %j with 400', async (body, message) => {
       expect(await check(body)).toMatchObject({ status: 400, body: { message } });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIXTURE_ORIGIN, fixtureSets, fixturesRoot, readFixtureJson, type FixtureUrls } from './fixtures';
+import { FIXTURE_ORIGIN, familySets, fixtureSets, fixturesRoot, readFixtureJson, type FixtureUrls } from './fixtures';
 
 export interface FixtureServer {
   origin: string;
@@ -20,11 +20,12 @@ const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg
 
 /**
  * Serves the generated response sheets the way the exam portal does (gzip when accepted), on a free port so test
- * files can run side by side. Sheets mention 127.0.0.1:4599 in their image URLs; they are rewritten to this origin.
+ * files can run side by side: the CS and DA sets and every paper-family set. Sheets mention 127.0.0.1:4599 in their
+ * image URLs; they are rewritten to this origin.
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const files = new Map<string, string>();
-  for (const set of fixtureSets) {
+  for (const set of [...fixtureSets, ...familySets]) {
     const urls = readFixtureJson<FixtureUrls>(set, 'urls.json');
     for (const sheet of [...urls.sheets, urls.master])
       files.set(collapse(sheet.path), path.join(fixturesRoot, set, sheet.file));

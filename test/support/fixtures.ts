@@ -9,6 +9,23 @@ export const FIXTURE_ORIGIN = 'http://127.0.0.1:4599';
 export const fixtureSets = ['cs1-2026', 'da-2025'] as const;
 export type FixtureSet = (typeof fixtureSets)[number];
 
+/**
+ * The paper-family sets test/fixture-generator writes: one plain paper (EE), both sessions of a two-session paper
+ * (CE), and each paper whose candidates choose sections. Their sheets name no images (none is written).
+ */
+export const familySets = [
+  'ee-2025',
+  'ce1-2025',
+  'ce2-2025',
+  'ge-2025',
+  'ar-2025',
+  'gg-2025',
+  'xe-2025',
+  'xl-2025',
+  'xh-2025',
+] as const;
+export type FamilySet = (typeof familySets)[number];
+
 export interface FixtureUrls {
   baseUrl: string;
   imageDir: string;
@@ -16,10 +33,10 @@ export interface FixtureUrls {
   master: { candidateId?: string; file: string; path: string; url: string };
 }
 
-export function readFixtureJson<T>(set: FixtureSet, file: string): T {
+export function readFixtureJson<T>(set: FixtureSet | FamilySet, file: string): T {
   return JSON.parse(readFileSync(path.join(fixturesRoot, set, file), 'utf8')) as T;
 }
 
-export function readFixtureText(set: FixtureSet, file: string): string {
+export function readFixtureText(set: FixtureSet | FamilySet, file: string): string {
   return readFileSync(path.join(fixturesRoot, set, file), 'utf8');
 }

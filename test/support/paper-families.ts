@@ -1,26 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { fixturesRoot } from './fixtures';
+import { fixturesRoot, type FamilySet } from './fixtures';
 import type { ExpectedQuestion } from '../fixture-generator/expected-score';
 import { NOT_EVALUATED, isCorrect, type SheetScorecard } from '../../src/domain/gate';
 
-/**
- * The fixture sets of every paper family that test/fixtures/generator writes (test/fixtures/gate/README.md): one plain
- * paper (EE), both sessions of a two-session paper (CE), and each paper whose candidates choose sections.
- */
-export const familySets = [
-  'ee-2025',
-  'ce1-2025',
-  'ce2-2025',
-  'ge-2025',
-  'ar-2025',
-  'gg-2025',
-  'xe-2025',
-  'xl-2025',
-  'xh-2025',
-] as const;
-export type FamilySet = (typeof familySets)[number];
+export { familySets, type FamilySet } from './fixtures';
 
 /** Each question as the generator's own scorer expects it. */
 export type FamilyQuestion = ExpectedQuestion;
@@ -49,6 +34,8 @@ export interface FamilyPaper {
   paper: string;
   year: number;
   name: string;
+  /** The sheet's Subject line: 'Civil Engineering (CE1)'. */
+  subject: string;
   choose: number;
   sections: Array<{ id: string; label: string; keySection: string; optional?: boolean }>;
   questions: Array<{

@@ -36,6 +36,7 @@ export const KEY_LABEL_MAX = 60;
 const importKeySchema = object({
   paperSet: plainText(string().trim().required('Name the paper set the key belongs to (paperSet).').max(200)),
   keys: mixed(),
+  marks: mixed(),
   rows: plainText(string(), { multiLine: true }),
   label: plainText(
     string().trim().max(KEY_LABEL_MAX, `Name the key version in at most ${KEY_LABEL_MAX} characters (label).`),
@@ -52,7 +53,11 @@ const pageParameter = (name: string, max?: number) => {
     .min(0, message);
   return max === undefined ? whole : whole.max(max, message);
 };
-const resultPageSchema = object({ limit: pageParameter('limit', 10_000), skip: pageParameter('skip') });
+const resultPageSchema = object({
+  limit: pageParameter('limit', 10_000),
+  skip: pageParameter('skip'),
+  paper: plainText(string().trim().max(60, 'Name the paper by its id (EE-2025).')),
+});
 
 /** A client time for update-answer: ISO text or epoch ms; never later than now, so a fast clock cannot pin a key. */
 function clientTime(raw: unknown, now: Date): Date | undefined {
@@ -128,7 +133,8 @@ export function adminRoutes(services: Services): Router {
   });
 
   router.get('/all-question-paper', admin, async (ctx) => {
-    ctx.body = presentPapers(await store.questions.listAll());
+    const [questions, records] = await Promise.all([store.questions.listAll(), store.papers.list()]);
+    ctx.body = presentPapers(questions, records);
   });
 
   // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.
@@ -141,7 +147,11 @@ export function adminRoutes(services: Services): Router {
   });
 
   router.get('/get-all-results', admin, validate(resultPageSchema, { ...ADMIN_INPUT, from: 'query' }), async (ctx) => {
-    const [results, all] = await Promise.all([store.results.list(ctx.state.input), store.papers.list()]);
+    const { paper, ...page } = ctx.state.input;
+    const [results, all] = await Promise.all([
+      store.results.list({ ...page, ...(paper ? { paperId: paper } : {}) }),
+      store.papers.list(),
+    ]);
     const names = new Map(all.map((paper) => [paper.id, paper.label]));
     ctx.body = results.map((result) => presentResult(result, names.get(result.paperId)));
   });
@@ -149,16 +159,19 @@ export function adminRoutes(services: Services): Router {
   router.post('/import-key', admin, validate(importKeySchema, ADMIN_INPUT), async (ctx) => {
     const request = ctx.state.input;
     const { paperSet } = request;
-    const paper = await store.questions.listByPaperSet(paperSet);
+    const [paper, record] = await Promise.all([
+      store.questions.listByPaperSet(paperSet),
+      store.papers.findById(paperSet),
+    ]);
     if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
-    const { keys, unknown, warnings } = readKeyImport(paper, request);
+    const { keys, unknown, marks, warnings } = readKeyImport(paper, request, record?.sections);
     const now = new Date();
     const changes = [...keys]
       .filter(([questionId, answerKey]) => paper.find((q) => q.id === questionId)!.answerKey !== answerKey)
       .map(([questionId, answerKey]) => ({ questionId, answerKey, clientTime: now }));
     // One version for the whole import, named as the administrator chose ('provisional', 'final' or their own).
     const made = { label: request.label || 'Imported key', source: 'import' as const, by: ctx.state.admin?.email };
-    const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made);
+    const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made, { marks });
     const applied = saves.filter((save) => save?.outcome === 'applied').length;
     ctx.body = {
       data: {
@@ -168,6 +181,7 @@ export function adminRoutes(services: Services): Router {
         unknown,
         warnings,
         keyVersion: version && stampOf(version),
+        ...(marks ? { marks: Object.keys(marks).length } : {}),
       },
     };
   });
@@ -182,8 +196,13 @@ export function adminRoutes(services: Services): Router {
       paperSets,
       results,
       rescoring: await papers.rescorer.statuses(),
-      // Every paper with its state: live (scores candidates) or why not, its key's count and version.
-      papers: await Promise.all(all.map(async (paper) => presentPaper(await papers.keyed.get(paper.id)))),
+      // Every paper with its state: live (scores candidates) or why not, its key's count and version, its results.
+      papers: await Promise.all(
+        all.map(async (paper) => ({
+          ...presentPaper(await papers.keyed.get(paper.id)),
+          results: await store.results.countByPaper(paper.id, { withUploads: true }),
+        })),
+      ),
     };
   });
 

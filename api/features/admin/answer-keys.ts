@@ -7,6 +7,7 @@ import {
   parseKey,
   validateKeyInput,
   type KeysByLongId,
+  type PaperSections,
 } from '../../../src/domain/gate';
 import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
@@ -54,6 +55,22 @@ export interface KeyImport {
    * key.
    */
   warnings: string[];
+  /** Question ID → marks, when the key gave them (an official key's Marks column on a paper with parts). */
+  marks?: Record<string, number>;
+}
+
+const MARKS_FORMAT = 'Send the marks as an object of Question ID → 1 or 2 (marks).';
+
+/** The `marks` a keys import may carry beside them (the key PDF's Marks column, read in the browser). */
+function marksOf(raw: unknown, paper: readonly Question[]): Record<string, number> | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HttpError(400, MARKS_FORMAT);
+  const ids = new Set(paper.map((question) => question.long_id));
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.some(([id, marks]) => !ids.has(id) || (marks !== 1 && marks !== 2))) {
+    throw new HttpError(400, MARKS_FORMAT, { errors: { marks: MARKS_FORMAT } });
+  }
+  return Object.fromEntries(entries) as Record<string, number>;
 }
 
 /** A line that starts like a key row: a question number, then more. */
@@ -68,19 +85,27 @@ function unreadRows(text: string): string[] {
 }
 
 /**
- * Reads an import request: `keys` (the fixture key.json format, or the whole key.json) or `rows` (official key text
- * rows, mapped by master number). Everything is checked before anything is applied.
+ * Reads an import request: `keys` (the fixture key.json format, or the whole key.json; `marks` beside them) or `rows`
+ * (official key text rows, mapped by master number, or on a paper with parts by section and number, their Marks
+ * column read). Everything is checked before anything is applied.
  */
-export function readKeyImport(paper: Question[], request: Record<string, unknown>): KeyImport {
+export function readKeyImport(
+  paper: Question[],
+  request: Record<string, unknown>,
+  sections?: PaperSections,
+): KeyImport {
   let byLongId: KeysByLongId;
   let warnings: string[] = [];
+  let marks: Record<string, number> | undefined;
   try {
     if (request.keys !== undefined) {
       byLongId = importFixtureKey({ keys: request.keys });
+      marks = marksOf(request.marks, paper);
     } else if (typeof request.rows === 'string' && request.rows.trim()) {
       const enginePaper = paper.map((question) => ({ ...question, short_id: String(question.short_id) }));
-      const imported = importOfficialKey(request.rows, enginePaper);
+      const imported = importOfficialKey(request.rows, enginePaper, sections);
       byLongId = imported.keys;
+      marks = imported.marks;
       warnings = [...unreadRows(request.rows), ...imported.warnings];
     } else {
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
@@ -114,5 +139,5 @@ export function readKeyImport(paper: Question[], request: Record<string, unknown
     const message = 'None of the keys belongs to a question of this paper.';
     throw new HttpError(400, message, { errors: { [request.keys !== undefined ? 'keys' : 'rows']: message } });
   }
-  return { keys, unknown, warnings };
+  return { keys, unknown, warnings, ...(marks && Object.keys(marks).length > 0 ? { marks } : {}) };
 }

@@ -65,7 +65,12 @@ export interface CheckInput {
   isVerified: boolean;
   /** The key version the client was told of (a scorecard refreshing after a key change): scored with at least it. */
   minKeyVersion?: number;
+  /** On a paper with parts whose sheet does not settle the choice: the optional sections the candidate chose. */
+  sections?: readonly string[];
 }
+
+/** What is checked before anyone is asked to verify an e-mail: the sheet, the paper chosen and the sections. */
+export type PrecheckInput = Pick<CheckInput, 'sheet' | 'testPaper' | 'sections'>;
 
 export interface RankAnswer {
   rank: number;
@@ -77,6 +82,12 @@ export interface RankAnswer {
 
 export interface Checker {
   check(input: CheckInput): Promise<CheckerScorecard>;
+  /**
+   * Everything a check would refuse, refused before the e-mail step: a sheet of another paper than the one chosen
+   * (naming the paper it is), a paper not scoring yet, and a choice of sections the candidate must make
+   * (SectionChoiceError). Scores without storing anything.
+   */
+  precheck(input: PrecheckInput): Promise<void>;
   /** Null when no such result of that test paper. */
   rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
   /**
@@ -173,21 +184,34 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
     await buildSnapshots();
   });
 
+  /** The engine's scorecard of a sheet against its paper's published key, counting the sections the candidate chose. */
+  function scored(sheet: ParsedSheet, keyed: KeyedPaper, chosen: TestPaper | undefined, sections?: readonly string[]) {
+    const testPaper = testPaperOf(keyed.paper) ?? chosen ?? null;
+    const scorecard = scoreSheet(sheet, { ...keyed.engine, testPaper }, keyed.keys, {}, sections);
+    return { scorecard, testPaper: testPaper ?? keyed.paper.code };
+  }
+
   return {
     crowd,
 
-    async check({ sheet, origin, testPaper: chosen, email, isVerified, minKeyVersion }) {
+    async precheck({ sheet, testPaper: chosen, sections }) {
+      scored(sheet, await paperOf(sheet, chosen), chosen, sections);
+    },
+
+    async check({ sheet, origin, testPaper: chosen, email, isVerified, minKeyVersion, sections }) {
       const keyed = await paperOf(sheet, chosen, minKeyVersion);
       const { paper, keyVersion } = keyed;
       const resultKey = resultKeyOf(origin, paper.id, sheet.candidate.id);
       const fetched = origin.kind === 'link';
-      const memoKey = fetched && [resultKey, paper.keyVersion, email ?? '', isVerified].join('\0');
+      const memoKey =
+        fetched && [resultKey, paper.keyVersion, email ?? '', isVerified, sections?.join(',') ?? ''].join('\0');
       const recent = memoKey ? recentScorecards.get(memoKey) : undefined;
       if (recent) return recent;
-      const testPaper = testPaperOf(paper) ?? chosen!;
-      const scorecard = scoreSheet(sheet, { testPaper, questions: keyed.engine.questions }, keyed.keys);
+      const { scorecard, testPaper } = scored(sheet, keyed, chosen, sections);
       const total = scorecard.totalScore;
-      const prediction = await crowd.predictionFor(paper, total['Total Marks']);
+      const choice = scorecard.sections;
+      const rankedAs = choice && choice.rankedAs !== paper.code ? choice.rankedAs : undefined;
+      const prediction = await crowd.predictionFor(paper, total['Total Marks'], rankedAs);
       const { id } = await store.results.upsert({
         candidateId: sheet.candidate.id,
         name: sheet.candidate.name,
@@ -201,6 +225,9 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         uploaded: fetched ? undefined : true,
         responses: responseVector(scorecard),
         statuses: markedStatuses(scorecard),
+        // Re-scoring counts the sections the candidate said they chose; a sheet that settles it settles it again.
+        chosenSections: choice?.decidedBy === 'candidate' ? choice.chosen : undefined,
+        rankedAs,
         totalMarks: total['Total Marks'],
         finalMarks: total['Final Marks'],
         negativeMarks: total['Negative Marks'],
@@ -228,10 +255,17 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       if (!keyed) throw new PaperNotLiveError(CHECKER_MESSAGES.noPaper(result.set), 'NO_PAPER');
       assertLive(keyed);
       const { paper, keyVersion } = keyed;
-      const testPaper = testPaperOf(paper) ?? (result.set as TestPaper);
-      const scoring = { testPaper, questions: keyed.engine.questions };
-      const scorecard = scoreResponses(result.responses, scoring, keyed.keys, {}, result.statuses);
-      const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks']);
+      const testPaper = testPaperOf(paper) ?? result.set;
+      // The sections the candidate said they chose count again; a sheet whose answers settle it settles it again.
+      const scorecard = scoreResponses(
+        result.responses,
+        { ...keyed.engine, testPaper },
+        keyed.keys,
+        {},
+        result.statuses,
+        result.chosenSections,
+      );
+      const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks'], result.rankedAs);
       return presentScorecard(
         { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
         {
@@ -256,6 +290,19 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
 
     async rankOf(resultId, testPaper) {
       const held = await marks.holding(resultId);
+      // A choice ranked apart (GG1, GG2) is ranked among the results of the same choice only.
+      const rankedApart =
+        held && (await papers.keyed.get(held.paperId))?.paper.sections?.sections.some((s) => s.rankedAs);
+      if (rankedApart) {
+        const result = await store.results.findById(resultId);
+        if (!result || result.set !== testPaper) return null;
+        if (result.rankedAs) {
+          const among = await store.results.rankAmongRankedAs(result.paperId, result.rankedAs, result.normMarks);
+          // An upload is ranked among them without being one of them, as on a paper ranked whole.
+          const counted = !result.uploaded;
+          return { rank: among.rank, totalParticipants: among.total + (counted ? 0 : 1), counted };
+        }
+      }
       if (held) {
         const paper = (await papers.keyed.get(held.paperId))?.paper;
         if (!paper || testPaperOf(paper) !== testPaper) return null;

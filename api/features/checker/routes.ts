@@ -1,11 +1,20 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { number, object, string } from 'yup';
-import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
+import {
+  isGateError,
+  isSectionChoiceError,
+  isTestPaper,
+  TEST_PAPERS,
+  type GateErrorCode,
+  type ParsedSheet,
+  type TestPaper,
+} from '../../../src/domain/gate';
 import { atMost, plainText } from '../../../src/domain/validation/text';
 import {
   MAX_LINK_LENGTH,
   UNKNOWN_TEST_PAPER,
+  chosenSectionsOf,
   scoreRequestSchema,
   sheetLinkProblem,
   testPaperField,
@@ -95,15 +104,34 @@ const scorecardRequest = object({
   minKeyVersion: minKeyVersionField(),
 });
 
-/** What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed. */
-function scoreRequestOf(request: { testPaper?: string | null; email?: string; minKeyVersion?: number }) {
-  const { testPaper, email, minKeyVersion } = request;
+/**
+ * What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed, the
+ * sections only when the candidate named them.
+ */
+function scoreRequestOf(request: {
+  testPaper?: string | null;
+  email?: string;
+  minKeyVersion?: number;
+  sections?: string | null;
+}) {
+  const { testPaper, email, minKeyVersion, sections } = request;
   return {
     testPaper: testPaper && isTestPaper(testPaper) ? testPaper : undefined,
     email: email || undefined,
     minKeyVersion,
+    sections: chosenSectionsOf(sections),
   };
 }
+
+/**
+ * The engine's refusals a candidate can act on at once, said before they are asked for an e-mail: a sheet of another
+ * paper than the one chosen (or of no GATE paper), and the sections they must say they chose.
+ */
+const REFUSED_BEFORE_EMAIL: ReadonlySet<GateErrorCode> = new Set([
+  'WRONG_PAPER',
+  'UNKNOWN_PAPER',
+  'SECTION_CHOICE_NEEDED',
+]);
 
 // A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
 const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
@@ -116,17 +144,33 @@ const distributionParameters = object({
     .required(PAPER_NAME)
     .matches(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, PAPER_NAME),
 });
+/** The paper a score request names: the test paper chosen and the sections the candidate said they chose. */
+interface PaperRequest {
+  testPaper?: TestPaper;
+  sections?: string[];
+}
+
 /** Calls whose answer is read as is by the verify page and the scorecard: their messages go out without a field name. */
 const BARE = { messages: 'bare' } as const;
 
-/** Sheet problems and paper mismatches come from the engine with a message for the candidate. */
+/**
+ * Sheet problems and paper mismatches come from the engine with a message for the candidate; a choice of sections to
+ * make comes with the question to put (`choice`: the optional sections, their answers and the choices that fit).
+ */
+function userError(error: unknown): unknown {
+  if (isSectionChoiceError(error)) {
+    return new HttpError(422, error.message, { code: error.code, choice: error.question });
+  }
+  if (isGateError(error)) return new HttpError(422, error.message, { code: error.code });
+  if (error instanceof PaperNotLiveError) return new HttpError(409, error.message, { code: error.code });
+  return error;
+}
+
 async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
-    if (error instanceof PaperNotLiveError) throw new HttpError(409, error.message, { code: error.code });
-    throw error;
+    throw userError(error);
   }
 }
 
@@ -172,21 +216,40 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true, ...extra });
 
   /**
-   * 'Please Verify Your Email' unless verification is off, the caller is an admin, or this device holds the proof of
-   * an address that verified this link.
+   * Before the e-mail step, the sheet is read and checked as far as the candidate can act on it: a sheet of another
+   * paper is refused naming its paper, a paper not scoring yet says so, and a choice of sections is asked for. The
+   * rest (the portal slow or down, a page that is no sheet) is told after the e-mail step, as before.
    */
-  async function verifiedState(ctx: Context, link: string, accessToken: string | undefined) {
-    const verifiedEmail = await access.verifiedEmail({ link }, accessToken);
+  async function refuseBeforeEmail(load: () => Promise<ParsedSheet> | ParsedSheet, request: PaperRequest) {
+    try {
+      await checker.precheck({ sheet: await load(), testPaper: request.testPaper, sections: request.sections });
+    } catch (error) {
+      const actionable =
+        (isGateError(error) && REFUSED_BEFORE_EMAIL.has(error.code)) || error instanceof PaperNotLiveError;
+      if (actionable) throw userError(error);
+    }
+  }
+
+  /**
+   * 'Please Verify Your Email' unless verification is off, the caller is an admin, or this device holds the proof of
+   * an address that verified this link; what the sheet itself refuses is said first (refuseBeforeEmail).
+   */
+  async function verifiedState(
+    ctx: Context,
+    request: PaperRequest & { link: string; access: string | undefined },
+    load: () => Promise<ParsedSheet> | ParsedSheet,
+  ) {
+    const verifiedEmail = await access.verifiedEmail({ link: request.link }, request.access);
     if (needsVerification(ctx) && !verifiedEmail) {
-      assertSheetLink(ctx, link);
+      assertSheetLink(ctx, request.link);
+      await refuseBeforeEmail(load, request);
       throw verifyFirst();
     }
     return verifiedEmail;
   }
 
-  interface ScoreRequestOf {
+  interface ScoreRequestOf extends PaperRequest {
     origin: SheetOrigin;
-    testPaper?: TestPaper;
     email?: string;
     verifiedEmail: string | null;
     minKeyVersion?: number;
@@ -201,6 +264,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
         email: request.verifiedEmail ?? request.email,
         isVerified: request.verifiedEmail !== null,
         minKeyVersion: request.minKeyVersion,
+        sections: request.sections,
       }),
     );
 
@@ -222,9 +286,15 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
 
   router.post('/generate-response', countOutcome, admin, checks, validate(scoreRequest), async (ctx) => {
     const request = ctx.state.input;
-    const verifiedEmail = await verifiedState(ctx, request.link, request.access);
-    const scorecard = await scored(() => sheets.byLink(request.link, { host: ctx.host }), {
-      ...scoreRequestOf(request),
+    const paperRequest = scoreRequestOf(request);
+    const load = () => sheets.byLink(request.link, { host: ctx.host });
+    const verifiedEmail = await verifiedState(
+      ctx,
+      { ...paperRequest, link: request.link, access: request.access },
+      load,
+    );
+    const scorecard = await scored(load, {
+      ...paperRequest,
       origin: { kind: 'link', link: request.link },
       verifiedEmail,
     });

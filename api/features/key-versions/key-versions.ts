@@ -1,14 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import {
   diffKeys,
-  scoreResponses,
   summariseImpact,
   thirdsMoved,
   type KeyVersionComparison,
   type ResultsImpact,
 } from '../../../src/domain/gate';
-import type { KeyVersion, Question, Store } from '../../store';
-import { enginePaper, stampOf } from '../../papers';
+import type { KeyVersion, Paper, Question, Store } from '../../store';
+import { enginePaper, scoreStoredResult, stampOf } from '../../papers';
 
 /**
  * Comparing key versions: every key change records the whole key as it then stands (api/papers/key-changes.ts), so an
@@ -24,22 +23,24 @@ const IMPACT_BATCH = 2_000;
  */
 async function resultsImpact(
   store: Store,
-  paper: readonly Question[],
+  questions: readonly Question[],
+  paper: Paper | null,
   paperId: string,
-  before: Record<string, string>,
-  after: Record<string, string>,
+  before: KeyVersion,
+  after: KeyVersion,
 ): Promise<ResultsImpact> {
-  const scoring = enginePaper(paper);
+  // Each version with its own marks, where an official key's Marks column gave them.
+  const [scoringBefore, scoringAfter] = [before, after].map((version) => enginePaper(questions, paper, version));
   const moves = new Map<number, number>();
   let compared = 0;
   let afterId: string | undefined;
   for (;;) {
     const batch = await store.results.listByPaper(paperId, { afterId, limit: IMPACT_BATCH });
-    for (const { responses } of batch) {
+    for (const result of batch) {
       compared++;
-      const total = (keys: Record<string, string>) =>
-        scoreResponses(responses, scoring, keys).totalScore['Total Marks'];
-      const thirds = thirdsMoved(total(before), total(after));
+      const totalBefore = scoreStoredResult(result, scoringBefore!, before.keys).totalScore['Total Marks'];
+      const totalAfter = scoreStoredResult(result, scoringAfter!, after.keys).totalScore['Total Marks'];
+      const thirds = thirdsMoved(totalBefore, totalAfter);
       if (thirds !== 0) moves.set(thirds, (moves.get(thirds) ?? 0) + 1);
     }
     const last = batch.at(-1);
@@ -64,13 +65,16 @@ export function createComparer(store: Store): KeyVersionComparer {
       const cacheKey = `${paperSet}\0${from.version}\0${to.version}`;
       const cached = cache.get(cacheKey);
       if (cached) return cached;
-      const paper = await store.questions.listByPaperSet(paperSet);
+      const [questions, paper] = await Promise.all([
+        store.questions.listByPaperSet(paperSet),
+        store.papers.findById(paperSet),
+      ]);
       const comparison: KeyVersionComparison = {
         paperSet,
         from: stampOf(from),
         to: stampOf(to),
-        questions: diffKeys(paper, from.keys, to.keys),
-        results: await resultsImpact(store, paper, paperSet, from.keys, to.keys),
+        questions: diffKeys(questions, from.keys, to.keys),
+        results: await resultsImpact(store, questions, paper, paperSet, from, to),
       };
       cache.set(cacheKey, comparison);
       return comparison;

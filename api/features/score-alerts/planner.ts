@@ -1,6 +1,6 @@
-import { changedQuestions, scoreResponses, type ScoringPaper } from '../../../src/domain/gate';
-import type { KeyVersion, Paper, Result, ScoreAlert, Store } from '../../store';
-import { enginePaper, stampOf } from '../../papers';
+import { changedQuestions } from '../../../src/domain/gate';
+import type { KeyVersion, Paper, Question, Result, ScoreAlert, Store } from '../../store';
+import { enginePaper, scoreStoredResult, stampOf } from '../../papers';
 import type { Crowd } from '../../crowd/crowd';
 import { renderScoreChangeMail } from './score-change-mail';
 import { signUnsubscribeToken } from './unsubscribe-token';
@@ -48,11 +48,12 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
   async function mailFor(alert: ScoreAlert, result: Result, version: KeyVersion, due: Due) {
     const told = await store.keyVersions.find(version.paperSet, alert.toldVersion);
     // Without the key the candidate last saw (a version from before they were recorded), only the totals are told.
+    const scored = (key: KeyVersion) =>
+      scoreStoredResult(result, enginePaper(due.questions, due.paper, key), key.keys).response;
     const questions = told
-      ? changedQuestions(
-          scoreResponses(result.responses, due.engine, told.keys).response,
-          scoreResponses(result.responses, due.engine, version.keys).response,
-        ).filter((question) => question.marksBefore !== question.marksAfter)
+      ? changedQuestions(scored(told), scored(version)).filter(
+          (question) => question.marksBefore !== question.marksAfter,
+        )
       : [];
     const addresses = unsubscribeAddresses(appOrigin, secret, alert);
     return renderScoreChangeMail({
@@ -108,7 +109,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     if (!version || version.alertsPlannedAt || now.getTime() - version.createdAt.getTime() < quietMs) return null;
     const job = (await store.jobs.list()).find((found) => found.paperSet === paperId);
     if (job && job.state !== 'done') return null;
-    return { version, paper, engine: enginePaper(await store.questions.listByPaperSet(paperId)) };
+    return { version, paper, questions: await store.questions.listByPaperSet(paperId) };
   }
 
   return {
@@ -138,5 +139,5 @@ export type Planner = ReturnType<typeof createPlanner>;
 interface Due {
   version: KeyVersion;
   paper: Paper;
-  engine: ScoringPaper;
+  questions: Question[];
 }

@@ -1,4 +1,4 @@
-import type { DocumentCollection } from '../collection';
+import { definedFields, type DocumentCollection } from '../collection';
 import type { Paper, PaperRepository } from '../types';
 
 /** A paper as stored: its id is the document's id. */
@@ -43,7 +43,7 @@ export function paperRepository(papers: DocumentCollection<PaperDoc>): PaperRepo
       const now = new Date();
       const doc: PaperDoc = {
         _id: id,
-        ...paper,
+        ...definedFields(paper),
         keyVersion: firstKeyVersion,
         keyVersionsIssued: firstKeyVersion,
         retired: false,
@@ -67,6 +67,9 @@ export function paperRepository(papers: DocumentCollection<PaperDoc>): PaperRepo
     },
     async setRetired(id, retired) {
       return papers.updateOne({ _id: id }, { $set: { retired, updatedAt: new Date() } });
+    },
+    async setSections(id, sections) {
+      return papers.updateOne({ _id: id }, { $set: { sections, updatedAt: new Date() } });
     },
   };
 }

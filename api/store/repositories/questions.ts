@@ -1,4 +1,4 @@
-import { newId, type DocumentCollection } from '../collection';
+import { definedFields, newId, type DocumentCollection } from '../collection';
 import { DuplicateError, type PaperQuestion, type Question, type QuestionRepository } from '../types';
 
 export interface QuestionDoc extends PaperQuestion {
@@ -32,8 +32,9 @@ function toQuestion(doc: QuestionDoc): Question {
   return { id: _id, ...fields };
 }
 
-function paperFields({ long_id, short_id, name, type, marks, question, options }: PaperQuestion): PaperQuestion {
-  return { long_id, short_id, name, type, marks, question, options };
+function paperFields(paperQuestion: PaperQuestion): PaperQuestion {
+  const { long_id, short_id, name, type, marks, question, options, section } = paperQuestion;
+  return definedFields({ long_id, short_id, name, type, marks, question, options, section });
 }
 
 export function questionRepository(questions: DocumentCollection<QuestionDoc>): QuestionRepository {

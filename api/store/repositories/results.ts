@@ -15,7 +15,7 @@ export interface ResultDoc extends ResultInput {
 }
 
 /** Fields a result may lack; an upsert without them removes them (e.g. a link no longer needed). */
-const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'statuses'] as const;
+const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'statuses', 'chosenSections', 'rankedAs'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
@@ -40,9 +40,11 @@ type Owner = Pick<ResultInput, 'email' | 'isVerified'>;
 /** Exactly the fields of a result input but its owner, whatever else the caller's object carries (an id, a date). */
 function resultFields(input: ResultInput): Omit<ResultInput, keyof Owner> {
   const { candidateId, name, set, paperId, resultKey, link, responses, statuses, session, uploaded } = input;
+  const { chosenSections, rankedAs } = input;
   const { totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt } = input;
   return {
     ...{ candidateId, name, set, paperId, resultKey, link, responses, statuses, session, uploaded },
+    ...{ chosenSections, rankedAs },
     ...{ totalMarks, finalMarks, negativeMarks, attempts, incorrectAttempts, normMarks, keyVersion, scoredAt },
   };
 }
@@ -193,12 +195,14 @@ export function resultRepository(
     async findByIds(ids) {
       return (await results.find({ _id: { $in: [...ids] } })).map((doc) => toResult(doc));
     },
-    async list({ limit, skip } = {}) {
-      const docs = await results.find({}, { sort: NEWEST_FIRST, limit, skip, omit: ['responses'] });
+    async list({ limit, skip, paperId } = {}) {
+      const filter = paperId === undefined ? {} : { paperId };
+      const docs = await results.find(filter, { sort: NEWEST_FIRST, limit, skip, omit: ['responses'] });
       return (docs as Omit<ResultDoc, 'responses'>[]).map((doc) => toResult(doc));
     },
     count: () => results.count({}),
-    countByPaper: (paperId) => results.count({ paperId, ...FETCHED }),
+    countByPaper: (paperId, { withUploads = false } = {}) =>
+      results.count(withUploads ? { paperId } : { paperId, ...FETCHED }),
     async listByPaper(paperId, { afterId, limit, keyVersionBelow }) {
       const filter: Record<string, unknown> = { paperId };
       if (afterId !== undefined) filter._id = { $gt: afterId };
@@ -216,6 +220,14 @@ export function resultRepository(
     async marksOfPaper(paperId) {
       const docs = await results.project({ paperId, ...FETCHED }, ['normMarks', 'totalMarks']);
       return docs.map(({ _id, normMarks, totalMarks }) => ({ id: _id, normMarks, totalMarks }));
+    },
+    async rankAmongRankedAs(paperId, rankedAs, normMarks) {
+      const group = { paperId, rankedAs, ...FETCHED };
+      const [ahead, total] = await Promise.all([
+        results.count({ ...group, normMarks: { $gt: normMarks } }),
+        results.count(group),
+      ]);
+      return { rank: ahead + 1, total };
     },
     async marksChangedSince(paperId, since) {
       const changes = await marksChanges.find({ paperId, at: { $gte: since } }, { sort: { at: 1, _id: 1 } });

@@ -5,9 +5,10 @@ export type { PaperQuestion, ParsedSheet, QuestionType, SectionKind, SheetCandid
 export { parseResponseSheet } from './parse-sheet';
 export { decodeImageName, type ImageIdentity } from './image-names';
 export { marksForMaster, sectionOfMaster, QUESTIONS_PER_PAPER } from './marks';
-export { buildPaper, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
+export { buildPaper, inMasterOrder, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
 export {
   choiceMessage,
+  describeSections,
   detectSectionChoice,
   isSectionChoiceError,
   resolveSectionChoice,
@@ -59,15 +60,21 @@ export {
   type PaperIdentity,
 } from './paper-identity';
 export { canonicalSheetLink } from './sheet-link';
+export { PAPER_LIST, type ListedPaper } from './paper-list';
+export { predictAnyPaper, type PaperPrediction } from './paper-prediction';
 export {
   TEST_PAPERS,
   TEST_PAPER_LABELS,
+  TEST_PAPER_OPTIONS,
   assertSheetIsPaper,
   identifyPaper,
   isTestPaper,
   paperCodeOf,
+  paperOfLink,
   testPaperFromCode,
+  testPapersOfCode,
   type TestPaper,
+  type TestPaperOption,
 } from './test-papers';
 export {
   KEY_INPUT_MESSAGES,

@@ -34,12 +34,14 @@ function refusalOf(call: () => unknown) {
 
 describe.each(familySets)('paper family set %s', (set) => {
   const { paper: fixturePaper, key, sheets, refused } = loadFamilySet(set);
-  const paper = buildPaper(parseResponseSheet(familyFile(set, 'master.html')));
+  const paper = buildPaper(parseResponseSheet(familyFile(set, 'master.html')), fixturePaper.name);
   const hasChoice = fixturePaper.choose > 0;
 
   it("builds the master paper of paper.json from the master sheet: sections, the key's numbers and marks", () => {
     expect(paper.warnings).toEqual([]);
-    expect(paper.name).toBe(fixturePaper.name);
+    // A two-session paper's default name carries the session its Subject line names, as CS's does ('GATE 2025 CE1').
+    const session = /\((?:[A-Z]{2})(\d)\)$/.exec(fixturePaper.subject)?.[1] ?? '';
+    expect(buildPaper(parseResponseSheet(familyFile(set, 'master.html'))).name).toBe(`${fixturePaper.name}${session}`);
     expect(paper.questions).toEqual(
       fixturePaper.questions.map((q) => ({
         long_id: q.questionId,

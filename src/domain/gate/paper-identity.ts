@@ -1,3 +1,4 @@
+import { catalogueEntryOfSheet, yearOfSheet } from './catalogue/identify';
 import { GateError } from './errors';
 import { identifyPaper, testPaperFromCode, type TestPaper } from './test-papers';
 import type { ParsedSheet } from './types';
@@ -15,18 +16,6 @@ export interface PaperIdentity {
   session: number | null;
 }
 
-/** 'CS26S42101001' → 2026: the two digits after the paper code are the exam year. */
-const YEAR_IN_CANDIDATE_ID = /^[A-Z]{2,3}(\d{2})S\d/;
-const YEAR_IN_TEXT = /\b(20\d{2})\b/;
-
-/** The exam year a sheet names: its candidate id, else its test date. */
-function yearOf(sheet: ParsedSheet): number | null {
-  const fromId = YEAR_IN_CANDIDATE_ID.exec(sheet.candidate.id)?.[1];
-  if (fromId) return 2000 + Number(fromId);
-  const fromDate = YEAR_IN_TEXT.exec(sheet.candidate.testDate)?.[1];
-  return fromDate ? Number(fromDate) : null;
-}
-
 /** 'CS 1' → { code: 'CS', session: 1 }; 'DA' → { code: 'DA', session: null }. */
 export function codeAndSession(testPaper: TestPaper): Pick<PaperIdentity, 'code' | 'session'> {
   const [code = testPaper, session] = testPaper.split(' ');
@@ -35,15 +24,17 @@ export function codeAndSession(testPaper: TestPaper): Pick<PaperIdentity, 'code'
 
 /**
  * The identity a sheet names, or null when it does not name its year and paper. The paper comes from the Subject line,
- * the candidate id and the subject images (identifyPaper); the year from the candidate id or the test date.
+ * the candidate id and the subject images (identifyPaper, which also reads the session of a two-session paper), else
+ * from the catalogue's reading of the sheet (catalogueEntryOfSheet: any of GATE's 30 codes); the year from the
+ * candidate id or the test date. A candidate id naming a paper GATE does not hold is refused (UNKNOWN_PAPER).
  */
 export function identifySheet(sheet: ParsedSheet): PaperIdentity | null {
-  const year = yearOf(sheet);
+  const entry = catalogueEntryOfSheet(sheet);
+  const year = yearOfSheet(sheet);
   if (year === null) return null;
   const testPaper = identifyPaper(sheet);
   if (testPaper) return { year, ...codeAndSession(testPaper) };
-  const code = sheet.candidate.paperCode;
-  return code ? { year, code, session: null } : null;
+  return entry ? { year, code: entry.code, session: null } : null;
 }
 
 /** The paper a candidate chose, in the year of their sheet. */

@@ -156,3 +156,21 @@ export function withKeyMarks<Paper extends ScoringPaper>(paper: Paper, marks: Re
     ),
   };
 }
+
+/**
+ * Stored papers are usually in master order already; only a shuffled one is copied and sorted. On papers with parts
+ * the order is the sections' and then the numbers within each (GG numbers Part B1 and Part B2 alike).
+ */
+export function inMasterOrder<Question extends { section?: string; short_id: string | number }>(
+  questions: readonly Question[],
+  sections?: Pick<PaperSections, 'sections'>,
+): readonly Question[] {
+  const sectionOrder = new Map(sections?.sections.map((section, index) => [section.id, index]));
+  const place = (question: Question) =>
+    (sectionOrder.get(question.section ?? '') ?? 0) * 1e6 + Number(question.short_id);
+  const sorted = questions.every((question, i) => {
+    const before = questions[i - 1];
+    return before === undefined || place(before) < place(question);
+  });
+  return sorted ? questions : [...questions].sort((a, b) => place(a) - place(b));
+}

@@ -2,7 +2,7 @@ import { isAttempted, responseMatchesKey } from './correctness';
 import { GateError } from './errors';
 import { isNumberText, parseKey, type KeysByLongId } from './keys';
 import { catalogueEntryOfSheet } from './catalogue/identify';
-import type { ScoringPaper } from './paper';
+import { inMasterOrder, type ScoringPaper } from './paper';
 import { resolveSectionChoice, type ChosenSections, type PaperSections } from './sections';
 import { assertSheetIsPaper } from './test-papers';
 import {
@@ -263,21 +263,6 @@ function sectionsOutcome(
     decidedBy: choice.decidedBy,
     rankedAs: rankedAs?.rankedAs ?? paper.paper,
   };
-}
-
-/**
- * Stored papers are usually in master order already; only a shuffled one is copied and sorted. On papers with parts
- * the order is the sections' and then the numbers within each (GG numbers Part B1 and Part B2 alike).
- */
-function inMasterOrder(questions: readonly PaperQuestion[], sections?: PaperSections): readonly PaperQuestion[] {
-  const sectionOrder = new Map(sections?.sections.map((section, index) => [section.id, index]));
-  const place = (question: PaperQuestion) =>
-    (sectionOrder.get(question.section ?? '') ?? 0) * 1e6 + Number(question.short_id);
-  const sorted = questions.every((question, i) => {
-    const before = questions[i - 1];
-    return before === undefined || place(before) < place(question);
-  });
-  return sorted ? questions : [...questions].sort((a, b) => place(a) - place(b));
 }
 
 interface Outcome {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectSectionChoice, resolveSectionChoice, SectionChoiceError, type PaperSections } from './sections';
+import {
+  describeSections,
+  detectSectionChoice,
+  resolveSectionChoice,
+  SectionChoiceError,
+  type PaperSections,
+} from './sections';
 
 const xe: PaperSections = {
   paper: 'XE',
@@ -54,5 +60,27 @@ describe('choosing the sections that count', () => {
       'That choice does not fit this XE response sheet: choose two of the sections it answers, Section B, Section C and Section D.',
     );
     expect(() => resolveSectionChoice(xe, answered({ B: 4, C: 2 }), ['B'])).toThrow(SectionChoiceError);
+  });
+});
+
+describe("a choice paper's rule in words", () => {
+  it('names the sections everyone answers, how many optional ones count, and the choices ranked apart', () => {
+    expect(describeSections(xe)).toBe(
+      'Sections GA and A count for everyone, and two of B, C, D and I as each candidate chooses.',
+    );
+    const gg: PaperSections = {
+      paper: 'GG',
+      year: 2025,
+      choose: 1,
+      sections: [
+        { id: 'GA', name: 'General Aptitude', optional: false },
+        { id: 'A', name: 'Part A', optional: false },
+        { id: 'B1', name: 'Part B1', optional: true, rankedAs: 'GG1' },
+        { id: 'B2', name: 'Part B2', optional: true, rankedAs: 'GG2' },
+      ],
+    };
+    expect(describeSections(gg)).toBe(
+      'Sections GA and A count for everyone, and one of B1 and B2 as each candidate chooses (B1 is ranked as GG1 and B2 is ranked as GG2).',
+    );
   });
 });

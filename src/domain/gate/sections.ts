@@ -154,3 +154,22 @@ export function choiceMessage(paper: PaperSections, question: SectionChoiceQuest
         : `That choice does not fit this ${paper.paper} response sheet: choose ${choose} of ${listed(allNames, 'and')}${answeredNames.length ? `, with ${listed(answeredNames, 'and')}, which it answers` : ''}.`;
   }
 }
+
+/**
+ * A choice paper's rule in one sentence for the administrator: 'Sections GA and A count for everyone, and two of B,
+ * C, D, E, F, G and H as each candidate chooses.' Choices ranked apart are named ('B1 is ranked as GG1').
+ */
+export function describeSections(paper: PaperSections): string {
+  const compulsory = paper.sections.filter((section) => !section.optional).map((section) => section.id);
+  const optional = paper.sections.filter((section) => section.optional);
+  const ranked = optional
+    .filter((section) => section.rankedAs)
+    .map((section) => `${section.id} is ranked as ${section.rankedAs}`);
+  return (
+    `Sections ${listed(compulsory, 'and')} count for everyone, and ${numberWord(paper.choose)} of ` +
+    `${listed(
+      optional.map((section) => section.id),
+      'and',
+    )} as each candidate chooses${ranked.length ? ` (${listed(ranked, 'and')})` : ''}.`
+  );
+}

@@ -1,27 +1,47 @@
 import { GateError } from './errors';
 import { decodeImageName, imageFileName } from './image-names';
+import { LISTED_CODES, PAPER_LIST } from './paper-list';
 import type { ParsedSheet } from './types';
 
-/** The test papers a candidate can pick in the checker's Test Paper list: the value, then the subject label. */
-export type TestPaper = 'CS 1' | 'CS 2' | 'DA';
-export const TEST_PAPERS: readonly TestPaper[] = ['CS 1', 'CS 2', 'DA'];
-export const TEST_PAPER_LABELS: Record<TestPaper, string> = {
-  'CS 1': 'Computer Science and Information Technology',
-  'CS 2': 'Computer Science and Information Technology',
-  DA: 'Data Science and Artificial Intelligence',
-};
+/**
+ * A test paper a candidate can pick in the checker's Test Paper list: a paper's code ('EE', 'DA'), with its session
+ * when the paper is held in several ('CS 1', 'CE 2'). The spec's three (CS 1, CS 2, DA) are among them.
+ */
+export type TestPaper = string;
 
-export function isTestPaper(value: unknown): value is TestPaper {
-  return typeof value === 'string' && (TEST_PAPERS as readonly string[]).includes(value);
+export interface TestPaperOption {
+  value: TestPaper;
+  code: string;
+  session: number | null;
+  /** The subject's name, shown after the value: 'CS 1 Computer Science and Information Technology'. */
+  label: string;
 }
 
-/** 'CS1' (as the Subject line and paper names write it) → 'CS 1'. */
+export const TEST_PAPER_OPTIONS: readonly TestPaperOption[] = PAPER_LIST.flatMap(
+  ({ code, name, sessions }): TestPaperOption[] =>
+    sessions === 1
+      ? [{ value: code, code, session: null, label: name }]
+      : Array.from({ length: sessions }, (_, index) => ({
+          value: `${code} ${index + 1}`,
+          code,
+          session: index + 1,
+          label: name,
+        })),
+);
+export const TEST_PAPERS: readonly TestPaper[] = TEST_PAPER_OPTIONS.map((option) => option.value);
+export const TEST_PAPER_LABELS: Readonly<Record<TestPaper, string>> = Object.fromEntries(
+  TEST_PAPER_OPTIONS.map((option) => [option.value, option.label]),
+);
+
+export function isTestPaper(value: unknown): value is TestPaper {
+  return typeof value === 'string' && Object.hasOwn(TEST_PAPER_LABELS, value);
+}
+
+/** 'CS1' or 'cs 1' (as the Subject line and paper names write it) → 'CS 1'; 'EE' → 'EE'; null when not offered. */
 export function testPaperFromCode(code: string): TestPaper | null {
   const compact = code.replace(/\s+/g, '').toUpperCase();
-  if (compact === 'CS1') return 'CS 1';
-  if (compact === 'CS2') return 'CS 2';
-  if (compact === 'DA') return 'DA';
-  return null;
+  const value = compact.length > 2 ? `${compact.slice(0, 2)} ${compact.slice(2)}` : compact;
+  return isTestPaper(value) ? value : null;
 }
 
 /** 'CS 1' → 'CS1', the code used in paper names ('GATE 2026 CS1'). */
@@ -29,30 +49,53 @@ export function paperCodeOf(testPaper: TestPaper): string {
   return testPaper.replace(' ', '');
 }
 
+/** The test papers of a paper code: ['CS 1', 'CS 2'] for CS, ['EE'] for EE, [] for a code GATE does not hold. */
+export function testPapersOfCode(code: string): TestPaper[] {
+  return TEST_PAPER_OPTIONS.filter((option) => option.code === code).map((option) => option.value);
+}
+
+/**
+ * The paper a response-sheet link names, when it shows the candidate id (the portal's sheet address ends in
+ * `<CandidateID>_GATE….html`, the demo's in `<CandidateID>.html`): its code and the test papers it may be. Null when
+ * it shows none.
+ */
+export function paperOfLink(link: string): { code: string; testPapers: TestPaper[] } | null {
+  const file = link.trim().split(/[?#]/)[0]?.split('/').at(-1) ?? '';
+  const code = /^([A-Z]{2})\d{2}S\d+(?:_|\.html$)/i.exec(file)?.[1]?.toUpperCase();
+  if (!code || !LISTED_CODES.has(code)) return null;
+  return { code, testPapers: testPapersOfCode(code) };
+}
+
 /**
  * Which test paper a sheet belongs to: the Subject line names it ('… (CS1)' in 2026, 'CS2 COMPUTER SCIENCE …' in
- * 2024); else the candidate id's paper code (DA), and for CS the session digit of the subject images where that digit
- * is the session. Null when the sheet does not say (an older CS sheet): the caller then relies on the Question IDs.
+ * 2024, 'GE Geomatics Engineering', 'Civil Engineering (CE2)'); else the candidate id's paper code when that paper has
+ * one session (DA, EE), and for CS the session digit of the subject images where that digit is the session. Null when
+ * the sheet does not say (an older CS sheet): the caller then relies on the Question IDs.
  */
 export function identifyPaper(sheet: ParsedSheet): TestPaper | null {
   const named = paperFromSubject(sheet.candidate.subject);
   if (named) return named;
   const family = sheet.candidate.paperCode || /^([A-Z]{2})/.exec(sheet.candidate.id)?.[1] || '';
-  if (family === 'DA') return 'DA';
+  const papers = testPapersOfCode(family);
+  if (papers.length === 1) return papers[0]!;
   return family === 'CS' ? sessionFromImages(sheet) : null;
 }
 
 /**
- * A code standing alone at either end of the Subject line: `(CS1)`, `(CS 2)`, `- CS1`, `CS2 COMPUTER …`, `DA: …`.
- * A code is at most six characters with its brackets, so only the line's first and last eight are searched.
+ * A code standing alone at either end of the Subject line: `(CS1)`, `(CS 2)`, `- CS1`, `CS2 COMPUTER …`, `DA: …`,
+ * `GE Geomatics …`. A code is at most six characters with its brackets, so only the line's first and last eight are
+ * searched; it names a test paper only when the session it gives (or leaves out) is one the paper has.
  */
-const CODE_FIRST = /^\(?(CS ?[12]|DA)\)?(?:[\s:\u2013-]|$)/;
-const CODE_LAST = /(?:^|[\s(:\u2013-])(CS ?[12]|DA)\)?$/;
+const CODE_FIRST = /^\(?([A-Z]{2}(?: ?\d)?)\)?(?:[\s:\u2013-]|$)/;
+const CODE_LAST = /(?:^|[\s(:\u2013-])([A-Z]{2}(?: ?\d)?)\)?$/;
 
 function paperFromSubject(subject: string): TestPaper | null {
   const line = subject.trim().toUpperCase();
-  const code = CODE_FIRST.exec(line.slice(0, 8))?.[1] ?? CODE_LAST.exec(line.slice(-8))?.[1];
-  return code ? testPaperFromCode(code) : null;
+  for (const code of [CODE_FIRST.exec(line.slice(0, 8))?.[1], CODE_LAST.exec(line.slice(-8))?.[1]]) {
+    const paper = code && testPaperFromCode(code);
+    if (paper) return paper;
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrors } from './accounts';
-import { SHEET_LINK_MESSAGES, scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from './score-request';
+import { TEST_PAPERS } from '../gate';
+import {
+  SECTIONS_FORMAT,
+  SHEET_LINK_MESSAGES,
+  chosenSectionsOf,
+  scoreRequestSchema,
+  sheetLinkProblem,
+  verificationRequestSchema,
+} from './score-request';
 
 async function errorsOf(schema: typeof scoreRequestSchema | typeof verificationRequestSchema, values: object) {
   try {
@@ -34,13 +42,27 @@ describe('score request rules', () => {
     });
   });
 
-  it('accepts the three test papers and nothing else', async () => {
-    for (const testPaper of ['CS 1', 'CS 2', 'DA']) {
+  it("accepts the spec's three test papers and every other GATE paper, and nothing else", async () => {
+    for (const testPaper of ['CS 1', 'CS 2', 'DA', 'EE', 'CE 2', 'XE', 'GG']) {
       expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper })).toEqual({});
     }
-    expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper: 'ME' })).toEqual({
-      testPaper: 'Choose one of CS 1, CS 2, DA',
-    });
+    for (const testPaper of ['CS', 'CE 3', 'ZZ', 'EE 1']) {
+      expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper })).toEqual({
+        testPaper: `Choose one of ${TEST_PAPERS.join(', ')}`,
+      });
+    }
+    expect(TEST_PAPERS).toHaveLength(32);
+  });
+
+  it('takes the sections a candidate chose as ids separated by commas', async () => {
+    expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper: 'XE', sections: 'B, c' })).toEqual({});
+    expect(chosenSectionsOf('B, c')).toEqual(['B', 'C']);
+    expect(chosenSectionsOf('')).toBeUndefined();
+    for (const sections of ['B;C', 'B,,C', `${'B,'.repeat(12)}B`, '<b>']) {
+      expect(await errorsOf(scoreRequestSchema, { link: LINK, testPaper: 'XE', sections })).toEqual({
+        sections: SECTIONS_FORMAT,
+      });
+    }
   });
 
   it('checks an e-mail sent with a score request only when one is given', async () => {

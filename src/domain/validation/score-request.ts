@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { isTestPaper, TEST_PAPERS } from '../gate';
+import { isTestPaper, TEST_PAPERS } from '../gate/test-papers';
 import { EMAIL_PATTERN, MAX_EMAIL_LENGTH, REQUIRED, emailField } from './accounts';
 import { atMost, plainText } from './text';
 
@@ -10,6 +10,32 @@ import { atMost, plainText } from './text';
  */
 
 export const UNKNOWN_TEST_PAPER = `Choose one of ${TEST_PAPERS.join(', ')}`;
+
+export const SECTIONS_FORMAT = "Name the sections you chose by their ids, separated by commas (e.g. 'B,C').";
+
+/**
+ * The optional sections a candidate chose on a paper with parts, when the sheet does not settle it: their ids
+ * separated by commas ('B1', 'B,C'). The engine checks them against the paper's rule.
+ */
+export const sectionsField = () =>
+  plainText(
+    string()
+      .trim()
+      .max(60, SECTIONS_FORMAT)
+      .matches(/^[A-Za-z][A-Za-z0-9]{0,3}(?:\s*,\s*[A-Za-z][A-Za-z0-9]{0,3}){0,9}$/, {
+        message: SECTIONS_FORMAT,
+        excludeEmptyString: true,
+      }),
+  );
+
+/** 'b, C' → ['B', 'C']; undefined when none were given. */
+export function chosenSectionsOf(text: string | undefined | null): string[] | undefined {
+  const ids = (text ?? '')
+    .split(',')
+    .map((id) => id.trim().toUpperCase())
+    .filter(Boolean);
+  return ids.length > 0 ? ids : undefined;
+}
 
 /** What is wrong with a link that cannot be a response sheet, said so the candidate knows what to copy instead. */
 export const SHEET_LINK_MESSAGES = {
@@ -58,6 +84,7 @@ export const testPaperField = () =>
 export const scoreRequestSchema = object({
   link: linkField(),
   testPaper: testPaperField(),
+  sections: sectionsField(),
   email: plainText(
     string()
       .trim()

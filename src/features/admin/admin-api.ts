@@ -2,7 +2,7 @@ import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type { RescoreStatus } from '../../domain/gate/rescore-status';
-import type { KeyVersionComparison, KeyVersionEntry, KeyVersionStamp } from '../../domain/gate';
+import type { KeyVersionComparison, KeyVersionEntry, KeyVersionStamp, PaperSections } from '../../domain/gate';
 
 /** The admin API calls plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
@@ -21,6 +21,8 @@ export interface AdminQuestion {
   marks?: number;
   question?: string;
   options?: Record<string, string>;
+  /** On a paper whose candidates choose sections: the question's section ('A', 'B1'). */
+  section?: string;
   answerKey?: string;
   /** Client-side only: the key was saved from this screen. */
   answerKeySaved?: boolean;
@@ -39,6 +41,11 @@ export interface AdminPaper {
   /** Questions with a key, and all of them. */
   keyed: number;
   questions: number;
+  /** Its stored results, uploads too; absent from figures kept by an older version of the app. */
+  results?: number;
+  /** On a paper whose candidates choose sections: its sections, and their rule in words. */
+  sections?: PaperSections;
+  sectionRule?: string;
 }
 
 export interface AdminStats {
@@ -89,7 +96,7 @@ export async function fetchAdminStats(credentials: AdminCredentials): Promise<Ad
 export async function importAnswerKey(
   credentials: AdminCredentials,
   paperSet: string,
-  key: { keys: Record<string, string> } | { rows: string },
+  key: { keys: Record<string, string>; marks?: Record<string, number> } | { rows: string },
   label?: string,
 ): Promise<ImportKeyReport> {
   const body = await apiRequest<{ data: ImportKeyReport }>('/api/data/import-key', {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../lib/ui/toast';
-import { TEST_PAPERS, TEST_PAPER_LABELS } from '../../domain/gate';
 import { firstErrors } from '../../domain/validation/accounts';
 import { scoreRequestSchema, sheetLinkProblem, verificationRequestSchema } from '../../domain/validation/score-request';
 import { Field, Spinner } from '../../lib/ui/FormFields';
@@ -13,10 +12,13 @@ import {
   uploadResponseSheet,
   type ScoreOutcome,
 } from '../../lib/scorecard/score-api';
+import { rememberSections, sectionChoiceOf, type SectionChoice } from '../../lib/scorecard/section-choice';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { resendWaitSeconds, sendVerification, type VerificationSubject } from './checker-api';
 import type { CheckerForm } from './checker-draft';
 import { SavedPageUpload } from './SavedPageUpload';
+import { SectionChoiceStep } from './SectionChoiceStep';
+import { TestPaperField } from './TestPaperField';
 import { openInNewTab } from './open-in-new-tab';
 import { resendKey, useResendCooldown } from './use-resend-cooldown';
 import { VerificationSent } from './VerificationSent';
@@ -59,9 +61,12 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     : { link: form.gateLink.trim(), testPaper: form.testPaper || undefined };
   const formKey = resendKey(subjectName(subject), form.email);
   const showSent = mode === 'verification' && sentKey === formKey;
+  // A paper with parts whose sheet does not show the sections chosen: the question, and how to answer it.
+  const [asked, setAsked] = useState<{ question: SectionChoice; answer: (sections: string[]) => void }>();
 
   const close = () => {
     setErrors({});
+    setAsked(undefined);
     onClose();
   };
   const update = (field: keyof CheckerForm) => (value: string) => {
@@ -86,6 +91,26 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       return;
     }
     await showScorecard(outcome.data, link);
+  }
+
+  /**
+   * One score request; when the API asks which sections the candidate chose, the answer is the modal's next step, then
+   * the same request again with it (kept on this device for the link, so the request after the e-mail step says it too).
+   */
+  async function scoreOrAsk(attempt: (sections?: string) => Promise<void>, link?: string, sections?: string) {
+    try {
+      await attempt(sections);
+      setAsked(undefined);
+    } catch (error) {
+      const question = sectionChoiceOf(error);
+      if (!question) throw error;
+      const answer = (chosen: string[]) =>
+        void run(async () => {
+          if (link) rememberSections(link, chosen);
+          await scoreOrAsk(attempt, link, chosen.join(','));
+        }, 'An error occurred');
+      setAsked({ question, answer });
+    }
   }
 
   /** Leaves the uploaded page's e-mail step for the score form (the upload stays stored; uploading again finds it). */
@@ -165,8 +190,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
       });
       if (!request) return;
       await run(async () => {
-        const outcome = await within(() => requestScore(request), WAIT_LIMITS_MS.retrieve, scoreWait);
-        await handleOutcome(outcome, request.link);
+        await scoreOrAsk(async (sections) => {
+          const outcome = await within(
+            () => requestScore({ ...request, sections }),
+            WAIT_LIMITS_MS.retrieve,
+            scoreWait,
+          );
+          await handleOutcome(outcome, request.link);
+        }, request.link);
       }, 'An error occurred');
       return;
     }
@@ -188,14 +219,17 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
     if (!request) return;
     const html = await file.text();
     await run(async () => {
-      const upload = () =>
-        uploadResponseSheet(html, {
-          testPaper: request.testPaper,
-          email: form.email || undefined,
-          // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
-          link: form.gateLink.trim() || undefined,
-        });
-      await handleOutcome(await within(upload, WAIT_LIMITS_MS.retrieve, scoreWait));
+      await scoreOrAsk(async (sections) => {
+        const upload = () =>
+          uploadResponseSheet(html, {
+            testPaper: request.testPaper,
+            email: form.email || undefined,
+            // The link (when typed) is what an e-mail was verified for, and lets admins re-open the result.
+            link: form.gateLink.trim() || undefined,
+            sections,
+          });
+        await handleOutcome(await within(upload, WAIT_LIMITS_MS.retrieve, scoreWait));
+      });
     }, 'An error occurred');
   }
 
@@ -210,7 +244,14 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             ×
           </button>
         </div>
-        {showSent ? (
+        {asked && mode === 'score' ? (
+          <SectionChoiceStep
+            question={asked.question}
+            busy={busy}
+            onChoose={asked.answer}
+            onBack={() => setAsked(undefined)}
+          />
+        ) : showSent ? (
           <VerificationSent
             email={form.email.trim()}
             secondsLeft={waitForResend}
@@ -244,7 +285,12 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
                 </Field>
               )}
               {mode === 'score' ? (
-                <TestPaperSelect value={form.testPaper} error={errors.testPaper} onChange={update('testPaper')} />
+                <TestPaperField
+                  value={form.testPaper}
+                  error={errors.testPaper}
+                  onChange={update('testPaper')}
+                  link={form.gateLink}
+                />
               ) : (
                 <Field id="gate-email" label="Email" error={errors.email}>
                   {(control) => (
@@ -281,27 +327,10 @@ export function ScoreModal({ open, mode, form, onFormChange, onModeChange, onClo
             </form>
           </>
         )}
-        {mode === 'score' && <SavedPageUpload busy={busy} onFile={uploadSavedPage} />}
+        {mode === 'score' && !asked && <SavedPageUpload busy={busy} onFile={uploadSavedPage} />}
         <LinkHowTo />
       </div>
     </ModalDialog>
-  );
-}
-
-function TestPaperSelect({ value, error, onChange }: { value: string; error?: string; onChange: (v: string) => void }) {
-  return (
-    <Field id="test-paper" label="Test Paper" error={error}>
-      {(control) => (
-        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Select your test paper</option>
-          {TEST_PAPERS.map((paper) => (
-            <option key={paper} value={paper}>
-              {paper} {TEST_PAPER_LABELS[paper]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
   );
 }
 

@@ -2,7 +2,9 @@ import { memo, startTransition, useEffect, useState, useSyncExternalStore } from
 import type { ChangedQuestion, ScorecardQuestion } from '../../domain/gate';
 import { imageSource } from '../../lib/image-source';
 import {
+  NOT_COUNTED,
   earnedMarksText,
+  isUnchosen,
   keyText,
   marksObtainedText,
   optionViews,
@@ -46,7 +48,7 @@ function EarnedMarks({ question }: { question: ScorecardQuestion }) {
   return (
     <span className="question__marks">
       <span className={earned ? 'question__earned' : 'question__earned question__earned--none'}>
-        {earned ?? 'Not evaluated'}
+        {earned ?? (isUnchosen(question) ? NOT_COUNTED : 'Not evaluated')}
       </span>{' '}
       {weightText(question)}
     </span>
@@ -133,8 +135,9 @@ const QuestionItem = memo(function QuestionItem({ question, number, change, prin
   const verdict = verdictOf(question);
   return (
     <details
-      className="question"
+      className={isUnchosen(question) ? 'question question--unchosen' : 'question'}
       data-long-id={question.long_id}
+      data-section={question.section}
       data-verdict={verdict}
       data-key-changed={change ? true : undefined}
       onToggle={(event) => event.currentTarget.open && setOpened(true)}
@@ -142,7 +145,10 @@ const QuestionItem = memo(function QuestionItem({ question, number, change, prin
       {/* A click renders the body before the item opens; onToggle covers items opened otherwise. */}
       <summary className="question__header" onClick={() => setOpened(true)}>
         <span className="question__number">Q.{number}</span>
-        <span className="question__id">{question.long_id}</span>
+        <span className="question__id">
+          {question.section && <span className="question__section">{question.section}</span>}
+          {question.long_id}
+        </span>
         <span className="question__type">{question.type}</span>
         <EarnedMarks question={question} />
         <VerdictIcon verdict={verdict} />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { TEST_PAPER_LABELS, type TestPaper } from '../../domain/gate';
+import { TEST_PAPER_LABELS } from '../../domain/gate';
 import { keyVersionText } from '../../lib/scorecard/key-version';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
@@ -7,6 +7,8 @@ import { Breakdowns } from './Breakdowns';
 import { QuestionBreakdown } from './QuestionBreakdown';
 import { RankPrediction } from './RankPrediction';
 import { ScoreSummary } from './ScoreSummary';
+import { SectionsSummary } from './SectionsSummary';
+import { PaperScoreInputs } from './PaperScoreInputs';
 import { ScorecardMessage } from './ScorecardMessage';
 import { ScorecardSkeleton } from './ScorecardSkeleton';
 import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
@@ -23,7 +25,7 @@ const KeyUpdateNotice = lazy(() => keyDay().then((module) => ({ default: module.
 const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module.ScoreAlertSwitch })));
 
 function paperTitle(testPaper: string): string {
-  const label = TEST_PAPER_LABELS[testPaper as TestPaper];
+  const label = TEST_PAPER_LABELS[testPaper];
   return label ? `${testPaper} ${label}` : testPaper;
 }
 
@@ -68,6 +70,8 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
       <div className="scorecard__overview">
         <ScoreSummary data={data} />
         <RankPrediction data={data} />
+        <SectionsSummary data={data} />
+        <PaperScoreInputs data={data} />
       </div>
       <Breakdowns questions={data.response} />
       <QuestionBreakdown questions={data.response} changes={changes} />

@@ -3,7 +3,7 @@ import { buildPaper, NOT_EVALUATED, parseResponseSheet, scoreSheet, type SheetSc
 import { fixtureSets, readFixtureText } from '../../../test/support/fixtures';
 import { loadFixtureSet } from '../../../test/support/fixture-expectations';
 import { familyFile, familySets, loadFamilySet } from '../../../test/support/paper-families';
-import { earnedMarksText, marksObtainedText, summaryRows } from './scorecard-view';
+import { earnedMarksText, isUnchosen, marksObtainedText, summaryRows } from './scorecard-view';
 
 /**
  * What a candidate adds up with a pen: the marks shown on each question's row against the totals shown in the Score
@@ -23,9 +23,10 @@ function thirdsShown(text: string): number {
 
 function expectRowsAddUp(card: SheetScorecard, testPaper: string) {
   const shown = new Map(summaryRows({ ...card, testPaper }).map((row) => [row.label, row.value]));
-  // A question without a key, or in a part the candidate's choice leaves out, shows 'Not evaluated': no figure.
+  // A question without a key shows 'Not evaluated', one in a part the candidate's choice leaves out 'Not counted': no
+  // figure either way.
   const rows = card.response
-    .filter((question) => marksObtainedText(question) !== NOT_EVALUATED)
+    .filter((question) => marksObtainedText(question) !== NOT_EVALUATED && !isUnchosen(question))
     .map((question) => [earnedMarksText(question)!, marksObtainedText(question)] as const);
   // The header's signed figure and the row's 'Marks Obtained' are the same marks.
   for (const [earned, obtained] of rows) expect(thirdsShown(earned)).toBe(thirdsShown(obtained));

@@ -17,7 +17,9 @@ const indianWholeNumbers = new Intl.NumberFormat('en-IN', { maximumFractionDigit
 export const wholeNumber = (value: number) => indianWholeNumbers.format(Math.round(value));
 
 export function predictedRankText(prediction: PredictionData | undefined): string {
-  return finite(prediction?.estimatedRank) ? wholeNumber(prediction.estimatedRank) : 'Not available yet';
+  if (finite(prediction?.estimatedRank)) return wholeNumber(prediction.estimatedRank);
+  // A paper without the published figures a field rank needs: the rank among results checked here stands instead.
+  return prediction?.rankBasis === 'results-here' ? 'No field rank' : 'Not available yet';
 }
 
 export function rankRangeText(prediction: PredictionData | undefined): string | undefined {

@@ -38,6 +38,8 @@ export type Verdict = 'correct' | 'incorrect' | 'unattempted' | 'none';
  * unreadable key) has none.
  */
 export function verdictOf(question: ScorecardQuestion): Verdict {
+  // A section the candidate did not choose counts for nothing: no icon, neither attempted nor not.
+  if (isUnchosen(question)) return 'none';
   const correct = isCorrect(question);
   if (correct !== null && correct !== undefined) return correct ? 'correct' : 'incorrect';
   return isAttempted(question.response_given) ? 'none' : 'unattempted';
@@ -46,7 +48,13 @@ export function verdictOf(question: ScorecardQuestion): Verdict {
 export const hasKey = (question: ScorecardQuestion) =>
   question.answerKey !== undefined && question.answerKey !== null && String(question.answerKey).trim() !== '';
 
+/** A question of a section the candidate did not choose (papers with parts): shown greyed, counted nowhere. */
+export const isUnchosen = (question: ScorecardQuestion) => question.chosen === false;
+
+export const NOT_COUNTED = 'Not counted';
+
 export function marksObtainedText(question: ScorecardQuestion): string {
+  if (isUnchosen(question)) return `${NOT_COUNTED}: not one of your sections`;
   return hasKey(question) ? marksText(question.obtained_marks) : NOT_EVALUATED;
 }
 
@@ -55,7 +63,7 @@ export function marksObtainedText(question: ScorecardQuestion): string {
  * mark), or undefined when it was not evaluated (no key).
  */
 export function earnedMarksText(question: ScorecardQuestion): string | undefined {
-  return hasKey(question) ? signedMarksText(question.obtained_marks) : undefined;
+  return hasKey(question) && !isUnchosen(question) ? signedMarksText(question.obtained_marks) : undefined;
 }
 
 /** Marks or a change of marks, signed: '+2', '−⅔', '0'; 'Not evaluated' stays as it is. */
@@ -145,10 +153,15 @@ export function marksToAllNote(data: ScorecardData): string | undefined {
   return `${count} ${plural(count, 'question is', 'questions are')} marks to all (MTA): full marks ${who}.`;
 }
 
-export const isSingleSessionPaper = (testPaper: string) => testPaper.trim().toUpperCase() === 'DA';
+/** A test paper held in one session (DA, EE, XE…) has no normalisation; a session is named after a space ('CS 1'). */
+export const isSingleSessionPaper = (testPaper: string) => !/\s\d$/.test(testPaper.trim());
 
-/** short_id is the master number, which tells General Aptitude from the subject section. */
-export function sectionOf(question: ScorecardQuestion): 'GA' | 'Subject' {
+/**
+ * A question's section as the breakdown groups it: its own section on a paper with parts ('A', 'B1'), else GA or the
+ * subject, told by the master number.
+ */
+export function sectionOf(question: ScorecardQuestion): string {
+  if (question.section) return question.section;
   return sectionOfMaster(Number(question.short_id)) === 'GA' ? 'GA' : 'Subject';
 }
 
@@ -173,6 +186,7 @@ function tally(group: string, questions: ScorecardQuestion[]): BreakdownRow {
     marksAvailable: 0,
   };
   for (const question of questions) {
+    if (isUnchosen(question)) continue;
     if (responseText(question) !== '--') row.attempted += 1;
     const verdict = verdictOf(question);
     if (verdict === 'correct') row.correct += 1;
@@ -194,8 +208,14 @@ function groupBy(questions: ScorecardQuestion[], keyOf: (q: ScorecardQuestion) =
     .filter((row) => row.questions > 0);
 }
 
+/** By section: GA and the subject, or a paper's own sections in paper order, a section not chosen so marked. */
 export function sectionBreakdown(questions: ScorecardQuestion[]): BreakdownRow[] {
-  return groupBy(questions, sectionOf, ['GA', 'Subject']);
+  const order = [...new Set(['GA', ...questions.map(sectionOf), 'Subject'])];
+  return groupBy(questions, sectionOf, order).map((row) =>
+    questions.some((question) => sectionOf(question) === row.group && isUnchosen(question))
+      ? { ...row, group: `${row.group} (${NOT_COUNTED.toLowerCase()})` }
+      : row,
+  );
 }
 
 export function typeBreakdown(questions: ScorecardQuestion[]): BreakdownRow[] {

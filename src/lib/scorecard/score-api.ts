@@ -1,5 +1,6 @@
 import { accessToken, ApiError, apiRequest } from '../api';
 import { isScorecardData } from './device';
+import { sectionsFor } from './section-choice';
 import type { ScorecardData } from './types';
 
 /* The score API calls: the checker modal, the verify page and the scorecard page share them. */
@@ -45,10 +46,15 @@ export interface ScoreRequest {
   email?: string;
   /** The key version the candidate was told of (a refresh after a key change): the answer uses at least it. */
   minKeyVersion?: number;
+  /** The sections the candidate chose on a paper with parts ('B,C'); else those this device remembers for the link. */
+  sections?: string;
 }
 
-/** A score request carries this device's verified address (its access token) when it holds one. */
-export function requestScore({ link, testPaper, email, minKeyVersion }: ScoreRequest): Promise<ScoreOutcome> {
+/**
+ * A score request carries this device's verified address (its access token) when it holds one, and the sections its
+ * candidate said they chose on this sheet.
+ */
+export function requestScore({ link, testPaper, email, minKeyVersion, sections }: ScoreRequest): Promise<ScoreOutcome> {
   return scoreFrom(() =>
     apiRequest<ScoreResponse>('/api/data/generate-response', {
       method: 'POST',
@@ -59,6 +65,7 @@ export function requestScore({ link, testPaper, email, minKeyVersion }: ScoreReq
         email: email || undefined,
         access: accessToken(),
         minKeyVersion,
+        sections: sections || sectionsFor(link)?.join(','),
       },
     }),
   );
@@ -70,7 +77,7 @@ export function requestScore({ link, testPaper, email, minKeyVersion }: ScoreReq
  */
 export function uploadResponseSheet(
   html: string,
-  { testPaper, email, link }: { testPaper: string; email?: string; link?: string },
+  { testPaper, email, link, sections }: { testPaper: string; email?: string; link?: string; sections?: string },
 ): Promise<ScoreOutcome> {
   const access = accessToken();
   const query = new URLSearchParams({
@@ -78,6 +85,7 @@ export function uploadResponseSheet(
     ...(email ? { email } : {}),
     ...(link ? { link } : {}),
     ...(access ? { access } : {}),
+    ...(sections ? { sections } : {}),
   });
   return scoreFrom(() =>
     apiRequest<ScoreResponse>(`/api/data/upload-response?${query}`, {

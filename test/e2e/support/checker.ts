@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { waitInPage } from './browser';
 import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
 import { predict } from '../../../src/domain/gate/rank/predict';
@@ -31,6 +31,21 @@ export async function openCheckerModal(page: Page, origin: string): Promise<void
   await openHome(page, origin);
   await page.getByRole('button', { name: 'Check Now' }).click();
   await page.getByRole('dialog', { name: 'Check Your GATE Score' }).waitFor();
+}
+
+/**
+ * Chooses a test paper in the checker's searchable list the way a candidate does by keyboard: types its code into the
+ * combobox and picks the option with that value ('CS 1', 'EE').
+ */
+export async function chooseTestPaper(dialog: Locator, testPaper: string): Promise<void> {
+  const combobox = dialog.getByRole('combobox', { name: 'Test Paper' });
+  await combobox.fill(testPaper);
+  await dialog
+    .getByRole('option', { name: new RegExp(`^${testPaper} `) })
+    .first()
+    .click();
+  const chosen = await combobox.inputValue();
+  if (!chosen.startsWith(`${testPaper} `)) throw new Error(`Test Paper shows '${chosen}', not ${testPaper}.`);
 }
 
 /** The first address in a mail that leads to the given path. */

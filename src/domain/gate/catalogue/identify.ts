@@ -52,10 +52,10 @@ function codeOfImages(sheet: ParsedSheet): string | null {
   return codes.size === 1 && code !== undefined && KNOWN.has(code) ? code : null;
 }
 
-/** The candidate id's two-digit year (CS26S… is 2026), else the test date's. */
-function yearOfSheet(sheet: ParsedSheet): number | null {
-  const fromId = /^[A-Z]{2,3}(\d{2})S/.exec(sheet.candidate.id)?.[1];
+/** The candidate id's two-digit year (CS26S… is 2026), else the year in the test date. */
+export function yearOfSheet(sheet: ParsedSheet): number | null {
+  const fromId = /^[A-Z]{2,3}(\d{2})S\d/.exec(sheet.candidate.id)?.[1];
   if (fromId) return 2000 + Number(fromId);
-  const fromDate = /(20\d{2})\s*$/.exec(sheet.candidate.testDate)?.[1];
+  const fromDate = /\b(20\d{2})\b/.exec(sheet.candidate.testDate)?.[1];
   return fromDate ? Number(fromDate) : null;
 }

@@ -13,6 +13,7 @@ import {
   type KeyRowsPreview as Preview,
 } from './key-rows-reading';
 import { KeyRowsPreview } from './KeyRowsPreview';
+import type { PaperSections } from '../../../domain/gate';
 import { useKeyVersionLabel } from './KeyVersionLabel';
 import './key-pdf.css';
 
@@ -47,6 +48,8 @@ interface ImportKeyFormProps {
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
   questions: readonly AdminQuestion[];
   onImported: (report: ImportKeyReport) => void;
+  /** On a paper whose candidates choose sections: its sections, by which an official key names its questions. */
+  sections?: PaperSections;
 }
 
 /**
@@ -54,7 +57,14 @@ interface ImportKeyFormProps {
  * imports at once; official key rows (a PDF dropped or chosen, a rows file, or rows pasted) are read in the browser
  * and shown beside the paper's questions first, with what each changes, and import only when the admin confirms.
  */
-export function ImportKeyForm({ credentials, paperSet, paperName, questions, onImported }: ImportKeyFormProps) {
+export function ImportKeyForm({
+  credentials,
+  paperSet,
+  paperName,
+  questions,
+  sections,
+  onImported,
+}: ImportKeyFormProps) {
   const [open, setOpen] = useState(false);
   const [keyFile, setKeyFile] = useState<KeyFile | null>(null);
   const [rows, setRows] = useState('');
@@ -101,12 +111,12 @@ export function ImportKeyForm({ credentials, paperSet, paperName, questions, onI
     setReading(chosen.name);
     try {
       if (isPdfFile(chosen)) {
-        await showPreview(() => readKeyPdf(chosen, questions));
+        await showPreview(() => readKeyPdf(chosen, questions, sections));
         return;
       }
       const read = await readKeyFile(chosen);
       if ('keys' in read) setKeyFile({ name: chosen.name, keys: read.keys });
-      else await showPreview(() => readKeyRows(read.rows, chosen.name, questions));
+      else await showPreview(() => readKeyRows(read.rows, chosen.name, questions, sections));
     } finally {
       setReading(null);
     }
@@ -129,7 +139,7 @@ export function ImportKeyForm({ credentials, paperSet, paperName, questions, onI
       if (label) await send({ keys: keyFile.keys }, label);
       else adminToast.error(NAME_THE_VERSION);
     } else if (rows.trim()) {
-      await showPreview(() => readKeyRows(rows, PASTED_ROWS, questions));
+      await showPreview(() => readKeyRows(rows, PASTED_ROWS, questions, sections));
     } else {
       adminToast.error(NOTHING_TO_IMPORT);
     }
@@ -169,7 +179,7 @@ export function ImportKeyForm({ credentials, paperSet, paperName, questions, onI
           busy={busy}
           label={label}
           labelFields={labelFields}
-          onConfirm={(label) => void send({ keys: preview.reading.keys }, label)}
+          onConfirm={(label) => void send({ keys: preview.reading.keys, marks: preview.reading.marks }, label)}
           onCancel={() => setPreview(null)}
         />
       ) : (

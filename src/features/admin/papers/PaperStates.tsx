@@ -1,7 +1,7 @@
 import type { AdminPaper } from '../admin-api';
-import { paperStateText } from './paper-state';
+import { paperResultsText, paperStateText } from './paper-state';
 
-/** Which papers score candidates now and which do not yet, on the dashboard. */
+/** Which papers score candidates now and which do not yet, and how many results each holds, on the dashboard. */
 export function PaperStates({ papers }: { papers: readonly AdminPaper[] }) {
   if (papers.length === 0) return null;
   return (
@@ -11,6 +11,7 @@ export function PaperStates({ papers }: { papers: readonly AdminPaper[] }) {
         {papers.map((paper) => (
           <li key={paper.id} className={`admin-paper-state admin-paper-state--${paper.live ? 'live' : 'waiting'}`}>
             <strong>{paper.name}</strong>: {paperStateText(paper)}
+            {paperResultsText(paper) && ` · ${paperResultsText(paper)}`}
           </li>
         ))}
       </ul>

@@ -95,11 +95,13 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
               )}
             </summary>
             <RescoreLine job={stats.data?.rescoring.find((job) => job.paperSet === paperSet)} />
+            {state?.sectionRule && <p className="admin-paper__sections">{state.sectionRule}</p>}
             <ImportKeyForm
               credentials={credentials}
               paperSet={paperSet}
               paperName={paperName}
               questions={questions}
+              sections={state?.sections}
               onImported={(report) => {
                 keysChanged();
                 const made = report.keyVersion;

@@ -6,6 +6,7 @@ import {
   type KeyPaperQuestion,
   type OfficialKeyReading,
   type OfficialKeyRow,
+  type PaperSections,
   type QuestionType,
 } from '../../../domain/gate';
 import { pdfTextPages } from '../../../lib/pdf-text';
@@ -29,19 +30,31 @@ const keyQuestion = (question: AdminQuestion): KeyPaperQuestion => ({
   long_id: question.long_id,
   short_id: question.short_id ?? '',
   type: (question.type ?? '') as QuestionType,
+  ...(question.section ? { section: question.section } : {}),
+  ...(question.marks !== undefined ? { marks: question.marks } : {}),
 });
 
-function previewOf(rows: OfficialKeyRow[], source: string, questions: readonly AdminQuestion[]): KeyRowsPreview {
+/** On a paper with parts (`sections`) a row names its question by section, and its Marks column is read. */
+function previewOf(
+  rows: OfficialKeyRow[],
+  source: string,
+  questions: readonly AdminQuestion[],
+  sections?: PaperSections,
+): KeyRowsPreview {
   if (rows.length === 0) {
     throw new KeyRowsError(
       `No answer-key rows were found in ${source}. Is it the official answer key, with the columns Q. No., Q. Type, Section and Key/Range?`,
     );
   }
-  return { source, reading: readOfficialKey(rows, questions.map(keyQuestion)) };
+  return { source, reading: readOfficialKey(rows, questions.map(keyQuestion), sections) };
 }
 
 /** Reads an official key PDF in the browser and sets its rows beside the paper's questions. */
-export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]): Promise<KeyRowsPreview> {
+export async function readKeyPdf(
+  file: File,
+  questions: readonly AdminQuestion[],
+  sections?: PaperSections,
+): Promise<KeyRowsPreview> {
   let rows;
   try {
     rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer(), questions.map(keyQuestion)));
@@ -56,10 +69,15 @@ export async function readKeyPdf(file: File, questions: readonly AdminQuestion[]
         : `${file.name} could not be read as a PDF. Download the key again and drop it here.`,
     );
   }
-  return previewOf(rows, file.name, questions);
+  return previewOf(rows, file.name, questions, sections);
 }
 
 /** Sets official key rows given as text (pasted, or a rows file) beside the paper's questions. */
-export function readKeyRows(text: string, source: string, questions: readonly AdminQuestion[]): KeyRowsPreview {
-  return previewOf(officialRowsOfText(text), source, questions);
+export function readKeyRows(
+  text: string,
+  source: string,
+  questions: readonly AdminQuestion[],
+  sections?: PaperSections,
+): KeyRowsPreview {
+  return previewOf(officialRowsOfText(text), source, questions, sections);
 }

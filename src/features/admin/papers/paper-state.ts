@@ -10,3 +10,9 @@ export function paperStateText(paper: AdminPaper): string {
   if (paper.keyed === 0) return `Not live: no answer key yet (0 of ${paper.questions})`;
   return `Not live: answer key ${paper.keyed} of ${paper.questions} questions`;
 }
+
+/** How many results the paper holds (uploads too), as the dashboard counts per paper; '' when the figures predate it. */
+export function paperResultsText(paper: Pick<AdminPaper, 'results'>): string {
+  if (paper.results === undefined) return '';
+  return `${paper.results.toLocaleString('en-IN')} ${paper.results === 1 ? 'result' : 'results'}`;
+}

@@ -35,7 +35,9 @@ export function QuestionItem({
   return (
     <details className="admin-question" data-long-id={question.long_id}>
       <summary className="admin-question__summary">
-        <span className="admin-question__number">Q{number}</span>
+        <span className="admin-question__number">
+          {question.section && <span className="admin-question__section">{question.section}</span>}Q{number}
+        </span>
         <span className="admin-question__id">{question.long_id}</span>
         <span className="admin-question__type">{question.type || 'Unknown Type'}</span>
         {question.marks !== undefined && question.marks !== null && (
