@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { databaseMayExist, watchDatabaseWrites } from '../../lib/db-presence';
+import { whenIdleAfterLoad } from '../../lib/idle';
 
 // The list and Dexie (~30 kB gzip) come as one chunk, loaded only when there can be something to list. Like the
 // list itself, a chunk that fails to load only logs: the landing works without it.
@@ -15,25 +15,23 @@ const SavedScorecardList = lazy(() =>
 
 /**
  * True once this browser has the app's IndexedDB database, or a tab writes to it (the modal keeping a scorecard,
- * a scorecard tab saving its copy). A first visit to the home page has none, and does not download Dexie.
+ * a scorecard tab saving its copy). A first visit to the home page has none, and does not download Dexie. The list
+ * sits below the checker, so the look (and its code) waits until the page is idle, off the first screen's budget.
  */
 function useDatabasePresent(): boolean {
   const [present, setPresent] = useState(false);
   useEffect(() => {
-    let stopped = false;
-    const check = () =>
-      void databaseMayExist().then((exists) => {
-        if (exists && !stopped) {
-          stopped = true;
-          stopWatching();
-          setPresent(true);
-        }
-      });
-    const stopWatching = watchDatabaseWrites(check);
-    check();
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    whenIdleAfterLoad(
+      () =>
+        void import('./saved-scorecards-presence').then(({ watchForSavedScorecards }) => {
+          if (!unmounted) stop = watchForSavedScorecards(() => setPresent(true));
+        }),
+    );
     return () => {
-      stopped = true;
-      stopWatching();
+      unmounted = true;
+      stop?.();
     };
   }, []);
   return present;
