@@ -314,7 +314,7 @@ describe('installable, offline-capable PWA', () => {
         const saved = page.getByRole('region', { name: 'Saved on this device' });
         await saved.getByRole('link', { name: new RegExp(sample.name) }).click();
         await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
-        expect(new URL(page.url()).searchParams.get('saved')).toBe(stored?.resultId);
+        expect(new URL(page.url()).searchParams.get('id')).toBe(stored?.resultId);
         expect(await page.textContent('.scorecard__candidate')).toContain(sample.candidateId);
         const summaryOffline = await page.getByRole('region', { name: 'Score Summary' }).locator('table').innerText();
         expect(summaryOffline).toBe(summaryOnline);
