@@ -1,20 +1,14 @@
 import { inMasterOrder } from '../../src/domain/gate';
+import { toEngineQuestion } from '../papers/engine-paper';
 import type { Paper, Question } from '../store';
 
-/** A question as the admin screens read it (the spec's Question): `_id` for the id, the short id as text. */
+/** A question as the admin screens read it (the spec's Question): the engine's question with its id, paper and key. */
 export function presentQuestion(question: Question) {
-  const { id, paperSet, long_id, short_id, name, type, marks, question: stem, options, answerKey, section } = question;
+  const { id, paperSet, answerKey } = question;
   return {
     _id: id,
-    long_id,
-    short_id: String(short_id),
-    name,
-    type,
-    marks,
-    question: stem,
-    options,
+    ...toEngineQuestion(question),
     paperSet,
-    ...(section !== undefined ? { section } : {}),
     ...(answerKey !== undefined ? { answerKey } : {}),
   };
 }
