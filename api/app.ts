@@ -25,6 +25,7 @@ import { imageRoutes } from './features/images/routes';
 import { portalTraffic } from './sheets/portal-traffic';
 import { demoRoutes, seedDemoPapers } from './demo';
 import { createPapers } from './papers';
+import { openApiRoutes } from './openapi/routes';
 
 /** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
 export function createApp(
@@ -100,6 +101,7 @@ export function createApp(
     imageRoutes(services),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
+  routers.push(openApiRoutes([...routers], config.version));
   // Last: the workers above stop sending first (onClose runs in order).
   lifecycle.onClose.push(() => Promise.resolve(mailer.close()));
   for (const router of routers) {

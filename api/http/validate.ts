@@ -132,13 +132,29 @@ function rawInput(ctx: ParameterizedContext & { params?: Record<string, string> 
   return { ...ctx.query, [textBody]: page };
 }
 
+/** What a `validate` middleware reads: the document (api/openapi) publishes each route's input from it. */
+export interface ValidatedInput<S extends AnyObjectSchema = AnyObjectSchema> {
+  schema: S;
+  from: NonNullable<ValidateOptions['from']>;
+  textBody?: string;
+}
+
+export type ValidateMiddleware<S extends AnyObjectSchema> = Middleware<Validated<S>> & {
+  readonly input: ValidatedInput<S>;
+};
+
 /** Koa middleware: `ctx.state.input` holds the checked input for the handlers after it. */
-export function validate<S extends AnyObjectSchema>(
-  schema: S,
-  options: ValidateOptions = {},
-): Middleware<Validated<S>> {
-  return async (ctx, next) => {
+export function validate<S extends AnyObjectSchema>(schema: S, options: ValidateOptions = {}): ValidateMiddleware<S> {
+  const middleware: Middleware<Validated<S>> = async (ctx, next) => {
     ctx.state.input = validInput(schema, rawInput(ctx, options), options);
     await next();
   };
+  const { from = 'body', textBody } = options;
+  return Object.assign(middleware, { input: { schema, from, ...(textBody ? { textBody } : {}) } });
+}
+
+/** The input a middleware of a route's stack validates, if it is a `validate` middleware. */
+export function validatedInputOf(middleware: unknown): ValidatedInput | undefined {
+  if (typeof middleware !== 'function' || !('input' in middleware)) return undefined;
+  return middleware.input as ValidatedInput;
 }

@@ -1,5 +1,5 @@
 /** The JSON shapes the API answers with, each built in one place and used by every route that returns it. */
-export { presentPaper, type PresentedPaper } from './paper';
+export { presentPaper } from './paper';
 export { presentPapers, presentQuestion } from './question';
 export { presentResult } from './result';
 export { presentScorecard, serialisedScorecard, SCORECARD_READY, type CheckerScorecard } from './scorecard';

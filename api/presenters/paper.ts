@@ -1,11 +1,12 @@
 import { describeSections } from '../../src/domain/gate';
 import type { KeyedPaper } from '../papers';
+import type { PaperAnswer } from '../../src/contract';
 
 /**
  * A paper as the admin screens list it: its id, name and identity, and whether it scores candidates now (live) or
  * what it waits for: its key's count against its questions, or a demo paper stood down.
  */
-export function presentPaper(keyed: KeyedPaper | null) {
+export function presentPaper(keyed: KeyedPaper | null): PaperAnswer | null {
   if (!keyed) return null;
   const { paper, keyed: keyedCount, total, live, keyVersion } = keyed;
   return {
@@ -24,5 +25,3 @@ export function presentPaper(keyed: KeyedPaper | null) {
     ...(paper.sections ? { sections: paper.sections, sectionRule: describeSections(paper.sections) } : {}),
   };
 }
-
-export type PresentedPaper = NonNullable<ReturnType<typeof presentPaper>>;

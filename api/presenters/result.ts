@@ -1,10 +1,11 @@
 import type { ResultSummary } from '../store';
+import type { ResultAnswer } from '../../src/contract';
 
 /**
  * A row of the admin's results list (the spec's Result), with the link while it is kept (View Scorecard sends it), the
  * name of the paper that scored it, and `uploaded` for a result scored from a saved page the candidate uploaded.
  */
-export function presentResult(result: ResultSummary, paperName?: string) {
+export function presentResult(result: ResultSummary, paperName?: string): ResultAnswer {
   const { id, email, name, candidateId, set, totalMarks, finalMarks, negativeMarks, attempts, isVerified } = result;
   return {
     _id: id,

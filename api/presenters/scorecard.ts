@@ -1,22 +1,15 @@
 import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
-import type { MissingPrediction, PredictionData } from '../crowd/crowd';
-import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
+import type { ScorecardAnswer, ScorecardPrediction } from '../../src/contract';
 
-/** What a scorecard says of normalised marks, score and rank: the rank model's, or any paper's (paper-prediction). */
-export type ScorecardPrediction = PredictionData | MissingPrediction | PaperPrediction;
+export type { ScorecardPrediction };
 
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
-/** The checker's answer: the engine's scorecard with the paper, the candidate, the prediction and the result's id. */
-export interface CheckerScorecard extends Scorecard {
-  candidate: { id: string; name: string };
-  prediction_data: ScorecardPrediction;
-  resultId: string;
-  /** The stored paper that scored it: its id and the name the app shows for it. */
-  paper: { id: string; name: string };
-  /** The answer-key version the marks come from. */
-  keyVersion: KeyVersionStamp;
-}
+/**
+ * The checker's answer before its message: the engine's scorecard with the paper, the candidate, the prediction and
+ * the result's id.
+ */
+export type CheckerScorecard = Omit<ScorecardAnswer, 'message'>;
 
 export function presentScorecard(
   scorecard: Scorecard & { candidate: { id: string; name: string } },
