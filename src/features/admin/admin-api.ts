@@ -1,69 +1,34 @@
 import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
-import type { RescoreStatus } from '../../domain/gate/rescore-status';
-import type { KeyVersionComparison, KeyVersionEntry, KeyVersionStamp, PaperSections } from '../../domain/gate';
+import type {
+  AdminStatsAnswer,
+  ImportKeyAnswer,
+  KeyVersionComparisonAnswer,
+  KeyVersionsAnswer,
+  ProcessedPaperAnswer,
+  QuestionAnswer,
+} from '../../contract';
 
 /** The admin API calls plus the admin-only extras (import-key, stats); all carry Basic auth. */
 
-export type QuestionType = 'MCQ' | 'MSQ' | 'NAT';
+export type QuestionType = QuestionAnswer['type'];
 
-export interface AdminQuestion {
-  _id: string;
-  long_id: string;
-  short_id?: string;
-  /** The paper's name. */
-  name?: string;
-  /** The id of the paper the server filed the question under, e.g. 'CS1-2026'. */
-  paperSet?: string;
-  /** A QuestionType, or whatever else the server sends. */
-  type?: string;
-  marks?: number;
-  question?: string;
-  options?: Record<string, string>;
-  /** On a paper whose candidates choose sections: the question's section ('A', 'B1'). */
-  section?: string;
-  answerKey?: string;
-  /** Client-side only: the key was saved from this screen. */
-  answerKeySaved?: boolean;
-}
+/** A question as the API answers it; `answerKeySaved` is this screen's own: the key was saved from here. */
+export type AdminQuestion = QuestionAnswer & { answerKeySaved?: boolean };
 
 export type PaperSets = Record<string, AdminQuestion[]>;
 
-/** A stored paper with its state: live (it scores candidates) or what it waits for. */
-export interface AdminPaper {
-  id: string;
-  /** The one name the app shows for the paper, e.g. 'GATE 2026 CS 1' or 'GATE 2026 CS 1 (demo)'. */
-  name: string;
-  demo: boolean;
-  retired: boolean;
-  live: boolean;
-  /** Questions with a key, and all of them. */
-  keyed: number;
-  questions: number;
-  /** Its stored results, uploads too; absent from figures kept by an older version of the app. */
-  results?: number;
-  /** On a paper whose candidates choose sections: its sections, and their rule in words. */
-  sections?: PaperSections;
-  sectionRule?: string;
-}
+/**
+ * A stored paper with its state, as the dashboard's figures list it; figures kept on this device by an older version
+ * of the app may lack its results count.
+ */
+export type AdminPaper = Omit<AdminStatsAnswer['papers'][number], 'results'> & { results?: number };
 
-export interface AdminStats {
-  paperSets: number;
-  results: number;
-  rescoring: RescoreStatus[];
-  /** Absent from figures kept by an older version of the app. */
-  papers?: AdminPaper[];
-}
+/** The dashboard's figures; those kept by an older version of the app may lack the papers. */
+export type AdminStats = Omit<AdminStatsAnswer, 'papers'> & { papers?: AdminPaper[] };
 
-export interface ImportKeyReport {
-  paperSet: string;
-  applied: number;
-  unchanged: number;
-  unknown: string[];
-  /** The key version the import made; null when it changed no key. */
-  keyVersion: KeyVersionStamp | null;
-}
+export type ImportKeyReport = ImportKeyAnswer['data'];
 
 /** A master sheet filed: its paper's questions, and what the server did in words ('This is …, already here …'). */
 export interface ProcessedPaper {
@@ -72,12 +37,12 @@ export interface ProcessedPaper {
 }
 
 export async function processPaper(credentials: AdminCredentials, link: string): Promise<ProcessedPaper> {
-  const body = await apiRequest<{ data: { data: AdminQuestion[]; message?: string } }>('/api/data/process', {
+  const body = await apiRequest<ProcessedPaperAnswer>('/api/data/process', {
     method: 'POST',
     body: { link },
     basic: credentials,
   });
-  return { questions: body.data.data, message: body.data.message ?? '' };
+  return { questions: body.data.data, message: body.data.message };
 }
 
 export async function fetchPaperSets(credentials: AdminCredentials): Promise<PaperSets> {
@@ -99,7 +64,7 @@ export async function importAnswerKey(
   key: { keys: Record<string, string>; marks?: Record<string, number> } | { rows: string },
   label?: string,
 ): Promise<ImportKeyReport> {
-  const body = await apiRequest<{ data: ImportKeyReport }>('/api/data/import-key', {
+  const body = await apiRequest<ImportKeyAnswer>('/api/data/import-key', {
     method: 'POST',
     body: { paperSet, ...key, ...(label ? { label } : {}) },
     basic: credentials,
@@ -108,11 +73,13 @@ export async function importAnswerKey(
 }
 
 /** The paper's key versions, newest first. */
-export async function fetchKeyVersions(credentials: AdminCredentials, paperSet: string): Promise<KeyVersionEntry[]> {
-  const body = await apiRequest<{ versions: KeyVersionEntry[] }>(
-    `/api/data/key-versions?${new URLSearchParams({ paperSet })}`,
-    { basic: credentials },
-  );
+export async function fetchKeyVersions(
+  credentials: AdminCredentials,
+  paperSet: string,
+): Promise<KeyVersionsAnswer['versions']> {
+  const body = await apiRequest<KeyVersionsAnswer>(`/api/data/key-versions?${new URLSearchParams({ paperSet })}`, {
+    basic: credentials,
+  });
   return body.versions;
 }
 
@@ -122,9 +89,9 @@ export function fetchKeyVersionComparison(
   paperSet: string,
   from: number,
   to: number,
-): Promise<KeyVersionComparison> {
+): Promise<KeyVersionComparisonAnswer> {
   const query = new URLSearchParams({ paperSet, from: String(from), to: String(to) });
-  return apiRequest<KeyVersionComparison>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
+  return apiRequest<KeyVersionComparisonAnswer>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */

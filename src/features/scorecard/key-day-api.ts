@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accessToken, apiRequest } from '../../lib/api';
-import type { KeyVersionStamp } from '../../domain/gate';
+import type { KeyVersionStampAnswer, ScoreAlertStatusAnswer } from '../../contract';
 
 /**
  * The scorecard's answer-key-day calls: the paper's current key version (is a saved scorecard's key still current?),
@@ -9,16 +9,12 @@ import type { KeyVersionStamp } from '../../domain/gate';
  */
 
 /** Whether the candidate can be told (a verified e-mail), whether they asked to be, and where the mails go (masked). */
-export interface ScoreAlertStatus {
-  available: boolean;
-  subscribed: boolean;
-  email: string | null;
-}
+export type ScoreAlertStatus = ScoreAlertStatusAnswer;
 
 export const currentKeyVersionQuery = (paperSet: string) =>
   queryOptions({
     queryKey: ['key-version', paperSet] as const,
-    queryFn: () => apiRequest<KeyVersionStamp>(`/api/data/key-version?${new URLSearchParams({ paperSet })}`),
+    queryFn: () => apiRequest<KeyVersionStampAnswer>(`/api/data/key-version?${new URLSearchParams({ paperSet })}`),
     retry: false,
   });
 

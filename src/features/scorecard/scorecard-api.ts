@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import type { DistributionAnswer, RankAnswer } from '../../contract';
 
 /** The scorecard page's own reads: the rank among stored results and the spread of stored marks. */
 
-export interface RankResponse {
-  rank: number;
-  /** The results checked here, plus this scorecard's when it is not one of them (an uploaded page). */
-  totalParticipants: number;
-  counted: boolean;
-}
+export type RankResponse = RankAnswer;
 
 export async function fetchRank(resultId: string, testPaper: string): Promise<RankResponse> {
   try {
@@ -22,9 +18,7 @@ export async function fetchRank(resultId: string, testPaper: string): Promise<Ra
   }
 }
 
-export interface Distribution {
-  bins: Array<{ from: number; to: number; count: number }>;
-}
+export type Distribution = DistributionAnswer;
 
 /** The marks of the paper's stored results: by the paper's id, or (a scorecard saved before it named it) its test paper. */
 export function fetchDistribution(paper: string): Promise<Distribution> {

@@ -1,4 +1,4 @@
-import type { KeyVersionStamp, ScorecardQuestion, ScoringRules, SectionsOutcome, TotalScore } from '../../domain/gate';
+import type { ScorecardAnswer } from '../../contract';
 import type { PaperPrediction } from '../../domain/gate/paper-prediction';
 import type { Prediction } from '../../domain/gate/rank/predict';
 
@@ -21,21 +21,17 @@ export type PaperPredictionFields = Partial<
   Pick<PaperPrediction, 'rankedAs' | 'scoreKind' | 'paperScore' | 'rankBasis' | 'rankMethod'>
 >;
 
-export interface ScorecardData {
-  response: ScorecardQuestion[];
-  totalScore: TotalScore;
-  /** How MTA ('marks to all') questions were scored; absent on scorecards from before the engine reported it. */
-  scoringRules?: ScoringRules;
-  /** On a paper whose candidates choose sections: which count, how that was decided, each section's marks. */
-  sections?: SectionsOutcome;
+/**
+ * The API's scorecard (src/contract), as kept on this device: scorecards saved by earlier versions may lack what the
+ * API added since (scoring rules, sections, result id, paper, key version) and carry an older prediction, and this
+ * app adds the link it came from and whether an administrator opened it.
+ */
+export interface ScorecardData
+  extends
+    Pick<ScorecardAnswer, 'response' | 'totalScore' | 'testPaper'>,
+    Partial<Pick<ScorecardAnswer, 'scoringRules' | 'sections' | 'resultId' | 'paper' | 'keyVersion'>> {
   prediction_data?: PredictionData;
-  resultId?: string;
-  testPaper: string;
-  /** The stored paper that scored it (its id and the name the app shows); absent on scorecards saved before. */
-  paper?: { id: string; name: string };
   candidate?: { id?: string; name?: string };
-  /** The answer-key version the marks come from; absent on scorecards saved before the API named it. */
-  keyVersion?: KeyVersionStamp;
   /** The response-sheet link the scorecard came from, when known (not sent by the API; added by this app). */
   link?: string;
   /** Opened by an administrator (View Scorecard): the page shows none of the candidate's own controls. */

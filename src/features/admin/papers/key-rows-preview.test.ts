@@ -9,7 +9,12 @@ const question = (shortId: number, type: QuestionType, answerKey?: string): Admi
   _id: `q${shortId}`,
   long_id: String(8000 + shortId),
   short_id: String(shortId),
+  name: 'GATE 2026 CS 1',
+  paperSet: 'CS1-2026',
   type,
+  marks: shortId <= 5 ? 1 : 2,
+  question: `https://example.com/q${shortId}.png`,
+  options: type === 'NAT' ? {} : { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
   ...(answerKey ? { answerKey } : {}),
 });
 const paper = [

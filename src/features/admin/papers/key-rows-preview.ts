@@ -4,7 +4,6 @@ import {
   type KeyRowReading,
   type KeysByLongId,
   type OfficialKeyReading,
-  type QuestionType,
 } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
 
@@ -63,15 +62,15 @@ function rowLine(row: KeyRowReading, index: number, keys: KeysByLongId, current:
 
 /** A question of the paper the key has no row for: it keeps the key it has. */
 function missingLine(question: AdminQuestion): PreviewLine {
-  const type = question.type as QuestionType | undefined;
+  const { type } = question;
   return {
     id: `missing-${question.long_id}`,
     status: 'flagged',
     question: questionText(question.short_id, type),
     longId: question.long_id,
     printed: 'none',
-    key: question.answerKey && type ? readableKey(type, question.answerKey) : '—',
-    problems: [`The key has no row for Q${question.short_id ?? '?'}; its answer stays as it is.`],
+    key: question.answerKey ? readableKey(type, question.answerKey) : '—',
+    problems: [`The key has no row for Q${question.short_id}; its answer stays as it is.`],
   };
 }
 
@@ -81,7 +80,7 @@ export function previewLines(reading: OfficialKeyReading, questions: readonly Ad
   const missing = new Set(reading.missing);
   const lines = [
     ...reading.rows.map((row, index) => rowLine(row, index, reading.keys, current)),
-    ...questions.filter((question) => missing.has(question.short_id ?? '')).map(missingLine),
+    ...questions.filter((question) => missing.has(question.short_id)).map(missingLine),
   ];
   // Array.prototype.sort is stable: within a status the key's own order stays.
   return lines.sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));

@@ -7,7 +7,6 @@ import {
   type OfficialKeyReading,
   type OfficialKeyRow,
   type PaperSections,
-  type QuestionType,
 } from '../../../domain/gate';
 import { pdfTextPages } from '../../../lib/pdf-text';
 import type { AdminQuestion } from '../admin-api';
@@ -28,10 +27,10 @@ export const PASTED_ROWS = 'the pasted rows';
 
 const keyQuestion = (question: AdminQuestion): KeyPaperQuestion => ({
   long_id: question.long_id,
-  short_id: question.short_id ?? '',
-  type: (question.type ?? '') as QuestionType,
+  short_id: question.short_id,
+  type: question.type,
+  marks: question.marks,
   ...(question.section ? { section: question.section } : {}),
-  ...(question.marks !== undefined ? { marks: question.marks } : {}),
 });
 
 /** On a paper with parts (`sections`) a row names its question by section, and its Marks column is read. */

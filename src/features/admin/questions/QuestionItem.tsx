@@ -30,7 +30,7 @@ export function QuestionItem({
   onAnswerChange,
   onSave,
 }: QuestionItemProps) {
-  const options = question.options ?? {};
+  const { options } = question;
   const letters = Object.keys(options).sort();
   return (
     <details className="admin-question" data-long-id={question.long_id}>

@@ -13,6 +13,7 @@ const result = (overrides: Partial<AdminResult>): AdminResult => ({
   attempts: 40,
   isVerified: true,
   createdAt: '2026-02-20T10:00:00.000Z',
+  paperId: 'CS1-2026',
   ...overrides,
 });
 

@@ -1,24 +1,8 @@
+import type { ResultAnswer } from '../../../contract';
+
 /** Searching, sorting and exporting the admin result list on the View Results screen. */
 
-export interface AdminResult {
-  _id: string;
-  email: string;
-  name: string;
-  candidateId: string;
-  set: string;
-  totalMarks: number;
-  finalMarks: number;
-  negativeMarks: number;
-  attempts: number;
-  isVerified: boolean;
-  createdAt: string;
-  /** The response-sheet link, when the server still keeps it; the admin scorecard needs it. */
-  link?: string;
-  /** The name of the paper that scored it, e.g. 'GATE 2026 CS 1'. */
-  paper?: string;
-  /** Scored from a saved page the candidate uploaded (anyone can edit one), not fetched from the portal. */
-  uploaded?: boolean;
-}
+export type AdminResult = ResultAnswer;
 
 export const SORT_OPTIONS = [
   { value: 'createdAt', label: 'Date Created' },
