@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schema } from 'yup';
+import { startTestServer, type TestServer } from '../../test/support/server';
+import { demoSamples } from '../demo';
+import { OPERATIONS } from './operations';
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
+const basic = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
+
+/**
+ * The JSON a running server sends, checked against the answer schema the document publishes for its route (strict:
+ * no field the document does not list, none it promises missing), so the document cannot drift from the server.
+ */
+describe('what the server sends fits the published answers', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      DEMO: 'true',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+  });
+  afterAll(() => server?.close());
+
+  /** Calls the route named as OPERATIONS names it and returns its answer once it fits the published schema. */
+  async function answerOf(
+    route: string,
+    pathname: string,
+    init: { body?: unknown; admin?: boolean } = {},
+  ): Promise<Record<string, unknown>> {
+    const [method] = route.split(' ');
+    const response = await fetch(server.url + pathname, {
+      method,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.admin ? { authorization: basic } : {}),
+      },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(response.status, JSON.stringify(body).slice(0, 300)).toBe(OPERATIONS[route]!.status ?? 200);
+    const schema = OPERATIONS[route]!.answer as Schema;
+    await expect(schema.validate(body, { strict: true, abortEarly: false })).resolves.toBeDefined();
+    return body;
+  }
+
+  it('scorecards of a plain paper and of a paper with a choice of sections, with their rank and marks chart', async () => {
+    const samples = [
+      demoSamples.find((sample) => sample.testPaper === 'CS 1')!,
+      demoSamples.find((sample) => sample.testPaper === 'XE' && sample.note?.includes('read off the answers'))!,
+    ];
+    for (const sample of samples) {
+      const scorecard = await answerOf('POST /api/data/generate-response', '/api/data/generate-response', {
+        body: { link: server.url + sample.path, testPaper: sample.testPaper },
+      });
+      expect(Boolean(scorecard.sections)).toBe(sample.testPaper === 'XE');
+      const { id: paperId } = scorecard.paper as { id: string };
+      const resultId = scorecard.resultId as string;
+      const rankPath = `/api/data/get-rank/${resultId}/${encodeURIComponent(sample.testPaper)}`;
+      expect(await answerOf('GET /api/data/get-rank/:resultId/:testPaper', rankPath)).toMatchObject({ counted: true });
+      await answerOf('GET /api/data/distribution/:paper', `/api/data/distribution/${paperId}`);
+      await answerOf('GET /api/data/key-version', `/api/data/key-version?paperSet=${paperId}`);
+      await answerOf('POST /api/data/scorecard', '/api/data/scorecard', { body: { resultId } });
+      expect(
+        await answerOf('POST /api/data/score-alerts/status', '/api/data/score-alerts/status', { body: { resultId } }),
+      ).toEqual({ available: false, subscribed: false, email: null });
+    }
+  });
+
+  it("the admin's papers, results, figures and key versions", async () => {
+    const papers = await answerOf('GET /api/data/all-question-paper', '/api/data/all-question-paper', { admin: true });
+    const paperId = Object.keys(papers)[0]!;
+    await answerOf('GET /api/data/get-all-results', '/api/data/get-all-results', { admin: true });
+    await answerOf('GET /api/data/admin-stats', '/api/data/admin-stats', { admin: true });
+    await answerOf('GET /api/data/check-credentials', '/api/data/check-credentials', { admin: true });
+    const { versions } = (await answerOf('GET /api/data/key-versions', `/api/data/key-versions?paperSet=${paperId}`, {
+      admin: true,
+    })) as { versions: Array<{ version: number }> };
+    const version = versions[0]!.version;
+    await answerOf(
+      'GET /api/data/key-versions/compare',
+      `/api/data/key-versions/compare?paperSet=${paperId}&from=${version}&to=${version}`,
+      { admin: true },
+    );
+    await answerOf('PUT /api/data/papers/:paperId/retired', `/api/data/papers/${paperId}/retired`, {
+      admin: true,
+      body: { retired: false },
+    });
+  });
+
+  it('health', async () => {
+    await answerOf('GET /api/health', '/api/health');
+    await answerOf('GET /api/health/live', '/api/health/live');
+  });
+});
