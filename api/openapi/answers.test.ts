@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from 'yup';
 import { startTestServer, type TestServer } from '../../test/support/server';
+import { sealVerification } from '../access/scorecard-access';
 import { demoSamples } from '../demo';
 import { OPERATIONS } from './operations';
 
@@ -67,6 +68,20 @@ describe('what the server sends fits the published answers', () => {
         await answerOf('POST /api/data/score-alerts/status', '/api/data/score-alerts/status', { body: { resultId } }),
       ).toEqual({ available: false, subscribed: false, email: null });
     }
+  });
+
+  it('a verification mail asked for, and its link opened', async () => {
+    const sample = demoSamples.find((found) => found.testPaper === 'DA')!;
+    const link = server.url + sample.path;
+    const email = 'asha@example.com';
+    expect(
+      await answerOf('POST /api/data/send-verification', '/api/data/send-verification', {
+        body: { link, testPaper: sample.testPaper, email },
+      }),
+    ).toMatchObject({ alreadyVerified: false });
+    const token = sealVerification(server.config.secret, { link }, email);
+    const opened = await answerOf('GET /api/data/verify', `/api/data/verify?token=${token}`);
+    expect(opened).toMatchObject({ alreadyVerified: false, link });
   });
 
   it("the admin's papers, results, figures and key versions", async () => {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, rememberAccessToken } from '../../lib/api';
+import type { VerifyAnswer } from '../../contract';
 import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 
 /** The verify page's own calls: in its chunk, not the checker's (the home route carries the checker's). */
@@ -22,18 +23,12 @@ export function verificationToken(search: string): string | undefined {
 
 /** Verifies the mailed link, and keeps on this device the proof of the address it gives back. */
 export async function verifyEmail(token: string): Promise<Verified> {
-  const answer = await apiRequest<{
-    alreadyVerified?: boolean;
-    access?: string;
-    resultId?: string;
-    link?: string;
-    testPaper?: string;
-  }>(`/api/data/verify?${new URLSearchParams({ token })}`);
-  if (answer.access) rememberAccessToken(answer.access);
+  const answer = await apiRequest<VerifyAnswer>(`/api/data/verify?${new URLSearchParams({ token })}`);
+  rememberAccessToken(answer.access);
   const scorecard = answer.resultId
     ? { resultId: answer.resultId }
     : { link: answer.link ?? '', testPaper: answer.testPaper };
-  return { alreadyVerified: answer.alreadyVerified === true, scorecard };
+  return { alreadyVerified: answer.alreadyVerified, scorecard };
 }
 
 /**
