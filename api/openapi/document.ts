@@ -15,7 +15,7 @@ import { OPERATIONS, type Auth, type OperationDescription, type OtherAnswer } fr
 type JsonSchema = Record<string, unknown>;
 
 /** A route as the router holds it: 'GET /api/data/get-rank/:resultId/:testPaper' and the middleware it runs. */
-export interface MountedRoute {
+interface MountedRoute {
   key: string;
   method: string;
   path: string;
@@ -23,7 +23,7 @@ export interface MountedRoute {
 }
 
 /** Every method and path of the routers (HEAD, which the router adds to every GET, left out). */
-export function mountedRoutes(routers: readonly Router[]): MountedRoute[] {
+function mountedRoutes(routers: readonly Router[]): MountedRoute[] {
   return routers.flatMap((router) =>
     router.stack.flatMap((layer) =>
       layer.methods
