@@ -38,15 +38,12 @@ function mountedRoutes(routers: readonly Router[]): MountedRoute[] {
   );
 }
 
-/**
- * yup's `mixed` has no JSON type of its own: a record (src/contract/record.ts) is an object of its values' schema; any
- * other mixed says what it is in `meta.jsonSchema`.
- */
+/** Where the library's converters do not fit this app's schemas. */
 const converters: Partial<Converters> = {
   /**
-   * Objects: the library's own, less the default yup describes every object with (its fields' defaults, `{a:
-   * undefined}`, no default at all), and closed where the schema refuses unknown fields (noUnknown): a client may
-   * rely on nothing else coming.
+   * Objects as the library converts them, without the default yup describes every object with (its fields' defaults,
+   * `{a: undefined}`: no default at all), and closed where the schema refuses unknown fields (noUnknown): a client
+   * may rely on nothing else coming.
    */
   object: (description: SchemaDescription, all: Converters) => {
     const { fields, tests, nullable, meta } = description as SchemaObjectDescription & {
@@ -68,6 +65,10 @@ const converters: Partial<Converters> = {
       ...meta?.jsonSchema,
     };
   },
+  /**
+   * yup's `mixed` has no JSON type of its own: a record (src/contract/record.ts) is an object of its values' schema;
+   * any other mixed says what it is in `meta.jsonSchema`.
+   */
   mixed: (description: SchemaDescription, all: Converters) => {
     const meta = (description as { meta?: { recordOf?: Schema; jsonSchema?: JsonSchema } }).meta ?? {};
     if (meta.recordOf)
@@ -76,7 +77,7 @@ const converters: Partial<Converters> = {
   },
 };
 
-export function jsonSchemaOf(schema: Schema): JsonSchema {
+function jsonSchemaOf(schema: Schema): JsonSchema {
   return convertSchema(schema, { converters: converters as Converters }) as JsonSchema;
 }
 
