@@ -121,9 +121,11 @@ export const routeTree = rootRoute.addChildren([
     path: '/ContactUs' satisfies AppPath,
     beforeLoad: () => redirect({ to: '/contact', replace: true, throw: true }),
   }),
-  page('/signup', () => import('../features/auth/SignUpPage'), 'SignUpPage'),
-  page('/login', () => import('../features/auth/LoginPage'), 'LoginPage'),
-  page('/forgot-password', () => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  page('/pwdreset/$id', () => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+  page('/signup', () => import('../features/auth/SignUpPage'), 'SignUpPage', { queries: true }),
+  page('/login', () => import('../features/auth/LoginPage'), 'LoginPage', { queries: true }),
+  page('/forgot-password', () => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage', {
+    queries: true,
+  }),
+  page('/pwdreset/$id', () => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage', { queries: true }),
   adminDashboardRoute,
 ]);

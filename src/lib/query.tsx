@@ -10,6 +10,12 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
+/**
+ * For a mutation whose screen says itself what being offline means (a toast, a wait's message): it runs at once and
+ * fails, instead of react-query's default of holding it, busy, until the device is back online.
+ */
+export const SAYS_OFFLINE_ITSELF = { networkMode: 'always' } as const;
+
 /** The screen with the query cache around it. */
 export function withQueryClient<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
   function WithQueryClient(props: Props) {

@@ -71,7 +71,9 @@ export function sheetLinkProblem(link: string, ownOrigins: readonly string[] = [
 /** Longer than any portal address; a link is a single line of text. */
 export const MAX_LINK_LENGTH = 2048;
 
-const linkField = () => plainText(string().trim().required(REQUIRED).max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH)));
+/** A response-sheet link: required, one line, no longer than any portal address. */
+export const linkField = () =>
+  plainText(string().trim().required(REQUIRED).max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH)));
 
 // A test rather than oneOf: yup checks oneOf before required, and an empty choice must read 'This field is required'.
 export const testPaperField = () =>

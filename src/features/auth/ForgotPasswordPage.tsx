@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { forgotPasswordSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
@@ -11,21 +13,21 @@ import { useSchemaForm } from '../../lib/ui/use-schema-form';
 export function ForgotPasswordPage() {
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !form.validateAll()) return;
-    setBusy(true);
-    try {
-      const { message } = await requestPasswordReset(form.values.email);
+  const request = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: requestPasswordReset,
+    onSuccess: ({ message }) => {
       setConfirmation(message);
       toast.success(message);
-    } catch (error) {
-      toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: 8000 });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: 8000 }),
+  });
+  const busy = request.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    request.mutate(form.values.email);
   };
 
   return (
@@ -35,7 +37,7 @@ export function ForgotPasswordPage() {
           {confirmation}
         </p>
       ) : (
-        <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="auth__form" noValidate onSubmit={submit}>
           <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy && <Spinner label="Sending the link" />}

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { ApiError } from '../../lib/api';
 import { adminLoginSchema } from '../../domain/validation/accounts';
@@ -31,7 +33,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const auth = useAuth();
   const [mode, setMode] = useState<Mode>('Admin-login');
-  const [busy, setBusy] = useState(false);
   const form = useSchemaForm(adminLoginSchema, { email: '', password: '' });
 
   useEffect(() => {
@@ -42,10 +43,10 @@ export function LoginPage() {
     if (auth.error) toast.error(auth.error, { autoClose: ERROR_TOAST_MS, toastId: 'auth-error' });
   }, [auth.error]);
 
-  const adminLogin = async () => {
-    const credentials = { email: form.values.email.trim(), password: form.values.password };
-    try {
-      const result = await checkAdminCredentials(credentials);
+  const adminLogin = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: checkAdminCredentials,
+    onSuccess: (result, credentials) => {
       if (!result?.success) {
         toast.error(result?.message || 'Invalid credentials');
         return;
@@ -53,25 +54,24 @@ export function LoginPage() {
       startAdminSession(credentials);
       toast.success(result.message || 'Login successful!');
       setTimeout(() => void navigate({ to: '/admin/dashboard' }), ADMIN_REDIRECT_MS);
-    } catch (error) {
-      toast.error(adminLoginFailure(error));
-    }
-  };
+    },
+    onError: (error) => toast.error(adminLoginFailure(error)),
+  });
 
-  const accountLogin = async () => {
-    const signedIn = await loginUser(authStore, { username: form.values.email.trim(), password: form.values.password });
-    if (signedIn) await navigate({ to: '/profile' });
-  };
+  // Its failure is the auth store's error, toasted above.
+  const accountLogin = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: (credentials: { username: string; password: string }) => loginUser(authStore, credentials),
+    onSuccess: (signedIn) => (signedIn ? navigate({ to: '/profile' }) : undefined),
+  });
+  const busy = adminLogin.isPending || accountLogin.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !form.validateAll()) return;
-    setBusy(true);
-    try {
-      await (mode === 'Admin-login' ? adminLogin() : accountLogin());
-    } finally {
-      setBusy(false);
-    }
+    const valid = !busy && form.validateAll();
+    if (!valid) return;
+    if (mode === 'Admin-login') adminLogin.mutate({ email: valid.email, password: form.values.password });
+    else accountLogin.mutate({ username: valid.email, password: form.values.password });
   };
 
   const isAdmin = mode === 'Admin-login';
@@ -81,7 +81,7 @@ export function LoginPage() {
       mode={mode}
       intro={isAdmin ? 'Staff sign in here to manage question papers, answer keys and results.' : undefined}
     >
-      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <form className="auth__form" noValidate onSubmit={submit} aria-busy={busy}>
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
         <p className="auth__note">

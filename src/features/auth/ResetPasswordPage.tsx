@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { PASSWORD_MISMATCH, resetPasswordFormSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
@@ -22,9 +24,20 @@ export function ResetPasswordPage() {
   const clientCode = typeof searchCode === 'string' || typeof searchCode === 'number' ? String(searchCode) : undefined;
   const form = useSchemaForm(resetPasswordFormSchema, { email: '', pwd: '', cnfpwd: '' });
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const reset = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: (fields: typeof form.values) => resetPassword(fields, id ?? '', clientCode),
+    onSuccess: async () => {
+      toast.success('Password reseted successfully.');
+      form.reset();
+      await navigate({ to: '/login' });
+    },
+    onError: (error) =>
+      toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: ERROR_TOAST_MS }),
+  });
+  const busy = reset.isPending;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !form.validateAll()) return;
     if (form.values.pwd !== form.values.cnfpwd) {
@@ -33,22 +46,12 @@ export function ResetPasswordPage() {
       return;
     }
     setMismatch(false);
-    setBusy(true);
-    try {
-      await resetPassword({ ...form.values, email: form.values.email.trim() }, id ?? '', clientCode);
-      toast.success('Password reseted successfully.');
-      form.reset();
-      await navigate({ to: '/login' });
-    } catch (error) {
-      toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: ERROR_TOAST_MS });
-    } finally {
-      setBusy(false);
-    }
+    reset.mutate({ ...form.values, email: form.values.email.trim() });
   };
 
   return (
     <AuthCard title="Reset your password" intro="Choose a new password for your HireGate account.">
-      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth__form" noValidate onSubmit={submit}>
         <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
         <PasswordField label="New Password" autoComplete="new-password" {...form.field('pwd')} />
         <PasswordField

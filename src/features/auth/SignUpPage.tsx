@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { signUpFormSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../lib/links';
@@ -16,36 +18,38 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const form = useSchemaForm(signUpFormSchema, { name: '', email: '', password: '' });
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.values.name.trim()) {
-      form.validateAll();
-      toast.warning('Please Fill all fields');
-      return;
-    }
-    if (!form.validateAll()) return;
-    setBusy(true);
-    try {
-      const outcome = await signUp(form.values);
+  const signUpCall = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: signUp,
+    onSuccess: async (outcome) => {
       if (outcome === 'email-exists') {
         toast.error('Email already exists');
         return;
       }
       toast.success('Successfully signed up');
       await navigate({ to: '/login' });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof SignUpCheckError) toast.error(error.message);
       else toast.error(serverMessage(error, 'An error occurred. Please try again.'), { autoClose: ERROR_TOAST_MS });
-    } finally {
-      setBusy(false);
+    },
+  });
+  const busy = signUpCall.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.values.name.trim()) {
+      form.validateAll();
+      toast.warning('Please Fill all fields');
+      return;
     }
+    if (busy || !form.validateAll()) return;
+    signUpCall.mutate(form.values);
   };
 
   return (
     <AuthCard title="Create your account" mode="Admin-signup" intro="Join HireGate to hire faster and fairer with AI.">
-      <form className="auth__form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth__form" noValidate onSubmit={submit}>
         <TextField label="Name" autoComplete="name" {...form.field('name')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />

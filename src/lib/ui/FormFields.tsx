@@ -49,9 +49,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /** A labelled text input (see Field). */
-export function TextField({ label, value, error, onValueChange, type = 'text', ...rest }: TextFieldProps) {
+export function TextField({ label, id, value, error, onValueChange, type = 'text', ...rest }: TextFieldProps) {
   return (
-    <Field label={label} error={error}>
+    <Field label={label} id={id} error={error}>
       {(control) => (
         <input
           {...control}

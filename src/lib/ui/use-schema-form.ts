@@ -1,13 +1,25 @@
 import { useState } from 'react';
-import type { AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema, InferType } from 'yup';
 import { firstErrors } from '../../domain/validation/accounts';
+
+/** Values the caller keeps (a draft saved on the device, shared by several steps) instead of the form's own state. */
+export interface HeldValues<Values> {
+  values: Values;
+  onChange: (values: Values) => void;
+}
 
 /**
  * Form state checked against a shared yup schema: a field shows its first failing message once the user has typed
  * in it or left it, and every field shows its message after a submit attempt.
  */
-export function useSchemaForm<Values extends Record<string, string>>(schema: AnyObjectSchema, initial: Values) {
-  const [values, setValues] = useState(initial);
+export function useSchemaForm<Values extends Record<string, string>, Schema extends AnyObjectSchema = AnyObjectSchema>(
+  schema: Schema,
+  initial: Values,
+  held?: HeldValues<Values>,
+) {
+  const [ownValues, setOwnValues] = useState(initial);
+  const values = held?.values ?? ownValues;
+  const setValues = held?.onChange ?? setOwnValues;
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
 
@@ -32,19 +44,24 @@ export function useSchemaForm<Values extends Record<string, string>>(schema: Any
     setErrors((e) => ({ ...e, [name]: messageFor(name, values) }));
   };
 
-  /** Validates everything, reveals every message, and says whether the form may be sent. */
-  const validateAll = (): boolean => {
+  /**
+   * Validates everything, reveals every message, and gives the values as the schema reads them (trimmed) when the form
+   * may be sent. `against` is a narrower schema, for an action that needs fewer of the form's fields.
+   */
+  function validateAll(): InferType<Schema> | undefined;
+  function validateAll<Narrower extends AnyObjectSchema>(against: Narrower): InferType<Narrower> | undefined;
+  function validateAll(against: AnyObjectSchema = schema): unknown {
     const all = Object.fromEntries(Object.keys(values).map((key) => [key, true])) as Record<keyof Values, boolean>;
     setTouched(all);
     try {
-      schema.validateSync(values, { abortEarly: false });
+      const valid: unknown = against.validateSync(values, { abortEarly: false });
       setErrors({});
-      return true;
+      return valid;
     } catch (error) {
       setErrors(firstErrors(error) as Partial<Record<keyof Values, string>>);
-      return false;
+      return undefined;
     }
-  };
+  }
 
   const visibleError = (name: keyof Values) => (touched[name] ? errors[name] : undefined);
 

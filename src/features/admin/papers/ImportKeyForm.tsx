@@ -1,4 +1,6 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../../lib/query';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ApiError } from '../../../lib/api';
 import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../admin-api';
@@ -68,8 +70,6 @@ export function ImportKeyForm({
   const [open, setOpen] = useState(false);
   const [keyFile, setKeyFile] = useState<KeyFile | null>(null);
   const [rows, setRows] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [reading, setReading] = useState<string | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dragOver, setDragOver] = useState(false);
   const { label, fields: labelFields } = useKeyVersionLabel();
@@ -81,45 +81,38 @@ export function ImportKeyForm({
     setPreview(null);
   };
 
-  const showPreview = async (read: () => Preview | Promise<Preview>) => {
-    try {
-      setPreview(await read());
-    } catch (error) {
-      adminToast.error(error instanceof KeyRowsError ? error.message : IMPORT_FAILED_MESSAGE);
-    }
-  };
+  /** Official rows, from a PDF, a rows file or the pasted text, read beside the paper's questions. */
+  const reading = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: async (source: File | string): Promise<KeyFile | Preview> => {
+      if (typeof source === 'string') return readKeyRows(source, PASTED_ROWS, questions, sections);
+      if (isPdfFile(source)) return readKeyPdf(source, questions, sections);
+      const read = await readKeyFile(source);
+      if ('keys' in read) return { name: source.name, keys: read.keys };
+      return readKeyRows(read.rows, source.name, questions, sections);
+    },
+    // A key.json waits for Import; rows are shown to be confirmed.
+    onSuccess: (read) => ('keys' in read ? setKeyFile(read) : setPreview(read)),
+    onError: (error) => adminToast.error(error instanceof KeyRowsError ? error.message : IMPORT_FAILED_MESSAGE),
+  });
 
-  const send = async (key: Parameters<typeof importAnswerKey>[2], label?: string) => {
-    setBusy(true);
-    try {
-      const report = await importAnswerKey(credentials, paperSet, key, label);
+  const importing = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: ({ key, label }: { key: Parameters<typeof importAnswerKey>[2]; label: string }) =>
+      importAnswerKey(credentials, paperSet, key, label),
+    onSuccess: (report) => {
       adminToast.success(importedMessage(paperName, report));
       close();
       onImported(report);
-    } catch (error) {
-      adminToast.error((error instanceof ApiError && error.message) || IMPORT_FAILED_MESSAGE);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => adminToast.error((error instanceof ApiError && error.message) || IMPORT_FAILED_MESSAGE),
+  });
 
   /** A key.json waits for Import; a PDF or a rows file is read and previewed at once. */
-  const choose = async (chosen: File | null) => {
+  const choose = (chosen: File | null) => {
     setPreview(null);
     setKeyFile(null);
-    if (!chosen) return;
-    setReading(chosen.name);
-    try {
-      if (isPdfFile(chosen)) {
-        await showPreview(() => readKeyPdf(chosen, questions, sections));
-        return;
-      }
-      const read = await readKeyFile(chosen);
-      if ('keys' in read) setKeyFile({ name: chosen.name, keys: read.keys });
-      else await showPreview(() => readKeyRows(read.rows, chosen.name, questions, sections));
-    } finally {
-      setReading(null);
-    }
+    if (chosen) reading.mutate(chosen);
   };
 
   const drop = (event: DragEvent) => {
@@ -128,18 +121,18 @@ export function ImportKeyForm({
     const dropped = event.dataTransfer.files[0];
     if (!dropped) return;
     // Only the PDF is read on drop; a key file dropped here would import without showing which one it was.
-    if (isPdfFile(dropped)) void choose(dropped);
+    if (isPdfFile(dropped)) choose(dropped);
     else adminToast.info(ONLY_PDF_DROPS);
   };
 
   /** Imports the chosen key.json, or previews the pasted rows. */
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (keyFile) {
-      if (label) await send({ keys: keyFile.keys }, label);
+      if (label) importing.mutate({ key: { keys: keyFile.keys }, label });
       else adminToast.error(NAME_THE_VERSION);
     } else if (rows.trim()) {
-      await showPreview(() => readKeyRows(rows, PASTED_ROWS, questions, sections));
+      reading.mutate(rows);
     } else {
       adminToast.error(NOTHING_TO_IMPORT);
     }
@@ -167,34 +160,32 @@ export function ImportKeyForm({
         Drop the official answer-key PDF here, choose it (or a file of its rows) as the key file, or paste its rows: you
         see every row beside this paper's questions, with what it changes, before anything is imported.
       </p>
-      {reading && (
+      {reading.isPending && reading.variables instanceof File && (
         <p role="status">
-          <Spinner /> Reading {reading}…
+          <Spinner /> Reading {reading.variables.name}…
         </p>
       )}
       {preview ? (
         <KeyRowsPreview
           preview={preview}
           questions={questions}
-          busy={busy}
+          busy={importing.isPending}
           label={label}
           labelFields={labelFields}
-          onConfirm={(label) => void send({ keys: preview.reading.keys, marks: preview.reading.marks }, label)}
+          onConfirm={(label) =>
+            importing.mutate({ key: { keys: preview.reading.keys, marks: preview.reading.marks }, label })
+          }
           onCancel={() => setPreview(null)}
         />
       ) : (
-        <form
-          className="admin-import"
-          onSubmit={(event) => void submit(event)}
-          aria-label={`Import answer key for ${paperName}`}
-        >
+        <form className="admin-import" onSubmit={submit} aria-label={`Import answer key for ${paperName}`}>
           <Field label="Key file (key.json or official key rows)">
             {(control) => (
               <input
                 {...control}
                 type="file"
                 accept=".pdf,.json,.txt,.csv,application/pdf,application/json,text/plain"
-                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+                onChange={(event) => choose(event.target.files?.[0] ?? null)}
               />
             )}
           </Field>
@@ -211,8 +202,12 @@ export function ImportKeyForm({
           </Field>
           {labelFields}
           <div className="admin-import__actions">
-            <button type="submit" className="button button--primary" disabled={busy || reading !== null}>
-              {busy && <Spinner />}
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={importing.isPending || reading.isPending}
+            >
+              {importing.isPending && <Spinner />}
               {keyFile || !rows.trim() ? 'Import' : 'Preview rows'}
             </button>
             <button type="button" className="button" onClick={close}>

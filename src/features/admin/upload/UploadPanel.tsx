@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { SAYS_OFFLINE_ITSELF } from '../../../lib/query';
+import { paperLinkFormSchema } from '../../../domain/validation/papers';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ModalDialog } from '../../../lib/ui/ModalDialog';
+import { useSchemaForm } from '../../../lib/ui/use-schema-form';
 import { ApiError } from '../../../lib/api';
 import { processPaper, type AdminQuestion } from '../admin-api';
 import { adminToast } from '../admin-toast';
@@ -14,7 +18,6 @@ import { clearUploadState, paperTitle, readUploadState, writeUploadState, type U
 export const UPLOAD_SUCCESS_MESSAGE = 'Question paper uploaded successfully!';
 export const UPLOAD_FAILED_MESSAGE = 'An error occurred while uploading the paper.';
 export const PAPER_REMOVED_MESSAGE = 'Question paper removed';
-const REQUIRED_MESSAGE = 'This field is required';
 /** How long the skeleton stays after the call ends. */
 export const SKELETON_HOLD_MS = 1500;
 
@@ -22,7 +25,7 @@ export const SKELETON_HOLD_MS = 1500;
 export function UploadPanel({ credentials }: { credentials: AdminCredentials }) {
   const [state, setState] = useState<UploadState>(() => readUploadState(localStorage));
   const [modalOpen, setModalOpen] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  // The skeleton: from the call's start until SKELETON_HOLD_MS after it ends.
   const [loading, setLoading] = useState(false);
   const pending = usePendingAnswerIds();
 
@@ -42,11 +45,11 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
     ),
   });
 
-  const upload = async (paperLink: string) => {
-    setUploading(true);
-    setLoading(true);
-    try {
-      const { questions, message } = await processPaper(credentials, paperLink);
+  const upload = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: (paperLink: string) => processPaper(credentials, paperLink),
+    onMutate: () => setLoading(true),
+    onSuccess: ({ questions, message }, paperLink) => {
       setState({
         message,
         formData: { paperLink, testPaper: questions[0]?.paperSet ?? '' },
@@ -57,13 +60,10 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
       });
       setModalOpen(false);
       adminToast.success(UPLOAD_SUCCESS_MESSAGE);
-    } catch (error) {
-      adminToast.error((error instanceof ApiError && error.message) || UPLOAD_FAILED_MESSAGE);
-    } finally {
-      setUploading(false);
-      window.setTimeout(() => setLoading(false), SKELETON_HOLD_MS);
-    }
-  };
+    },
+    onError: (error) => adminToast.error((error instanceof ApiError && error.message) || UPLOAD_FAILED_MESSAGE),
+    onSettled: () => window.setTimeout(() => setLoading(false), SKELETON_HOLD_MS),
+  });
 
   const removePaper = () => {
     clearUploadState(localStorage);
@@ -119,9 +119,9 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
       )}
       <UploadModal
         open={modalOpen}
-        busy={uploading}
+        busy={upload.isPending}
         onClose={() => setModalOpen(false)}
-        onSubmit={(link) => void upload(link)}
+        onSubmit={upload.mutate}
       />
     </section>
   );
@@ -136,19 +136,14 @@ interface UploadModalProps {
 
 function UploadModal({ open, busy, onClose, onSubmit }: UploadModalProps) {
   const titleId = useId();
-  const [link, setLink] = useState('');
-  const [error, setError] = useState('');
+  const form = useSchemaForm(paperLinkFormSchema, { paperLink: '' });
   const input = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!link.trim()) {
-      setError(REQUIRED_MESSAGE);
-      input.current?.focus();
-      return;
-    }
-    setError('');
-    onSubmit(link.trim());
+    const valid = form.validateAll();
+    if (valid) onSubmit(valid.paperLink);
+    else input.current?.focus();
   };
 
   return (
@@ -160,18 +155,16 @@ function UploadModal({ open, busy, onClose, onSubmit }: UploadModalProps) {
             ×
           </button>
         </div>
-        <Field label="Question Paper Link" error={error}>
+        <Field label="Question Paper Link" error={form.visibleError('paperLink')}>
           {(control) => (
             <input
               {...control}
               ref={input}
               type="url"
-              value={link}
+              value={form.values.paperLink}
               required
-              onChange={(event) => {
-                setLink(event.target.value);
-                if (event.target.value.trim()) setError('');
-              }}
+              onChange={(event) => form.setField('paperLink', event.target.value)}
+              onBlur={() => form.blurField('paperLink')}
             />
           )}
         </Field>
