@@ -16,6 +16,12 @@ export const queryClient = new QueryClient({
  */
 export const SAYS_OFFLINE_ITSELF = { networkMode: 'always' } as const;
 
+/**
+ * For a mutation sent with a password: react-query forgets the call, and the password among its variables, as soon as
+ * no screen shows it, instead of holding it in memory for its default five minutes.
+ */
+export const FORGETS_ITS_PASSWORD = { gcTime: 0 } as const;
+
 /** The screen with the query cache around it. */
 export function withQueryClient<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
   function WithQueryClient(props: Props) {

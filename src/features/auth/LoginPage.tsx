@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
+import { FORGETS_ITS_PASSWORD, SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { ApiError } from '../../lib/api';
 import { adminLoginSchema } from '../../domain/validation/accounts';
@@ -45,6 +45,7 @@ export function LoginPage() {
 
   const adminLogin = useMutation({
     ...SAYS_OFFLINE_ITSELF,
+    ...FORGETS_ITS_PASSWORD,
     mutationFn: checkAdminCredentials,
     onSuccess: (result, credentials) => {
       if (!result?.success) {
@@ -61,6 +62,7 @@ export function LoginPage() {
   // Its failure is the auth store's error, toasted above.
   const accountLogin = useMutation({
     ...SAYS_OFFLINE_ITSELF,
+    ...FORGETS_ITS_PASSWORD,
     mutationFn: (credentials: { username: string; password: string }) => loginUser(authStore, credentials),
     onSuccess: (signedIn) => (signedIn ? navigate({ to: '/profile' }) : undefined),
   });

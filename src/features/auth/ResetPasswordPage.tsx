@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
+import { FORGETS_ITS_PASSWORD, SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { PASSWORD_MISMATCH, resetPasswordFormSchema } from '../../domain/validation/accounts';
 import { AuthCard } from './AuthCard';
@@ -26,6 +26,7 @@ export function ResetPasswordPage() {
   const [mismatch, setMismatch] = useState(false);
   const reset = useMutation({
     ...SAYS_OFFLINE_ITSELF,
+    ...FORGETS_ITS_PASSWORD,
     mutationFn: (fields: typeof form.values) => resetPassword(fields, id ?? '', clientCode),
     onSuccess: async () => {
       toast.success('Password reseted successfully.');

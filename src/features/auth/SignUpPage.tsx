@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
+import { FORGETS_ITS_PASSWORD, SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { toast } from '../../lib/ui/toast';
 import { signUpFormSchema } from '../../domain/validation/accounts';
 import { externalLinks } from '../../lib/links';
@@ -20,6 +20,7 @@ export function SignUpPage() {
   const [agreed, setAgreed] = useState(false);
   const signUpCall = useMutation({
     ...SAYS_OFFLINE_ITSELF,
+    ...FORGETS_ITS_PASSWORD,
     mutationFn: signUp,
     onSuccess: async (outcome) => {
       if (outcome === 'email-exists') {
