@@ -3,6 +3,7 @@ import type { AlertMailDoc } from './repositories/alert-mails';
 import type { JobDoc } from './repositories/jobs';
 import type { KeyVersionDoc } from './repositories/key-versions';
 import type { MailDoc } from './repositories/mail-outbox';
+import type { OfficialReportDoc } from './repositories/official-reports';
 import type { PaperDoc } from './repositories/papers';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
@@ -25,6 +26,7 @@ export interface Collections {
   keyVersions: DocumentCollection<KeyVersionDoc>;
   scoreAlerts: DocumentCollection<ScoreAlertDoc>;
   alertMails: DocumentCollection<AlertMailDoc>;
+  officialReports: DocumentCollection<OfficialReportDoc>;
   identity: DocumentCollection<StoreIdentityDoc>;
 }
 
@@ -95,6 +97,8 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { alertId: 1 } }],
     retiredIndexes: [{ keys: { resultId: 1 } }],
   },
+  // Ids are the result's id, one report per result; the rank lane and the lean read a year's reports.
+  officialReports: { name: 'official_reports', indexes: [{ keys: { year: 1 } }] },
   // One document: which database this is (api/store-watch.ts).
   identity: { name: 'store_identity', indexes: [] },
 };

@@ -512,6 +512,48 @@ export interface AlertMailRepository {
   countByState(): Promise<Record<AlertMailState, number>>;
 }
 
+// ---- official results: what candidates report of their result after GATE's results -----------------------------
+
+/** How a candidate gave their official result: typed in, or read on their device from the official scorecard PDF. */
+export type OfficialReportSource = 'typed' | 'pdf';
+
+/** What the scorecard showed for the result when its official result came: what the report is compared with. */
+export interface ShownPrediction {
+  rank: number;
+  rankRange: [number, number];
+  normMarks: number;
+  /** Null where the product could not give a GATE score. */
+  score: number | null;
+}
+
+export interface NewOfficialReport {
+  /** One report per stored result. */
+  resultId: string;
+  paperId: string;
+  /** The test paper, e.g. `CS 1`, and the GATE year. */
+  set: string;
+  year: number;
+  /** All India Rank and GATE score as the official scorecard gives them. */
+  rank: number;
+  score: number;
+  /** The official (normalised) marks, when the candidate's scorecard PDF printed them. */
+  marks?: number;
+  source: OfficialReportSource;
+  predicted: ShownPrediction;
+}
+
+export interface OfficialReport extends NewOfficialReport {
+  reportedAt: Date;
+}
+
+export interface OfficialReportRepository {
+  /** @throws DuplicateError when the result already has a report. */
+  add(report: NewOfficialReport, now?: Date): Promise<OfficialReport>;
+  findByResult(resultId: string): Promise<OfficialReport | null>;
+  /** Every report, or a year's, oldest first. */
+  list(filter?: { year?: number }): Promise<OfficialReport[]>;
+}
+
 // ---- local mail outbox ------------------------------------------------------------------------------------------
 
 export interface OutboxMail {
@@ -562,6 +604,7 @@ export interface Store {
   readonly keyVersions: KeyVersionRepository;
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
+  readonly officialReports: OfficialReportRepository;
   readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
