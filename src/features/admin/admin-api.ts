@@ -54,6 +54,15 @@ export interface AdminStats {
   rescoring: RescoreStatus[];
   /** Absent from figures kept by an older version of the app. */
   papers?: AdminPaper[];
+  /** Official results candidates added, and how the predictions did against them (docs/official-results.md). */
+  officialResults?: OfficialResultsAccuracy;
+}
+
+export interface OfficialResultsAccuracy {
+  reports: number;
+  medianRatioError: number | null;
+  /** The share of official AIRs inside their predicted range, 0–1. */
+  insideRange: number | null;
 }
 
 export interface ImportKeyReport {
