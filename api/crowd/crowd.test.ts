@@ -3,7 +3,8 @@ import { predict } from '../../src/domain/gate/rank';
 import type { Store } from '../store';
 import { createCrowd, histogram } from './crowd';
 import { createMarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
-import { buildPaperRecord } from '../../test/support/builders';
+import { buildOfficialReport, buildPaperRecord } from '../../test/support/builders';
+import { afterResults } from '../../src/domain/gate/rank/after-results';
 
 /** A snapshot holding these raw (and normalised) marks. */
 function snapshotOf(marks: number[]): PaperMarksSnapshot {
@@ -75,6 +76,32 @@ describe('crowd predictions', () => {
     expect(reads.sort()).toEqual(['CS1-2026', 'CS2-2026']);
     await crowd.predictionFor(da, 40);
     expect(reads).toContain('DA-2026');
+  });
+
+  it("reads CS ranks off the official results added for the paper's year once there are enough", async () => {
+    const { store } = storeWith({});
+    const reported = (set: string, year: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...buildOfficialReport({ set, year, rank: Math.round(1000 * Math.exp(-0.12 * (i * 3 - 20))) }),
+        marks: 40 + i * 3,
+      }));
+    const all = [...reported('CS 2', 2026, 12), ...reported('DA', 2026, 12), ...reported('CS 1', 2025, 12)];
+    const officialReports = {
+      list: ({ year }: { year?: number } = {}) => Promise.resolve(all.filter((r) => r.year === year)),
+    };
+    const crowd = createCrowd(createMarksSnapshots(store), papers, officialReports);
+    const forecast = predict({ testPaper: 'CS 1', marks: 61, year: 2026 });
+    // CS 2's reports count for CS 1: one paper, one rank list.
+    expect(await crowd.predictionFor(cs1, 61)).toEqual(
+      afterResults(
+        forecast,
+        reported('CS 2', 2026, 12).map((r) => ({ marks: r.marks, rank: r.rank })),
+      ),
+    );
+    expect((await crowd.predictionFor(cs1, 61)).estimatedRank).not.toBe(forecast.estimatedRank);
+    // Without enough of a year's own: the forecast.
+    const fewer = createCrowd(createMarksSnapshots(store), papers, { list: () => Promise.resolve(all.slice(0, 9)) });
+    expect(await fewer.predictionFor(cs1, 61)).toEqual(forecast);
   });
 
   it('reuses a prediction for the same marks instead of running the model again', async () => {

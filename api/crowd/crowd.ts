@@ -1,8 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
-import { testPaperOf, type TestPaper } from '../../src/domain/gate';
+import { isTestPaper, testPaperOf, type TestPaper } from '../../src/domain/gate';
+import { afterResults } from '../../src/domain/gate/rank/after-results';
+import { paperKeyOf, type PaperKey } from '../../src/domain/gate/rank/data';
+import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
 import { predict, RankModelError, type Prediction } from '../../src/domain/gate/rank';
-import type { Paper, PaperRepository } from '../store';
+import type { OfficialReport, OfficialReportRepository, Paper, PaperRepository } from '../store';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
 import { createAnyPaperPredictions, hasRankModel, sessionPapers } from './any-paper';
 
@@ -61,8 +64,17 @@ const noModel = (marks: number, reason: string): MissingPrediction => ({
   warnings: [reason],
 });
 
-export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperRepository, 'list'>): Crowd {
+/**
+ * @param officialReports the official results candidates added: once a paper's year has enough, its ranks are read
+ * off them (afterResults). Read once per year and PREDICTION_TTL_MS, as predictions are kept.
+ */
+export function createCrowd(
+  snapshots: MarksSnapshots,
+  papers: Pick<PaperRepository, 'list'>,
+  officialReports?: Pick<OfficialReportRepository, 'list'>,
+): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
+  const reportsOfYear = new LRUCache<number, OfficialReport[]>({ max: 20, ttl: PREDICTION_TTL_MS });
   const anyPaper = createAnyPaperPredictions(snapshots, papers);
 
   /** The paper and its sibling sessions, by the test paper each stands for. */
@@ -72,6 +84,19 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
       const testPaper = testPaperOf(sibling);
       return testPaper ? [[testPaper, sibling] as [TestPaper, Paper]] : [];
     });
+  }
+
+  /** The (marks, AIR) pairs of the official results added for the paper's year: the scorecard's marks when not given. */
+  async function reportedPairs(paper: PaperKey, year: number): Promise<ReportedPair[]> {
+    if (!officialReports) return [];
+    let reports = reportsOfYear.get(year);
+    if (!reports) {
+      reports = await officialReports.list({ year });
+      reportsOfYear.set(year, reports);
+    }
+    return reports
+      .filter(({ set }) => isTestPaper(set) && hasRankModel(set) && paperKeyOf(set) === paper)
+      .map((report) => ({ marks: report.marks ?? report.predicted.normMarks, rank: report.rank }));
   }
 
   return {
@@ -91,7 +116,10 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
       );
       let prediction: PredictionData | MissingPrediction;
       try {
-        prediction = predict({ testPaper, marks, year: paper.year, crowd: { marksBySession: crowd } });
+        prediction = afterResults(
+          predict({ testPaper, marks, year: paper.year, crowd: { marksBySession: crowd } }),
+          await reportedPairs(paperKeyOf(testPaper), paper.year),
+        );
       } catch (error) {
         if (!(error instanceof RankModelError)) throw error;
         prediction = noModel(marks, error.message);
@@ -114,6 +142,7 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
     forget() {
       snapshots.forget();
       predictions.clear();
+      reportsOfYear.clear();
     },
   };
 }
