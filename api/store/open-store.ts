@@ -1,6 +1,7 @@
 import { alertMailRepository } from './repositories/alert-mails';
 import { jobRepository } from './repositories/jobs';
 import { keyVersionRepository } from './repositories/key-versions';
+import { leanMeasurementRepository } from './repositories/lean-measurements';
 import { mailOutbox } from './repositories/mail-outbox';
 import { officialReportRepository } from './repositories/official-reports';
 import { paperRepository } from './repositories/papers';
@@ -70,6 +71,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     scoreAlerts: scoreAlertRepository(collection('scoreAlerts')),
     alertMails: alertMailRepository(collection('alertMails')),
     officialReports: officialReportRepository(collection('officialReports')),
+    leanMeasurements: leanMeasurementRepository(collection('leanMeasurements')),
     identity: storeIdentityRepository(collection('identity')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),

@@ -934,6 +934,31 @@ describe(`storage contract on the ${lane} store`, () => {
     });
   });
 
+  describe("the crowd's measured lean", () => {
+    const measurement = (year: number, reports: number) => ({
+      paper: 'CS' as const,
+      year,
+      reports,
+      crowdSize: 2000,
+      appeared: 170825,
+      qualifyingMarks: 29.2,
+      lean: { xs: [-15, 0, 20], lnLeans: [-0.4, 0, 1.25], strength: 0.35 },
+      covariance: [
+        [0.04, 0.01],
+        [0.01, 0.09],
+      ],
+      shares: [{ shape: { beta: 0.35 }, weight: 1 }],
+    });
+
+    it('keeps one measurement per paper and year, the latest, with its count and uncertainty', async () => {
+      await store.leanMeasurements.record(measurement(2025, 40));
+      await store.leanMeasurements.record(measurement(2024, 25));
+      await store.leanMeasurements.record(measurement(2025, 90));
+      const stored = await store.leanMeasurements.list();
+      expect(stored.sort((a, b) => a.year - b.year)).toEqual([measurement(2024, 25), measurement(2025, 90)]);
+    });
+  });
+
   describe('store identity', () => {
     it('keeps one identity whose clock every look moves on, across a restart', async () => {
       const first = await store.identity.look();

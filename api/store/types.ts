@@ -1,4 +1,5 @@
 import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
+import type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
 import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
 import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
@@ -554,6 +555,17 @@ export interface OfficialReportRepository {
   list(filter?: { year?: number }): Promise<OfficialReport[]>;
 }
 
+// ---- the crowd's lean, measured from a year's official results -------------------------------------------------
+
+export type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
+
+export interface LeanMeasurementRepository {
+  /** Keeps the measurement of its paper and year, in place of an earlier one of the same paper and year. */
+  record(measurement: LeanMeasurement): Promise<void>;
+  /** Every stored measurement: what the next years' priors on the lean come from (leanPrior). */
+  list(): Promise<LeanMeasurement[]>;
+}
+
 // ---- local mail outbox ------------------------------------------------------------------------------------------
 
 export interface OutboxMail {
@@ -605,6 +617,7 @@ export interface Store {
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
   readonly officialReports: OfficialReportRepository;
+  readonly leanMeasurements: LeanMeasurementRepository;
   readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;

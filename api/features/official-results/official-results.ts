@@ -1,5 +1,6 @@
 import type { InferType } from 'yup';
-import { RANK_DATA } from '../../../src/domain/gate/rank';
+import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
+import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
 import { paperKeyOf, type PaperKey } from '../../../src/domain/gate/rank/data';
 import { checkOfficialResult, type ReportProblem } from '../../../src/domain/gate/rank/official-result';
 import type { officialResultSchema } from '../../../src/domain/validation/official-result';
@@ -8,7 +9,14 @@ import type { ScorecardAccess } from '../../access/scorecard-access';
 import { hasRankModel } from '../../crowd/any-paper';
 import type { Crowd } from '../../crowd/crowd';
 import { HttpError } from '../../http/errors';
-import { DuplicateError, type OfficialReport, type Result, type ShownPrediction, type Store } from '../../store';
+import {
+  DuplicateError,
+  type OfficialReport,
+  type Paper,
+  type Result,
+  type ShownPrediction,
+  type Store,
+} from '../../store';
 
 export const OFFICIAL_RESULT_ERRORS = {
   noResult: 'No scorecard with this id is stored here.',
@@ -79,6 +87,39 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
     return { paper, testPaper, shown };
   }
 
+  /**
+   * With MIN_LEAN_REPORTS official results for the paper's year and the year's field published (appeared, qualifying
+   * mark), the crowd's lean is measured again from them and kept, with its count and uncertainty: the next year's
+   * prior on the lean (leanPrior, in the crowd).
+   */
+  async function measureYear(paper: Paper, paperKey: PaperKey): Promise<void> {
+    const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;
+    const appeared = official?.appeared;
+    const qualifyingMarks = official?.qualifyingMarks?.general;
+    if (appeared === undefined || qualifyingMarks === undefined) return;
+    const reports = (await store.officialReports.list({ year: paper.year })).filter(
+      (report) => paperKeyOfSet(report.set) === paperKey,
+    );
+    if (reports.length < MIN_LEAN_REPORTS) return;
+    const results = await store.results.findByIds(reports.map((report) => report.resultId));
+    const rankOf = new Map(reports.map((report) => [report.resultId, report.rank]));
+    // The crowd holds raw marks per session: each report is read at its result's.
+    const ranked = results.flatMap((result) =>
+      isTestPaper(result.set) && hasRankModel(result.set)
+        ? [{ testPaper: result.set, marks: result.totalMarks, rank: rankOf.get(result.id)! }]
+        : [],
+    );
+    try {
+      const crowdInput = await crowd.crowdOf(paper);
+      await store.leanMeasurements.record(
+        measureLean({ year: paper.year, crowd: crowdInput, reports: ranked, appeared, qualifyingMarks }),
+      );
+    } catch (error) {
+      // A crowd the model cannot read measures nothing; the report stays added.
+      if (!(error instanceof RankModelError)) throw error;
+    }
+  }
+
   return {
     async status(resultId: string, accessToken: string | undefined): Promise<OfficialResultStatus> {
       const result = await resultOf(resultId);
@@ -118,8 +159,9 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
         },
       );
       if (!check.ok) throw refusalOf(check.problems);
+      let added: OfficialReport;
       try {
-        return await store.officialReports.add({
+        added = await store.officialReports.add({
           resultId: result.id,
           paperId: paper.id,
           set: result.set,
@@ -135,6 +177,8 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
         if (error instanceof DuplicateError) throw refusalOf([{ field: 'result', message: '' }]);
         throw error;
       }
+      await measureYear(paper, paperKey);
+      return added;
     },
   };
 }
