@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
-import { isTestPaper, testPaperOf, type TestPaper } from '../../src/domain/gate';
+import { testPaperOf, type TestPaper } from '../../src/domain/gate';
 import { afterResults } from '../../src/domain/gate/rank/after-results';
 import { paperKeyOf, type PaperKey } from '../../src/domain/gate/rank/data';
 import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
@@ -8,7 +8,7 @@ import { predict, RankModelError, type CrowdInput, type Prediction } from '../..
 import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
 import type { LeanMeasurement, OfficialReport, Paper, PaperRepository, Store } from '../store';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
-import { createAnyPaperPredictions, hasRankModel, sessionPapers } from './any-paper';
+import { createAnyPaperPredictions, hasRankModel, rankedPaperOf, sessionPapers } from './any-paper';
 
 /**
  * The crowd: the raw marks of every stored result per paper, from the in-memory marks snapshots (marks-snapshot.ts),
@@ -103,7 +103,7 @@ export function createCrowd(
       reportsOfYear.set(year, reports);
     }
     return reports
-      .filter(({ set }) => isTestPaper(set) && hasRankModel(set) && paperKeyOf(set) === paper)
+      .filter(({ set }) => rankedPaperOf(set) === paper)
       .map((report) => ({ marks: report.marks ?? report.predicted.normMarks, rank: report.rank }));
   }
 

@@ -6,7 +6,7 @@ import { checkOfficialResult, type ReportProblem } from '../../../src/domain/gat
 import type { officialResultSchema } from '../../../src/domain/validation/official-result';
 import { isTestPaper, testPaperOf } from '../../../src/domain/gate';
 import type { ScorecardAccess } from '../../access/scorecard-access';
-import { hasRankModel } from '../../crowd/any-paper';
+import { hasRankModel, rankedPaperOf } from '../../crowd/any-paper';
 import type { Crowd } from '../../crowd/crowd';
 import { HttpError } from '../../http/errors';
 import {
@@ -39,19 +39,13 @@ export interface OfficialResultStatus {
 const refused = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
   new HttpError(status, message, { code, ...extra });
 
-/** The ranked paper (CS, DA) a stored test paper belongs to; null for papers without a rank model. */
-function paperKeyOfSet(set: string): PaperKey | null {
-  return isTestPaper(set) && hasRankModel(set) ? paperKeyOf(set) : null;
-}
+const verificationRequired = () => refused(403, 'VERIFICATION_REQUIRED', OFFICIAL_RESULT_ERRORS.verifyFirst);
+const alreadyReported = () => refused(409, 'ALREADY_REPORTED', OFFICIAL_RESULT_ERRORS.alreadyReported);
 
 /** The reporter's problems answer for themselves: unverified 403, a second report 409; the rest is implausible. */
 function refusalOf(problems: readonly ReportProblem[]): HttpError {
-  if (problems.some((problem) => problem.field === 'address')) {
-    return refused(403, 'VERIFICATION_REQUIRED', OFFICIAL_RESULT_ERRORS.verifyFirst);
-  }
-  if (problems.some((problem) => problem.field === 'result')) {
-    return refused(409, 'ALREADY_REPORTED', OFFICIAL_RESULT_ERRORS.alreadyReported);
-  }
+  if (problems.some((problem) => problem.field === 'address')) return verificationRequired();
+  if (problems.some((problem) => problem.field === 'result')) return alreadyReported();
   return refused(422, 'OFFICIAL_RESULT_IMPLAUSIBLE', problems[0]!.message, { problems });
 }
 
@@ -98,7 +92,7 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
     const qualifyingMarks = official?.qualifyingMarks?.general;
     if (appeared === undefined || qualifyingMarks === undefined) return;
     const reports = (await store.officialReports.list({ year: paper.year })).filter(
-      (report) => paperKeyOfSet(report.set) === paperKey,
+      (report) => rankedPaperOf(report.set) === paperKey,
     );
     if (reports.length < MIN_LEAN_REPORTS) return;
     const results = await store.results.findByIds(reports.map((report) => report.resultId));
@@ -134,12 +128,13 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
     async report(resultId: string, accessToken: string | undefined, input: OfficialResultInput) {
       const result = await resultOf(resultId);
       const verified = (await access.verifiedEmailOf(result, accessToken)) !== null;
-      if (!verified) throw refusalOf([{ field: 'address', message: OFFICIAL_RESULT_ERRORS.verifyFirst }]);
+      // Refused before the prediction is made; checkOfficialResult would say the same.
+      if (!verified) throw verificationRequired();
       const { paper, testPaper, shown } = await shownPrediction(result);
       const paperKey = paperKeyOf(testPaper);
       const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;
       const accepted = (await store.officialReports.list({ year: paper.year }))
-        .filter((other) => paperKeyOfSet(other.set) === paperKey)
+        .filter((other) => rankedPaperOf(other.set) === paperKey)
         .map((other) => ({ marks: other.marks ?? other.predicted.normMarks, rank: other.rank }));
       const check = checkOfficialResult(
         { rank: input.rank, score: input.score, marks: input.marks, paper: input.paper || undefined, year: input.year },
@@ -174,7 +169,7 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
         });
       } catch (error) {
         // The same candidate sent it twice at once: the other request stored it.
-        if (error instanceof DuplicateError) throw refusalOf([{ field: 'result', message: '' }]);
+        if (error instanceof DuplicateError) throw alreadyReported();
         throw error;
       }
       await measureYear(paper, paperKey);
