@@ -22,6 +22,7 @@ import { createChecker } from './features/checker/checker-service';
 import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
+import { officialResultRoutes } from './features/official-results/routes';
 import { portalTraffic } from './sheets/portal-traffic';
 import { demoRoutes, seedDemoPapers } from './demo';
 import { createPapers } from './papers';
@@ -98,6 +99,7 @@ export function createApp(
     checkerRoutes(services, checker),
     keyVersionRoutes(services),
     scoreAlertsFeature(services, checker.crowd).router,
+    officialResultRoutes(services, checker.crowd),
     imageRoutes(services),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];

@@ -1,6 +1,6 @@
-import { SESSIONS_OF, type RankTestPaper } from '../../src/domain/gate/rank/data';
+import { SESSIONS_OF, paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/data';
 import { predictAnyPaper, type PaperPrediction } from '../../src/domain/gate/paper-prediction';
-import { testPaperOf, type TestPaper } from '../../src/domain/gate';
+import { isTestPaper, testPaperOf, type TestPaper } from '../../src/domain/gate';
 import type { Paper, PaperRepository } from '../store';
 import type { MarksSnapshots } from './marks-snapshot';
 
@@ -9,6 +9,11 @@ const MODELLED: ReadonlySet<string> = new Set(Object.values(SESSIONS_OF).flat())
 
 export function hasRankModel(testPaper: TestPaper | null): testPaper is RankTestPaper {
   return testPaper !== null && MODELLED.has(testPaper);
+}
+
+/** The ranked paper (CS, DA) a stored result's test paper belongs to; null for a paper without a rank model. */
+export function rankedPaperOf(set: string): PaperKey | null {
+  return isTestPaper(set) && hasRankModel(set) ? paperKeyOf(set) : null;
 }
 
 /** A paper and its sibling sessions: the stored papers of the same year and code (and demo-ness) still scoring. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { predict } from '../../src/domain/gate/rank';
-import type { Store } from '../store';
+import type { LeanMeasurement, Store } from '../store';
+import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
 import { createCrowd, histogram } from './crowd';
 import { createMarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
-import { buildPaperRecord } from '../../test/support/builders';
+import { buildOfficialReport, buildPaperRecord } from '../../test/support/builders';
+import { afterResults } from '../../src/domain/gate/rank/after-results';
 
 /** A snapshot holding these raw (and normalised) marks. */
 function snapshotOf(marks: number[]): PaperMarksSnapshot {
@@ -55,6 +57,7 @@ describe('crowd predictions', () => {
     } as unknown as Store;
     return { store, reads };
   };
+  const nothingMeasured = { list: () => Promise.resolve([]) };
   const spread = (count: number, offset: number) => Array.from({ length: count }, (_, i) => offset + ((i * 37) % 60));
 
   it('gives the rank model the stored marks of both CS sessions of the same year (not the demo), and DA its own', async () => {
@@ -75,6 +78,69 @@ describe('crowd predictions', () => {
     expect(reads.sort()).toEqual(['CS1-2026', 'CS2-2026']);
     await crowd.predictionFor(da, 40);
     expect(reads).toContain('DA-2026');
+  });
+
+  it("reads CS ranks off the official results added for the paper's year once there are enough", async () => {
+    const { store } = storeWith({});
+    const reported = (set: string, year: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        ...buildOfficialReport({ set, year, rank: Math.round(1000 * Math.exp(-0.12 * (i * 3 - 20))) }),
+        marks: 40 + i * 3,
+      }));
+    const all = [...reported('CS 2', 2026, 12), ...reported('DA', 2026, 12), ...reported('CS 1', 2025, 12)];
+    const officialReports = {
+      list: ({ year }: { year?: number } = {}) => Promise.resolve(all.filter((r) => r.year === year)),
+    };
+    const crowd = createCrowd(createMarksSnapshots(store), papers, {
+      officialReports,
+      leanMeasurements: nothingMeasured,
+    });
+    const forecast = predict({ testPaper: 'CS 1', marks: 61, year: 2026 });
+    // CS 2's reports count for CS 1: one paper, one rank list.
+    expect(await crowd.predictionFor(cs1, 61)).toEqual(
+      afterResults(
+        forecast,
+        reported('CS 2', 2026, 12).map((r) => ({ marks: r.marks, rank: r.rank })),
+      ),
+    );
+    expect((await crowd.predictionFor(cs1, 61)).estimatedRank).not.toBe(forecast.estimatedRank);
+    // Without enough of a year's own: the forecast.
+    const fewer = createCrowd(createMarksSnapshots(store), papers, {
+      officialReports: { list: () => Promise.resolve(all.slice(0, 9)) },
+      leanMeasurements: nothingMeasured,
+    });
+    expect(await fewer.predictionFor(cs1, 61)).toEqual(forecast);
+  });
+
+  it("takes the lean measured in an earlier year as the prior on this year's crowd", async () => {
+    const marks1 = spread(40, 10);
+    const marks2 = spread(40, 20);
+    const { store } = storeWith({ 'CS1-2026': marks1, 'CS2-2026': marks2 });
+    // CS 2025's crowd: those far above the qualifying mark checked e^(0.05·x) times as often.
+    const xs = [-30, -15, -5, 0, 5, 10, 20, 35, 55];
+    const measured: LeanMeasurement = {
+      paper: 'CS',
+      year: 2025,
+      reports: 90,
+      crowdSize: 2000,
+      appeared: 170825,
+      qualifyingMarks: 29.2,
+      lean: { xs, lnLeans: xs.map((x) => 0.05 * x), strength: 0.5 },
+      covariance: xs.slice(1).map((_, i) => xs.slice(1).map((__, j) => (i === j ? 0.01 : 0))),
+      shares: [{ shape: { beta: 0.5 }, weight: 1 }],
+    };
+    const crowdInput = { marksBySession: { 'CS 1': marks1, 'CS 2': marks2 } };
+    const crowd = createCrowd(createMarksSnapshots(store), papers, {
+      officialReports: { list: () => Promise.resolve([]) },
+      leanMeasurements: { list: () => Promise.resolve([measured]) },
+    });
+    const prediction = await crowd.predictionFor(cs1, 55);
+    expect(prediction).toEqual(
+      predict({ testPaper: 'CS 1', marks: 55, year: 2026, crowd: crowdInput, lean: leanPrior([measured], 'CS', 2026) }),
+    );
+    const unknownLean = predict({ testPaper: 'CS 1', marks: 55, year: 2026, crowd: crowdInput });
+    expect(prediction).not.toEqual(unknownLean);
+    expect('rankRange' in prediction && prediction.rankRange).not.toEqual(unknownLean.rankRange);
   });
 
   it('reuses a prediction for the same marks instead of running the model again', async () => {

@@ -1,10 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { testPaperOf, type TestPaper } from '../../src/domain/gate';
-import { predict, RankModelError, type Prediction } from '../../src/domain/gate/rank';
-import type { Paper, PaperRepository } from '../store';
+import { afterResults } from '../../src/domain/gate/rank/after-results';
+import { paperKeyOf, type PaperKey } from '../../src/domain/gate/rank/data';
+import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
+import { predict, RankModelError, type CrowdInput, type Prediction } from '../../src/domain/gate/rank';
+import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
+import type { LeanMeasurement, OfficialReport, Paper, PaperRepository, Store } from '../store';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
-import { createAnyPaperPredictions, hasRankModel, sessionPapers } from './any-paper';
+import { createAnyPaperPredictions, hasRankModel, rankedPaperOf, sessionPapers } from './any-paper';
 
 /**
  * The crowd: the raw marks of every stored result per paper, from the in-memory marks snapshots (marks-snapshot.ts),
@@ -50,6 +54,8 @@ export interface Crowd {
     rankedAs?: string,
   ): Promise<PredictionData | MissingPrediction | PaperPrediction>;
   distribution(paper: Paper): Promise<Distribution>;
+  /** The stored raw marks of a ranked paper's sessions, as the rank model reads them (measureLean too). */
+  crowdOf(paper: Paper): Promise<CrowdInput>;
   /** Drops the snapshots and the predictions made from them (the store changed under them). */
   forget(): void;
 }
@@ -61,8 +67,22 @@ const noModel = (marks: number, reason: string): MissingPrediction => ({
   warnings: [reason],
 });
 
-export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperRepository, 'list'>): Crowd {
+/** What the product learned from official results: the reports themselves, and the leans measured from them. */
+export type Learned = { [Name in 'officialReports' | 'leanMeasurements']: Pick<Store[Name], 'list'> };
+
+/**
+ * @param learned once a paper's year has enough official results, its ranks are read off them (afterResults); the
+ * leans measured in earlier years are the prior on this year's (leanPrior). Both are read once per PREDICTION_TTL_MS,
+ * as predictions are kept.
+ */
+export function createCrowd(
+  snapshots: MarksSnapshots,
+  papers: Pick<PaperRepository, 'list'>,
+  learned?: Learned,
+): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
+  const reportsOfYear = new LRUCache<number, OfficialReport[]>({ max: 20, ttl: PREDICTION_TTL_MS });
+  const measuredLeans = new LRUCache<'all', LeanMeasurement[]>({ max: 1, ttl: PREDICTION_TTL_MS });
   const anyPaper = createAnyPaperPredictions(snapshots, papers);
 
   /** The paper and its sibling sessions, by the test paper each stands for. */
@@ -74,24 +94,60 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
     });
   }
 
+  /** The (marks, AIR) pairs of the official results added for the paper's year: the scorecard's marks when not given. */
+  async function reportedPairs(paper: PaperKey, year: number): Promise<ReportedPair[]> {
+    if (!learned) return [];
+    let reports = reportsOfYear.get(year);
+    if (!reports) {
+      reports = await learned.officialReports.list({ year });
+      reportsOfYear.set(year, reports);
+    }
+    return reports
+      .filter(({ set }) => rankedPaperOf(set) === paper)
+      .map((report) => ({ marks: report.marks ?? report.predicted.normMarks, rank: report.rank }));
+  }
+
+  /** The prior on the crowd's lean for a paper's year: from the leans measured in its earlier years, if any. */
+  async function leanOf(paper: PaperKey, year: number) {
+    if (!learned) return undefined;
+    let measurements = measuredLeans.get('all');
+    if (!measurements) {
+      measurements = await learned.leanMeasurements.list();
+      measuredLeans.set('all', measurements);
+    }
+    return leanPrior(measurements, paper, year);
+  }
+
+  async function crowdOf(paper: Paper): Promise<CrowdInput> {
+    const marksBySession = Object.fromEntries(
+      await Promise.all(
+        // The snapshot's ascending list as it is: the model reads ascending marks without copying or changing them.
+        (await sessionsOf(paper)).map(
+          async ([session, sibling]) => [session, (await snapshots.of(sibling.id)).rawMarks()] as const,
+        ),
+      ),
+    );
+    return { marksBySession };
+  }
+
   return {
+    crowdOf,
+
     async predictionFor(paper, marks, rankedAs) {
       const testPaper = testPaperOf(paper);
       if (!hasRankModel(testPaper)) return anyPaper.predictionFor(paper, marks, rankedAs);
       const cacheKey = `${paper.id}|${marks}`;
       const cached = predictions.get(cacheKey);
       if (cached) return cached;
-      const crowd = Object.fromEntries(
-        await Promise.all(
-          // The snapshot's ascending list as it is: the model reads ascending marks without copying or changing them.
-          (await sessionsOf(paper)).map(
-            async ([session, sibling]) => [session, (await snapshots.of(sibling.id)).rawMarks()] as const,
-          ),
-        ),
-      );
+      const crowd = await crowdOf(paper);
+      const paperKey = paperKeyOf(testPaper);
       let prediction: PredictionData | MissingPrediction;
       try {
-        prediction = predict({ testPaper, marks, year: paper.year, crowd: { marksBySession: crowd } });
+        const lean = await leanOf(paperKey, paper.year);
+        prediction = afterResults(
+          predict({ testPaper, marks, year: paper.year, crowd, ...(lean ? { lean } : {}) }),
+          await reportedPairs(paperKey, paper.year),
+        );
       } catch (error) {
         if (!(error instanceof RankModelError)) throw error;
         prediction = noModel(marks, error.message);
@@ -114,6 +170,8 @@ export function createCrowd(snapshots: MarksSnapshots, papers: Pick<PaperReposit
     forget() {
       snapshots.forget();
       predictions.clear();
+      reportsOfYear.clear();
+      measuredLeans.clear();
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   keyVersionStampAnswer,
   keyVersionsAnswer,
   logInAnswer,
+  officialResultAddedAnswer,
+  officialResultStatusAnswer,
   paperAnswer,
   paperSetsAnswer,
   processedPaperAnswer,
@@ -256,6 +258,27 @@ export const OPERATIONS: Record<string, OperationDescription> = {
     errors: {
       403: 'this device verified no address for the result',
       404: 'no scorecard is stored for this result',
+      429: LIMITED,
+    },
+  },
+  'POST /api/data/official-results/status': {
+    summary:
+      'Whether this device may add an official result (AIR, GATE score) to a stored result, and the one it added.',
+    auth: 'device',
+    answer: officialResultStatusAnswer,
+    errors: { 404: 'no scorecard is stored for this result', 429: LIMITED },
+  },
+  'POST /api/data/official-results': {
+    summary:
+      "Adds the candidate's official result to a stored result (opt-in, one per result): predicted against actual.",
+    auth: 'device',
+    answer: officialResultAddedAnswer,
+    status: 201,
+    errors: {
+      403: 'this device verified no address for the result (VERIFICATION_REQUIRED)',
+      404: 'no scorecard is stored for this result',
+      409: 'the result already has an official result (ALREADY_REPORTED)',
+      422: 'the result is implausible for the marks, paper or score formula (OFFICIAL_RESULT_IMPLAUSIBLE), or the paper has no predicted rank (NO_RANK_MODEL, NO_PREDICTION)',
       429: LIMITED,
     },
   },

@@ -1,7 +1,9 @@
 import { alertMailRepository } from './repositories/alert-mails';
 import { jobRepository } from './repositories/jobs';
 import { keyVersionRepository } from './repositories/key-versions';
+import { leanMeasurementRepository } from './repositories/lean-measurements';
 import { mailOutbox } from './repositories/mail-outbox';
+import { officialReportRepository } from './repositories/official-reports';
 import { paperRepository } from './repositories/papers';
 import { questionRepository } from './repositories/questions';
 import { resetTokenRepository } from './repositories/reset-tokens';
@@ -68,6 +70,8 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     keyVersions: keyVersionRepository(collection('keyVersions')),
     scoreAlerts: scoreAlertRepository(collection('scoreAlerts')),
     alertMails: alertMailRepository(collection('alertMails')),
+    officialReports: officialReportRepository(collection('officialReports')),
+    leanMeasurements: leanMeasurementRepository(collection('leanMeasurements')),
     identity: storeIdentityRepository(collection('identity')),
     limiters: adapter.limiters,
     ping: () => adapter.ping(),

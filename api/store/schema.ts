@@ -2,7 +2,9 @@ import type { CollectionSpec, DocumentCollection } from './collection';
 import type { AlertMailDoc } from './repositories/alert-mails';
 import type { JobDoc } from './repositories/jobs';
 import type { KeyVersionDoc } from './repositories/key-versions';
+import type { LeanMeasurementDoc } from './repositories/lean-measurements';
 import type { MailDoc } from './repositories/mail-outbox';
+import type { OfficialReportDoc } from './repositories/official-reports';
 import type { PaperDoc } from './repositories/papers';
 import type { QuestionDoc } from './repositories/questions';
 import type { ResetTokenDoc } from './repositories/reset-tokens';
@@ -25,6 +27,8 @@ export interface Collections {
   keyVersions: DocumentCollection<KeyVersionDoc>;
   scoreAlerts: DocumentCollection<ScoreAlertDoc>;
   alertMails: DocumentCollection<AlertMailDoc>;
+  officialReports: DocumentCollection<OfficialReportDoc>;
+  leanMeasurements: DocumentCollection<LeanMeasurementDoc>;
   identity: DocumentCollection<StoreIdentityDoc>;
 }
 
@@ -95,6 +99,10 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     indexes: [{ keys: { state: 1, nextAttemptAt: 1 } }, { keys: { alertId: 1 } }],
     retiredIndexes: [{ keys: { resultId: 1 } }],
   },
+  // Ids are the result's id, one report per result; the rank lane and the lean read a year's reports.
+  officialReports: { name: 'official_reports', indexes: [{ keys: { year: 1 } }] },
+  // Ids are `<paper> <year>` (CS 2025): one measurement per paper and year, a handful in all, listed whole.
+  leanMeasurements: { name: 'lean_measurements', indexes: [] },
   // One document: which database this is (api/store-watch.ts).
   identity: { name: 'store_identity', indexes: [] },
 };

@@ -898,6 +898,67 @@ describe(`storage contract on the ${lane} store`, () => {
     });
   });
 
+  describe('official results', () => {
+    const report = {
+      resultId: 'r1',
+      paperId: 'CS1-2025',
+      set: 'CS 1',
+      year: 2025,
+      rank: 1500,
+      score: 640,
+      source: 'typed' as const,
+      predicted: { rank: 1400, rankRange: [900, 2600] as [number, number], normMarks: 62.33, score: 655 },
+    };
+
+    it('keeps one official result per result and refuses a second, whatever it says', async () => {
+      const first = await store.officialReports.add(report, new Date('2025-03-20T10:00:00Z'));
+      expect(first.reportedAt).toEqual(new Date('2025-03-20T10:00:00Z'));
+      await expect(
+        store.officialReports.add({ ...report, rank: 3000, source: 'pdf', marks: 60.1 }),
+      ).rejects.toBeInstanceOf(DuplicateError);
+      expect(await store.officialReports.findByResult('r1')).toEqual(first);
+      expect(await store.officialReports.findByResult('r2')).toBeNull();
+    });
+
+    it('keeps the marks a scorecard printed only when it printed them, and lists a year oldest first', async () => {
+      await store.officialReports.add({ ...report, resultId: 'r2', marks: 70.5, source: 'pdf' }, new Date(2_000));
+      await store.officialReports.add(report, new Date(1_000));
+      await store.officialReports.add({ ...report, resultId: 'r3', year: 2026 }, new Date(3_000));
+      const of2025 = await store.officialReports.list({ year: 2025 });
+      expect(of2025.map((r) => [r.resultId, r.marks])).toEqual([
+        ['r1', undefined],
+        ['r2', 70.5],
+      ]);
+      expect(of2025[0]).not.toHaveProperty('marks');
+      expect((await store.officialReports.list()).map((r) => r.resultId)).toEqual(['r1', 'r2', 'r3']);
+    });
+  });
+
+  describe("the crowd's measured lean", () => {
+    const measurement = (year: number, reports: number) => ({
+      paper: 'CS' as const,
+      year,
+      reports,
+      crowdSize: 2000,
+      appeared: 170825,
+      qualifyingMarks: 29.2,
+      lean: { xs: [-15, 0, 20], lnLeans: [-0.4, 0, 1.25], strength: 0.35 },
+      covariance: [
+        [0.04, 0.01],
+        [0.01, 0.09],
+      ],
+      shares: [{ shape: { beta: 0.35 }, weight: 1 }],
+    });
+
+    it('keeps one measurement per paper and year, the latest, with its count and uncertainty', async () => {
+      await store.leanMeasurements.record(measurement(2025, 40));
+      await store.leanMeasurements.record(measurement(2024, 25));
+      await store.leanMeasurements.record(measurement(2025, 90));
+      const stored = await store.leanMeasurements.list();
+      expect(stored.sort((a, b) => a.year - b.year)).toEqual([measurement(2024, 25), measurement(2025, 90)]);
+    });
+  });
+
   describe('store identity', () => {
     it('keeps one identity whose clock every look moves on, across a restart', async () => {
       const first = await store.identity.look();

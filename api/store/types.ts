@@ -1,4 +1,5 @@
 import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
+import type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
 import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
 import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
@@ -512,6 +513,59 @@ export interface AlertMailRepository {
   countByState(): Promise<Record<AlertMailState, number>>;
 }
 
+// ---- official results: what candidates report of their result after GATE's results -----------------------------
+
+/** How a candidate gave their official result: typed in, or read on their device from the official scorecard PDF. */
+export type OfficialReportSource = 'typed' | 'pdf';
+
+/** What the scorecard showed for the result when its official result came: what the report is compared with. */
+export interface ShownPrediction {
+  rank: number;
+  rankRange: [number, number];
+  normMarks: number;
+  /** Null where the product could not give a GATE score. */
+  score: number | null;
+}
+
+export interface NewOfficialReport {
+  /** One report per stored result. */
+  resultId: string;
+  paperId: string;
+  /** The test paper, e.g. `CS 1`, and the GATE year. */
+  set: string;
+  year: number;
+  /** All India Rank and GATE score as the official scorecard gives them. */
+  rank: number;
+  score: number;
+  /** The official (normalised) marks, when the candidate's scorecard PDF printed them. */
+  marks?: number;
+  source: OfficialReportSource;
+  predicted: ShownPrediction;
+}
+
+export interface OfficialReport extends NewOfficialReport {
+  reportedAt: Date;
+}
+
+export interface OfficialReportRepository {
+  /** @throws DuplicateError when the result already has a report. */
+  add(report: NewOfficialReport, now?: Date): Promise<OfficialReport>;
+  findByResult(resultId: string): Promise<OfficialReport | null>;
+  /** Every report, or a year's, oldest first. */
+  list(filter?: { year?: number }): Promise<OfficialReport[]>;
+}
+
+// ---- the crowd's lean, measured from a year's official results -------------------------------------------------
+
+export type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
+
+export interface LeanMeasurementRepository {
+  /** Keeps the measurement of its paper and year, in place of an earlier one of the same paper and year. */
+  record(measurement: LeanMeasurement): Promise<void>;
+  /** Every stored measurement: what the next years' priors on the lean come from (leanPrior). */
+  list(): Promise<LeanMeasurement[]>;
+}
+
 // ---- local mail outbox ------------------------------------------------------------------------------------------
 
 export interface OutboxMail {
@@ -562,6 +616,8 @@ export interface Store {
   readonly keyVersions: KeyVersionRepository;
   readonly scoreAlerts: ScoreAlertRepository;
   readonly alertMails: AlertMailRepository;
+  readonly officialReports: OfficialReportRepository;
+  readonly leanMeasurements: LeanMeasurementRepository;
   readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;

@@ -111,6 +111,15 @@ export const adminStatsAnswer = object({
   results: number().required(),
   rescoring: array(rescoreStatusAnswer.required()).required(),
   papers: array(paperAnswer.shape({ results: number().required() }).required()).required(),
+  /** Official results candidates added, and how the predictions did against them (docs/official-results.md). */
+  officialResults: object({
+    reports: number().required(),
+    medianRatioError: number().nullable().defined(),
+    /** The share of official AIRs inside their predicted range, 0–1. */
+    insideRange: number().nullable().defined(),
+  })
+    .noUnknown()
+    .required(),
 }).noUnknown();
 export type AdminStatsAnswer = InferType<typeof adminStatsAnswer>;
 

@@ -7,6 +7,7 @@ export * from './accounts';
 export * from './admin';
 export * from './checker';
 export * from './health';
+export * from './official-results';
 export { recordOf } from './record';
 export * from './scorecard';
 export * from './error';

@@ -1,6 +1,6 @@
 import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
 import { uploadPaper } from '../../api/papers/paper-upload';
-import type { Paper, Question, ResultInput, Store } from '../../api/store';
+import type { OfficialReport, Paper, Question, ResultInput, Store } from '../../api/store';
 import {
   importFixtureKey,
   parseResponseSheet,
@@ -100,6 +100,22 @@ export function buildResult(overrides: Partial<ResultInput> = {}): ResultInput {
     normMarks: 42.1,
     keyVersion: 3,
     scoredAt: new Date('2026-03-20T10:00:00Z'),
+    ...overrides,
+  };
+}
+
+/** An official result as the store returns one: a typed CS 1 2026 report and the prediction its scorecard showed. */
+export function buildOfficialReport(overrides: Partial<OfficialReport> = {}): OfficialReport {
+  return {
+    resultId: 'r1',
+    paperId: 'CS1-2026',
+    set: 'CS 1',
+    year: 2026,
+    rank: 1500,
+    score: 640,
+    source: 'typed',
+    predicted: { rank: 1400, rankRange: [900, 2600], normMarks: 62.33, score: 655 },
+    reportedAt: new Date('2026-03-20T10:00:00Z'),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { PaperRefused, stampOf } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
+import { predictionAccuracy } from '../../../src/domain/gate/rank/prediction-accuracy';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
@@ -187,14 +188,17 @@ export function adminRoutes(services: Services): Router {
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
-    const [paperSets, results, all] = await Promise.all([
+    const [paperSets, results, all, officialReports] = await Promise.all([
       store.questions.countPaperSets(),
       store.results.count(),
       store.papers.list(),
+      store.officialReports.list(),
     ]);
     ctx.body = {
       paperSets,
       results,
+      // The official results candidates added, and how the predictions their scorecards showed did against them.
+      officialResults: predictionAccuracy(officialReports),
       rescoring: await papers.rescorer.statuses(),
       // Every paper with its state: live (scores candidates) or why not, its key's count and version, its results.
       papers: await Promise.all(

@@ -148,7 +148,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
   };
   // Built at start (a failure is built again by the first request that needs it).
   buildSnapshots().catch(() => undefined);
-  const crowd = createCrowd(marks, store.papers);
+  const crowd = createCrowd(marks, store.papers, store);
 
   /** The live paper this sheet belongs to, scored with at least `minKeyVersion`; else why not, in the candidate's words. */
   async function paperOf(sheet: ParsedSheet, chosen: TestPaper | undefined, minKeyVersion = 0): Promise<KeyedPaper> {

@@ -154,7 +154,8 @@ interface Column {
   right: number;
 }
 
-interface Line {
+/** A line of a page: its text items left to right, grouped by their height on the page. */
+export interface Line {
   y: number;
   height: number;
   items: PdfTextItem[];
@@ -163,7 +164,7 @@ interface Line {
 /** Items whose baselines differ by less than this share a line (a fraction of the text height, at least 2 units). */
 const lineTolerance = (height: number) => Math.max(2, 0.4 * height);
 
-function linesOf(page: PdfTextPage): Line[] {
+export function linesOf(page: PdfTextPage): Line[] {
   const lines: Line[] = [];
   for (const item of [...page].sort((a, b) => b.y - a.y || a.x - b.x)) {
     const line = lines.at(-1);

@@ -25,8 +25,14 @@ export type PaperSets = Record<string, AdminQuestion[]>;
  */
 export type AdminPaper = Omit<AdminStatsAnswer['papers'][number], 'results'> & { results?: number };
 
-/** The dashboard's figures; those kept by an older version of the app may lack the papers. */
-export type AdminStats = Omit<AdminStatsAnswer, 'papers'> & { papers?: AdminPaper[] };
+/** The dashboard's figures; those kept by an older version of the app may lack the papers and official results. */
+export type AdminStats = Omit<AdminStatsAnswer, 'papers' | 'officialResults'> & {
+  papers?: AdminPaper[];
+  officialResults?: OfficialResultsAccuracy;
+};
+
+/** Official results candidates added, and how the predictions did against them (docs/official-results.md). */
+export type OfficialResultsAccuracy = AdminStatsAnswer['officialResults'];
 
 export type ImportKeyReport = ImportKeyAnswer['data'];
 

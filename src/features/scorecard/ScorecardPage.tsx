@@ -23,6 +23,8 @@ import './scorecard.css';
 const keyDay = () => import('./KeyDay');
 const KeyUpdateNotice = lazy(() => keyDay().then((module) => ({ default: module.KeyUpdateNotice })));
 const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module.ScoreAlertSwitch })));
+// After GATE's results only: its form and the PDF reader load once the scorecard has painted.
+const OfficialResult = lazy(() => import('./OfficialResult').then((module) => ({ default: module.OfficialResult })));
 
 function paperTitle(testPaper: string): string {
   const label = TEST_PAPER_LABELS[testPaper];
@@ -73,6 +75,11 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
         <SectionsSummary data={data} />
         <PaperScoreInputs data={data} />
       </div>
+      {painted && isRefreshable(data) && !data.openedByAdmin && (
+        <Suspense fallback={null}>
+          <OfficialResult resultId={data.resultId} />
+        </Suspense>
+      )}
       <Breakdowns questions={data.response} />
       <QuestionBreakdown questions={data.response} changes={changes} />
       <p className="scorecard__footer">Total score is {marksText(data.totalScore['Total Marks'])} out of 100</p>

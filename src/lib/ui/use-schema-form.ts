@@ -32,12 +32,16 @@ export function useSchemaForm<Values extends Record<string, string>, Schema exte
     }
   };
 
-  const setField = (name: keyof Values, value: string) => {
-    const next = { ...values, [name]: value };
+  /** Several fields at once (a form filled from a file): one by one, each would start from the values before. */
+  const setFields = (changes: Partial<Values>) => {
+    const next = { ...values, ...changes };
+    const names = Object.keys(changes) as (keyof Values)[];
     setValues(next);
-    setTouched((t) => ({ ...t, [name]: true }));
-    setErrors((e) => ({ ...e, [name]: messageFor(name, next) }));
+    setTouched((t) => ({ ...t, ...Object.fromEntries(names.map((name) => [name, true])) }));
+    setErrors((e) => ({ ...e, ...Object.fromEntries(names.map((name) => [name, messageFor(name, next)])) }));
   };
+
+  const setField = (name: keyof Values, value: string) => setFields({ [name]: value } as Partial<Values>);
 
   const blurField = (name: keyof Values) => {
     setTouched((t) => ({ ...t, [name]: true }));
@@ -80,5 +84,5 @@ export function useSchemaForm<Values extends Record<string, string>, Schema exte
     onBlur: () => blurField(name),
   });
 
-  return { values, setField, blurField, validateAll, visibleError, field, reset };
+  return { values, setField, setFields, blurField, validateAll, visibleError, field, reset };
 }

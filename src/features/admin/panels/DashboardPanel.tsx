@@ -6,6 +6,7 @@ import { RescoreStatusList } from '../papers/RescoreStatusList';
 import { PaperStates } from '../papers/PaperStates';
 import { useAdminStats } from './use-admin-stats';
 import { dashboardFigures, readLastKnownStats } from './last-known-stats';
+import { officialResultsText } from './official-results-text';
 
 const TAGLINE = 'Upload question papers, set answer keys and follow every candidate result.';
 const TAGLINE_MS_PER_CHARACTER = 45;
@@ -38,6 +39,11 @@ export function DashboardPanel({ credentials }: { credentials: AdminCredentials 
       <p className="admin-counters__note" role="status" data-testid="admin-figures-note">
         {figures.note}
       </p>
+      {stats.data?.officialResults && (
+        <p className="admin-counters__note" data-testid="official-results">
+          {officialResultsText(stats.data.officialResults)}
+        </p>
+      )}
       {stats.data?.papers && <PaperStates papers={stats.data.papers} />}
       {stats.data && (
         <RescoreStatusList

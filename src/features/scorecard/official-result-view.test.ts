@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { comparisonRows, entryOfScorecard, verdictText } from './official-result-view';
+import type { OfficialResultReport } from './official-result-api';
+
+const report = (overrides: Partial<OfficialResultReport> = {}): OfficialResultReport => ({
+  resultId: 'result-1',
+  testPaper: 'CS 1',
+  year: 2026,
+  source: 'typed',
+  reportedAt: '2026-03-20T10:00:00.000Z',
+  actual: { rank: 1520, score: 640, marks: null },
+  predicted: { rank: 1200, rankRange: [900, 12600], normMarks: 62.333, score: 655 },
+  rankRatioError: 1.27,
+  insideRange: true,
+  ...overrides,
+});
+
+describe('predicted against actual on the scorecard', () => {
+  it('shows the predicted rank with its range beside the official AIR, and the two GATE scores', () => {
+    expect(comparisonRows(report())).toEqual([
+      { label: 'All India Rank', predicted: '1,200 (range 900 – 12,600)', actual: '1,520' },
+      { label: 'GATE score', predicted: '655', actual: '640' },
+    ]);
+  });
+
+  it('adds the marks when the official scorecard gave them', () => {
+    const rows = comparisonRows(report({ actual: { rank: 1520, score: 640, marks: 61.9 } }));
+    expect(rows.at(-1)).toEqual({ label: 'Marks out of 100', predicted: '62.33', actual: '61.9' });
+  });
+
+  it('says whether the AIR fell inside the range and by what factor the prediction missed', () => {
+    expect(verdictText(report())).toBe(
+      'Your AIR is inside the predicted range; the predicted rank was off by a factor of 1.27.',
+    );
+    expect(verdictText(report({ insideRange: false, rankRatioError: 3 }))).toBe(
+      'Your AIR is outside the predicted range; the predicted rank was off by a factor of 3.00.',
+    );
+    expect(verdictText(report({ rankRatioError: 1 }))).toBe(
+      'Your AIR is the predicted rank, inside the predicted range.',
+    );
+  });
+
+  it('fills the form from a dropped scorecard and sends its marks, paper and year along', () => {
+    expect(entryOfScorecard({ rank: 88, score: 912, marks: 80.5, paper: 'CS', year: 2026 })).toEqual({
+      fields: { rank: '88', score: '912' },
+      entry: { rank: 88, score: 912, source: 'pdf', marks: 80.5, paper: 'CS', year: 2026 },
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import type { OfficialScorecard } from '../../domain/gate/rank/official-scorecard';
+import type { OfficialResultEntry, OfficialResultReport } from './official-result-api';
+import { wholeNumber } from './prediction-view';
+
+/** The "Predicted vs actual" view's rows and verdict, from an official result and the prediction it is compared with. */
+
+export interface ComparisonRow {
+  label: string;
+  predicted: string;
+  actual: string;
+}
+
+const twoDecimals = (value: number) => String(Math.round(value * 100) / 100);
+
+export function comparisonRows({ predicted, actual }: OfficialResultReport): ComparisonRow[] {
+  const [best, worst] = predicted.rankRange;
+  return [
+    {
+      label: 'All India Rank',
+      predicted: `${wholeNumber(predicted.rank)} (range ${wholeNumber(best)} – ${wholeNumber(worst)})`,
+      actual: wholeNumber(actual.rank),
+    },
+    {
+      label: 'GATE score',
+      predicted: predicted.score === null ? '--' : String(predicted.score),
+      actual: String(actual.score),
+    },
+    ...(actual.marks === null
+      ? []
+      : [
+          { label: 'Marks out of 100', predicted: twoDecimals(predicted.normMarks), actual: twoDecimals(actual.marks) },
+        ]),
+  ];
+}
+
+export function verdictText({ insideRange, rankRatioError }: OfficialResultReport): string {
+  const where = insideRange ? 'inside the predicted range' : 'outside the predicted range';
+  if (rankRatioError === 1) return `Your AIR is the predicted rank, ${where}.`;
+  return `Your AIR is ${where}; the predicted rank was off by a factor of ${rankRatioError.toFixed(2)}.`;
+}
+
+/** The form's fields as the official scorecard PDF gave them, and what the call sends besides (marks, paper, year). */
+export function entryOfScorecard(scorecard: OfficialScorecard): {
+  fields: { rank: string; score: string };
+  entry: OfficialResultEntry;
+} {
+  const { rank, score, marks, paper, year } = scorecard;
+  return {
+    fields: { rank: String(rank), score: String(score) },
+    entry: {
+      rank,
+      score,
+      source: 'pdf',
+      marks,
+      ...(paper ? { paper } : {}),
+      ...(year ? { year } : {}),
+    },
+  };
+}
