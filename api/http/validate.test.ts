@@ -74,13 +74,16 @@ describe('validate middleware', () => {
     ['null', { username: null, password: 'x' }, 'username', 'Must be text'],
   ])('answers %s in a text field with 400 naming the field', async (_, body, field, message) => {
     const answer = await post('/named', body);
-    expect(answer).toEqual({ status: 400, body: { message: `${field}: ${message}`, errors: { [field]: message } } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: `${field}: ${message}`, code: 'VALIDATION_FAILED', errors: { [field]: message } },
+    });
     // Calls that show the form's own words still name the field for a value no form can send.
     expect((await post('/bare', body)).body).toMatchObject({ message: `${field}: ${message}` });
   });
 
   it('refuses a body that is not an object', async () => {
-    const refused = { status: 400, body: { message: NOT_AN_OBJECT } };
+    const refused = { status: 400, body: { message: NOT_AN_OBJECT, code: 'VALIDATION_FAILED' } };
     expect(await post('/named', ['username'])).toEqual(refused);
     expect(await post('/named', [])).toEqual(refused);
     const text = await fetch(`${url}/named`, {
@@ -97,6 +100,7 @@ describe('validate middleware', () => {
         status: 400,
         body: {
           message: 'username: This field is required',
+          code: 'VALIDATION_FAILED',
           errors: { username: 'This field is required', password: 'This field is required' },
         },
       });
@@ -105,6 +109,7 @@ describe('validate middleware', () => {
       status: 400,
       body: {
         message: 'This field is required',
+        code: 'VALIDATION_FAILED',
         notify: { message: 'This field is required' },
         errors: { password: 'This field is required' },
       },
@@ -150,7 +155,11 @@ describe('validate middleware', () => {
     for (const subscribed of ['true', 'false', 1, 'yes']) {
       expect(await post('/flag', { subscribed })).toEqual({
         status: 400,
-        body: { message: 'subscribed: Must be true or false', errors: { subscribed: 'Must be true or false' } },
+        body: {
+          message: 'subscribed: Must be true or false',
+          code: 'VALIDATION_FAILED',
+          errors: { subscribed: 'Must be true or false' },
+        },
       });
     }
     const fromQuery = await fetch(`${url}/flag?subscribed=false`);

@@ -153,7 +153,11 @@ describe('admin API on the real server', () => {
     async (method, route, body) => {
       const anonymous = await call(method, route, { body });
       expect(anonymous.status).toBe(401);
-      expect(anonymous.body).toEqual({ success: false, message: 'Sign in with an administrator e-mail and password.' });
+      expect(anonymous.body).toEqual({
+        success: false,
+        message: 'Sign in with an administrator e-mail and password.',
+        code: 'UNAUTHORIZED',
+      });
       const user = await call(method, route, { auth: basic(USER), body });
       expect(user.status).toBe(403);
       expect(user.body.message).toBe('This account is not an administrator.');
@@ -177,7 +181,11 @@ describe('admin API on the real server', () => {
     const missing = await asAdmin('POST', '/api/data/process', {});
     expect(missing).toEqual({
       status: 400,
-      body: { message: 'Question Paper Link is required.', errors: { link: 'Question Paper Link is required.' } },
+      body: {
+        message: 'Question Paper Link is required.',
+        code: 'VALIDATION_FAILED',
+        errors: { link: 'Question Paper Link is required.' },
+      },
     });
     const notASheet = await asAdmin('POST', '/api/data/process', { html: '<html><body>hello</body></html>' });
     expect(notASheet.status).toBe(422);

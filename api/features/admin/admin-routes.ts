@@ -141,7 +141,10 @@ export function adminRoutes(services: Services): Router {
   router.put('/papers/:paperId/retired', admin, validate(retireSchema, ADMIN_INPUT), async (ctx) => {
     const paper = await store.papers.findById(ctx.params.paperId ?? '');
     if (!paper) throw new HttpError(404, 'No paper with this id.');
-    if (!paper.demo) throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`);
+    if (!paper.demo)
+      throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`, {
+        code: 'NOT_A_DEMO_PAPER',
+      });
     await store.papers.setRetired(paper.id, ctx.state.input.retired);
     ctx.body = presentPaper(await papers.keyed.get(paper.id, { minKeyVersion: Number.MAX_SAFE_INTEGER }));
   });

@@ -213,7 +213,11 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   /** Whether this request may see a scorecard without a verified e-mail: verification is off, or an admin asks. */
   const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
   const verifyFirst = (extra: Record<string, unknown> = {}) =>
-    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true, ...extra });
+    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, {
+      code: 'VERIFICATION_REQUIRED',
+      verificationRequired: true,
+      ...extra,
+    });
 
   /**
    * Before the e-mail step, the sheet is read and checked as far as the candidate can act on it: a sheet of another
@@ -356,7 +360,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     const subject = await subjectOf(ctx, ctx.state.input);
     // Verified already, on this device: another address, or another device, must show it received a mail itself.
     if ((await access.verifiedEmail(subject, accessToken)) === email.trim().toLowerCase()) {
-      ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
+      ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, code: 'ALREADY_VERIFIED', alreadyVerified: true };
       return;
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
@@ -368,6 +372,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
     ctx.body = {
       message: VERIFICATION_MESSAGES.sent,
+      code: 'VERIFICATION_SENT',
       alreadyVerified: false,
       resendAfterSeconds: outcome.cooldownMs / 1000,
     };
@@ -375,12 +380,15 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
 
   router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
     const confirmed = await verification.confirm(ctx.state.input.token);
-    if (confirmed.outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
-    if (confirmed.outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    if (confirmed.outcome === 'invalid')
+      throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken, { code: 'INVALID_TOKEN' });
+    if (confirmed.outcome === 'expired')
+      throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken, { code: 'EXPIRED_TOKEN' });
     const alreadyVerified = confirmed.outcome === 'already-verified';
     const { subject } = confirmed;
     ctx.body = {
       message: alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified,
+      code: alreadyVerified ? 'ALREADY_VERIFIED' : 'VERIFIED',
       alreadyVerified,
       // Kept by this device (never in an address): it proves the address on every later score request.
       access: confirmed.access,

@@ -85,7 +85,7 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
     const { resultId, access: accessToken, subscribed } = ctx.state.input;
     const result = await resultOf(resultId);
     const email = await verifiedEmailOf(result, accessToken);
-    if (!email) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst);
+    if (!email) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst, { code: 'VERIFICATION_REQUIRED' });
     const id = alertIdOf(result.id, email);
     if (!subscribed) {
       await store.alertMails.supersede(id, Number.MAX_SAFE_INTEGER);
@@ -109,7 +109,7 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
     const { alert: alertId, token } = ctx.state.input;
     const alert = await store.scoreAlerts.find(alertId);
     if (!alert || !isUnsubscribeToken(config.secret, alertId, alert.email, token)) {
-      throw new HttpError(400, SCORE_ALERT_MESSAGES.badLink);
+      throw new HttpError(400, SCORE_ALERT_MESSAGES.badLink, { code: 'INVALID_TOKEN' });
     }
     await store.alertMails.supersede(alertId, Number.MAX_SAFE_INTEGER);
     await store.scoreAlerts.unsubscribe(alertId);
