@@ -55,10 +55,5 @@ export const API_CODES = [
   'NOT_A_DEMO_PAPER',
 ] as const;
 
+/** The web app imports this type only: the list itself costs the candidate's bundle nothing. */
 export type ApiCode = (typeof API_CODES)[number];
-
-/** The code of an answer's JSON body, when it carries one this app knows. */
-export function codeOf(body: unknown): ApiCode | undefined {
-  const code = (body as { code?: unknown } | null)?.code;
-  return (API_CODES as readonly unknown[]).includes(code) ? (code as ApiCode) : undefined;
-}

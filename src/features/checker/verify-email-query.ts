@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, rememberAccessToken } from '../../lib/api';
+import type { ApiCode } from '../../contract/codes';
 import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 
 /** The verify page's own calls: in its chunk, not the checker's (the home route carries the checker's). */
@@ -23,7 +24,7 @@ export function verificationToken(search: string): string | undefined {
 /** Verifies the mailed link, and keeps on this device the proof of the address it gives back. */
 export async function verifyEmail(token: string): Promise<Verified> {
   const answer = await apiRequest<{
-    alreadyVerified?: boolean;
+    code?: ApiCode;
     access?: string;
     resultId?: string;
     link?: string;
@@ -33,7 +34,7 @@ export async function verifyEmail(token: string): Promise<Verified> {
   const scorecard = answer.resultId
     ? { resultId: answer.resultId }
     : { link: answer.link ?? '', testPaper: answer.testPaper };
-  return { alreadyVerified: answer.alreadyVerified === true, scorecard };
+  return { alreadyVerified: answer.code === 'ALREADY_VERIFIED', scorecard };
 }
 
 /**
