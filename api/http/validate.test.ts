@@ -36,6 +36,10 @@ describe('validate middleware', () => {
     router.get('/params/:name/:limit', validate(pageSchema, { from: 'params' }), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
+    const renameSchema = object({ name: string().required(), op: string().max(5, 'at most 5 characters') });
+    router.put('/items/:name', validate(renameSchema, { params: ['name'], headers: { op: 'x-op' } }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
     router.post('/flag', validate(flagSchema), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
@@ -175,6 +179,30 @@ describe('validate middleware', () => {
     expect(await get('x/-1')).toMatchObject({
       status: 400,
       body: { errors: { limit: expect.any(String) as unknown } },
+    });
+  });
+
+  it('reads named path parameters and headers beside the body, through the same rules', async () => {
+    const put = async (headers: Record<string, string>, body: unknown) => {
+      const response = await fetch(`${url}/items/chair`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    // The path names the item whatever the body says; the header fills a field the body left out.
+    expect(await put({ 'x-op': 'op-1' }, { name: 'table' })).toEqual({
+      status: 200,
+      body: { input: { name: 'chair', op: 'op-1' } },
+    });
+    expect(await put({ 'x-op': 'op-1' }, { op: 'op-2' })).toEqual({
+      status: 200,
+      body: { input: { name: 'chair', op: 'op-2' } },
+    });
+    expect(await put({ 'x-op': 'much-too-long' }, {})).toEqual({
+      status: 400,
+      body: { message: 'op: at most 5 characters', code: 'VALIDATION_FAILED', errors: { op: 'at most 5 characters' } },
     });
   });
 

@@ -211,6 +211,35 @@ describe('admin API on the real server', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("reads the outbox's Idempotency-Key header as opId, and refuses a clientTime that is no time", async () => {
+    const question = paper.find((q) => q.type === 'NAT')!;
+    const save = async (headers: Record<string, string>, body: unknown) => {
+      const response = await fetch(`${server.url}/api/data/update-answer`, {
+        method: 'PUT',
+        headers: { Authorization: basic(ADMIN), 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { message?: string; data?: unknown } };
+    };
+    const saved = { _id: question._id, answerKey: '3.5' };
+    expect((await save({ 'Idempotency-Key': 'op-header' }, saved)).body.data).toMatchObject({
+      data: { outcome: 'applied' },
+    });
+    expect((await save({ 'Idempotency-Key': 'op-header' }, saved)).body.data).toMatchObject({
+      data: { outcome: 'duplicate' },
+    });
+    expect(await save({ 'Idempotency-Key': 'x'.repeat(101) }, saved)).toMatchObject({
+      status: 400,
+      body: { message: 'opId must be at most 100 characters.' },
+    });
+    for (const clientTime of ['yesterday', { at: 1 }]) {
+      expect(await save({}, { ...saved, clientTime })).toMatchObject({
+        status: 400,
+        body: { message: 'clientTime must be an ISO date or a time in milliseconds.', code: 'VALIDATION_FAILED' },
+      });
+    }
+  });
+
   it('keeps the newest key when saves are replayed twice and arrive out of order', async () => {
     const question = paper.find((q) => q.type === 'NAT')!;
     const older = { _id: question._id, answerKey: '1.5', opId: 'op-older', clientTime: '2026-03-02T10:00:00.000Z' };

@@ -23,11 +23,23 @@ const processRequestSchema = object({
   html: string(),
 });
 
+const CLIENT_TIME = 'clientTime must be an ISO date or a time in milliseconds.';
+
+/** A client time for update-answer: ISO text or epoch ms, read as a Date (an invalid one is refused). */
+const clientTimeField = () =>
+  mixed<Date>()
+    .nullable()
+    .transform((raw: unknown) => {
+      if (raw === undefined || raw === null) return undefined;
+      return typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : new Date(NaN);
+    })
+    .test('a-time', CLIENT_TIME, (time) => time == null || !Number.isNaN(time.getTime()));
+
 const updateAnswerSchema = object({
   _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
   answerKey: plainText(string().trim().required('The answer key is required.').max(KEY_MAX_LENGTH)),
   opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
-  clientTime: mixed<string | number>(),
+  clientTime: clientTimeField(),
 });
 
 /** Longest name of a key version ('provisional', 'final', or the administrator's own). */
@@ -59,16 +71,11 @@ const resultPageSchema = object({
   paper: plainText(string().trim().max(60, 'Name the paper by its id (EE-2025).')),
 });
 
-/** A client time for update-answer: ISO text or epoch ms; never later than now, so a fast clock cannot pin a key. */
-function clientTime(raw: unknown, now: Date): Date | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const time = typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(time.getTime()))
-    throw new HttpError(400, 'clientTime must be an ISO date or a time in milliseconds.');
-  return time > now ? now : time;
-}
+/** A client time is never later than now, so a fast clock cannot pin a key. */
+const notLaterThan = (now: Date, time: Date | null | undefined) => (time && time > now ? now : (time ?? undefined));
 
 const retireSchema = object({
+  paperId: plainText(string().trim().required('Name the paper by its id (paperId).').max(100)),
   retired: boolean().strict().typeError('retired must be true or false.').required('Say whether (retired).'),
 });
 
@@ -110,11 +117,11 @@ export function adminRoutes(services: Services): Router {
     };
   });
 
-  router.put('/update-answer', admin, validate(updateAnswerSchema, ADMIN_INPUT), async (ctx) => {
+  // The outbox sends its operation id as the Idempotency-Key header; a body's opId comes first.
+  const updateAnswerInput = validate(updateAnswerSchema, { ...ADMIN_INPUT, headers: { opId: 'idempotency-key' } });
+  router.put('/update-answer', admin, updateAnswerInput, async (ctx) => {
     const request = ctx.state.input;
-    const { _id: id, answerKey: typedKey } = request;
-    const opId = request.opId ?? ctx.get('idempotency-key') ?? undefined;
-    if (opId !== undefined && opId.length > 100) throw new HttpError(400, 'opId must be at most 100 characters.');
+    const { _id: id, answerKey: typedKey, opId } = request;
     const question = await store.questions.findById(id);
     if (!question) throw new HttpError(404, 'No question with this id.');
     const answerKey = checkAnswerKey(question, typedKey);
@@ -122,7 +129,7 @@ export function adminRoutes(services: Services): Router {
       questionId: id,
       answerKey,
       opId: opId || undefined,
-      clientTime: clientTime(request.clientTime, new Date()),
+      clientTime: notLaterThan(new Date(), request.clientTime),
     };
     const made = { label: `Edited Q${question.short_id}`, source: 'edit' as const, by: ctx.state.admin?.email };
     const [saved] = (await papers.keyChanges.apply(question.paperSet, [change], made)).saves;
@@ -138,8 +145,9 @@ export function adminRoutes(services: Services): Router {
   });
 
   // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.
-  router.put('/papers/:paperId/retired', admin, validate(retireSchema, ADMIN_INPUT), async (ctx) => {
-    const paper = await store.papers.findById(ctx.params.paperId ?? '');
+  const retireInput = validate(retireSchema, { ...ADMIN_INPUT, params: ['paperId'] });
+  router.put('/papers/:paperId/retired', admin, retireInput, async (ctx) => {
+    const paper = await store.papers.findById(ctx.state.input.paperId);
     if (!paper) throw new HttpError(404, 'No paper with this id.');
     if (!paper.demo)
       throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`, {
