@@ -2,13 +2,21 @@ import Router from '@koa/router';
 import { boolean, mixed, number, object, string } from 'yup';
 import { isGateError, type ParsedSheet } from '../../../src/domain/gate';
 import type { Services } from '../../services';
-import { presentPaper, presentPapers, presentQuestion, presentResult } from '../../presenters';
+import {
+  presentAdminStats,
+  presentAnswerSave,
+  presentFiledPaper,
+  presentKeyImport,
+  presentPaper,
+  presentPapers,
+  presentResult,
+} from '../../presenters';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import { PaperRefused, stampOf } from '../../papers';
+import { PaperRefused } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
@@ -105,16 +113,7 @@ export function adminRoutes(services: Services): Router {
       link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html),
     );
     ctx.state.log?.info({ paper: filed.paper.id, outcome: filed.outcome }, 'paper processed');
-    ctx.body = {
-      data: {
-        data: filed.questions.map(presentQuestion),
-        paperSet: filed.paper.id,
-        paper: presentPaper(await papers.keyed.get(filed.paper.id)),
-        outcome: filed.outcome,
-        message: filed.message,
-        warnings: filed.warnings,
-      },
-    };
+    ctx.body = presentFiledPaper(filed, await papers.keyed.get(filed.paper.id));
   });
 
   // The outbox sends its operation id as the Idempotency-Key header; a body's opId comes first.
@@ -134,9 +133,7 @@ export function adminRoutes(services: Services): Router {
     const made = { label: `Edited Q${question.short_id}`, source: 'edit' as const, by: ctx.state.admin?.email };
     const [saved] = (await papers.keyChanges.apply(question.paperSet, [change], made)).saves;
     if (!saved) throw new HttpError(404, 'No question with this id.');
-    ctx.body = {
-      data: { data: { long_id: saved.question.long_id, answerKey: saved.question.answerKey, outcome: saved.outcome } },
-    };
+    ctx.body = presentAnswerSave(saved);
   });
 
   router.get('/all-question-paper', admin, async (ctx) => {
@@ -184,17 +181,15 @@ export function adminRoutes(services: Services): Router {
     const made = { label: request.label || 'Imported key', source: 'import' as const, by: ctx.state.admin?.email };
     const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made, { marks });
     const applied = saves.filter((save) => save?.outcome === 'applied').length;
-    ctx.body = {
-      data: {
-        paperSet,
-        applied,
-        unchanged: keys.size - applied,
-        unknown,
-        warnings,
-        keyVersion: version && stampOf(version),
-        ...(marks ? { marks: Object.keys(marks).length } : {}),
-      },
-    };
+    ctx.body = presentKeyImport({
+      paperSet,
+      applied,
+      unchanged: keys.size - applied,
+      unknown,
+      warnings,
+      version,
+      ...(marks ? { marks: Object.keys(marks).length } : {}),
+    });
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
@@ -203,18 +198,18 @@ export function adminRoutes(services: Services): Router {
       store.results.count(),
       store.papers.list(),
     ]);
-    ctx.body = {
+    ctx.body = presentAdminStats({
       paperSets,
       results,
       rescoring: await papers.rescorer.statuses(),
       // Every paper with its state: live (scores candidates) or why not, its key's count and version, its results.
       papers: await Promise.all(
         all.map(async (paper) => ({
-          ...presentPaper(await papers.keyed.get(paper.id)),
+          keyed: await papers.keyed.get(paper.id),
           results: await store.results.countByPaper(paper.id, { withUploads: true }),
         })),
       ),
-    };
+    });
   });
 
   return router;

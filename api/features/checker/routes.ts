@@ -24,7 +24,7 @@ import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
-import { serialisedScorecard, type CheckerScorecard } from '../../presenters';
+import { presentDistribution, presentRank, serialisedScorecard, type CheckerScorecard } from '../../presenters';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
@@ -401,13 +401,13 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     const { resultId, testPaper } = ctx.state.input;
     const rank = await checker.rankOf(resultId, testPaper);
     if (!rank) throw new HttpError(404, `No ${testPaper} result with this id.`);
-    ctx.body = rank;
+    ctx.body = presentRank(rank);
   });
 
   router.get('/distribution/:paper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
     const paper = await checker.paperNamed(ctx.state.input.paper);
     if (!paper) throw new HttpError(404, `No paper ${ctx.state.input.paper} is stored here.`);
-    ctx.body = await checker.crowd.distribution(paper);
+    ctx.body = presentDistribution(await checker.crowd.distribution(paper));
   });
 
   return router;
