@@ -7,4 +7,5 @@ export { presentProfile, presentSession } from './user';
 export { presentKeyVersion, presentKeyVersions } from './key-version';
 export { presentAlertStatus, presentUnsubscribed } from './score-alert';
 export { presentDistribution, presentRank, type PresentedRank } from './crowd';
+export { presentAlreadyVerified, presentVerificationSent, presentVerified } from './verification';
 export { presentAdminStats, presentAnswerSave, presentFiledPaper, presentKeyImport } from './admin';
