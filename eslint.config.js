@@ -167,6 +167,27 @@ export default tseslint.config(
     },
   },
   {
+    // The web app decides on an answer's `code` (src/contract/codes.ts), never on its message: the message is for
+    // people and may be reworded (docs/api-codes.md). test/repository/message-text.test.ts proves the refusal.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+          'BinaryExpression[operator=/^[!=]==?$/] > Identifier[name=/^message$|_MESSAGE$/]',
+          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+          "CallExpression > MemberExpression.callee[property.name=/^(includes|startsWith|endsWith|indexOf|match|search)$/] > MemberExpression.object[property.name='message']",
+          "CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']",
+        ].map((selector) => ({
+          selector,
+          message: "Decide on the answer's code (ApiError.code, src/contract/codes.ts), never on its message text.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,17 +1,48 @@
 import type { Middleware } from 'koa';
+import type { ApiCode } from '../../src/contract/codes';
 import { StoreUnavailableError } from '../store/types';
 
-/** A failure whose message is meant for the user; anything else becomes a generic 500. */
+/**
+ * The failures that need no finer code than their status: an HttpError of another status must name its code, so no
+ * answer leaves without one.
+ */
+const CODE_OF_STATUS = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+} as const satisfies Record<number, ApiCode>;
+
+type GenericStatus = keyof typeof CODE_OF_STATUS;
+/** Extra JSON fields the spec's clients read beside `message` (e.g. `success: false`), and a code finer than the status's. */
+type Extra = Record<string, unknown> & { code?: ApiCode };
+
+/** The code of a status without one of its own: a client error is refused input, anything else a fault of ours. */
+export function codeOfStatus(status: number): ApiCode {
+  if (status in CODE_OF_STATUS) return CODE_OF_STATUS[status as GenericStatus];
+  return status < 500 ? 'VALIDATION_FAILED' : 'INTERNAL_ERROR';
+}
+
+/** A failure whose message is meant for the user; anything else becomes a generic 500. Its JSON carries `code`. */
 export class HttpError extends Error {
+  readonly code: ApiCode;
+
+  constructor(status: GenericStatus, message: string, extra?: Extra, headers?: Record<string, string>);
+  constructor(status: number, message: string, extra: Extra & { code: ApiCode }, headers?: Record<string, string>);
   constructor(
     readonly status: number,
     message: string,
-    /** Extra JSON fields the spec's clients read beside `message` (e.g. `success: false`). */
-    readonly extra: Record<string, unknown> = {},
+    readonly extra: Extra = {},
     /** Headers the answer carries, such as Retry-After. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.code = extra.code ?? codeOfStatus(status);
   }
 }
 
@@ -20,20 +51,31 @@ const STORE_UNAVAILABLE_MESSAGE = 'HireGate cannot reach its database right now.
 /** A database restart or a replica-set election is over in seconds. */
 const STORE_RETRY_AFTER_SECONDS = 5;
 
+interface Answer {
+  status: number;
+  message: string;
+  code: ApiCode;
+  extra: Record<string, unknown>;
+}
+
 /** Known low-level failures (body parser, payload size) mapped to clear messages. */
-function describe(error: unknown): { status: number; message: string; extra: Record<string, unknown> } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, extra: error.extra };
+function describe(error: unknown): Answer {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, code: error.code, extra: error.extra };
+  }
   const status = (error as { status?: number }).status;
-  if (status === 413) return { status, message: 'The request body is too large.', extra: {} };
-  if (status === 415) return { status, message: 'Send the request body as JSON.', extra: {} };
+  if (status === 413)
+    return { status, message: 'The request body is too large.', code: codeOfStatus(status), extra: {} };
+  if (status === 415)
+    return { status, message: 'Send the request body as JSON.', code: codeOfStatus(status), extra: {} };
   // co-body (under @koa/bodyparser) rethrows JSON.parse's SyntaxError with status 400.
   if (status === 400 && error instanceof SyntaxError) {
-    return { status, message: 'The request body is not valid JSON.', extra: {} };
+    return { status, message: 'The request body is not valid JSON.', code: 'INVALID_JSON', extra: {} };
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, message: (error as Error).message || 'Bad request', extra: {} };
+    return { status, message: (error as Error).message || 'Bad request', code: codeOfStatus(status), extra: {} };
   }
-  return { status: 500, message: GENERIC_MESSAGE, extra: {} };
+  return { status: 500, message: GENERIC_MESSAGE, code: 'INTERNAL_ERROR', extra: {} };
 }
 
 function emptyAnswerMessage(status: number, method: string, path: string, allow: string): string {
@@ -42,7 +84,7 @@ function emptyAnswerMessage(status: number, method: string, path: string, allow:
   return 'The request could not be answered.';
 }
 
-/** Every failure leaves as JSON `{message}` with the right status; stack traces go to the log only. */
+/** Every failure leaves as JSON `{message, code}` with the right status; stack traces go to the log only. */
 export const jsonErrors: Middleware = async (ctx, next) => {
   try {
     await next();
@@ -51,7 +93,8 @@ export const jsonErrors: Middleware = async (ctx, next) => {
     if (ctx.status === 501 && ctx.body === undefined) ctx.status = ctx.response.get('Allow') ? 405 : 404;
     // A router's own 404 and 405 carry no body: API callers still get JSON `{message}`.
     if (ctx.body === undefined && ctx.status >= 400 && /^\/(api|auth)\//.test(ctx.path)) {
-      throw new HttpError(ctx.status, emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow')));
+      const message = emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow'));
+      throw new HttpError(ctx.status, message, { code: codeOfStatus(ctx.status) });
     }
   } catch (error) {
     if (error instanceof StoreUnavailableError) {
@@ -59,14 +102,14 @@ export const jsonErrors: Middleware = async (ctx, next) => {
       ctx.state.log?.warn({ err: error }, 'database unavailable');
       ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
       ctx.status = 503;
-      ctx.body = { message: STORE_UNAVAILABLE_MESSAGE };
+      ctx.body = { message: STORE_UNAVAILABLE_MESSAGE, code: 'STORE_UNAVAILABLE' };
       return;
     }
-    const { status, message, extra } = describe(error);
+    const { status, message, code, extra } = describe(error);
     if (error instanceof HttpError) ctx.set(error.headers);
     // A 5xx of our own making is a fault to look into; one that says what failed elsewhere (the portal) is not.
     if (status >= 500 && !(error instanceof HttpError)) ctx.state.log?.error({ err: error }, 'request failed');
     ctx.status = status;
-    ctx.body = { ...extra, message };
+    ctx.body = { ...extra, message, code };
   }
 };

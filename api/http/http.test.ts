@@ -30,20 +30,20 @@ describe('HTTP contract of the real server', () => {
   it('refuses a body over BODY_LIMIT_BYTES with 413 and a JSON message', async () => {
     const response = await post('/api/signup', JSON.stringify({ name: 'x'.repeat(4096) }));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: 'The request body is too large.' });
+    expect(await response.json()).toEqual({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('refuses malformed JSON with 400 and a JSON message', async () => {
     const response = await post('/auth/login', '{"username": ');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(await response.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
   });
 
   it('answers an unknown API route with 404 JSON, never the web app', async () => {
     const response = await fetch(`${server.url}/api/no-such-thing`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await response.json()).toEqual({ message: 'No API route for GET /api/no-such-thing' });
+    expect(await response.json()).toEqual({ message: 'No API route for GET /api/no-such-thing', code: 'NOT_FOUND' });
   });
 
   it('answers a method a route does not take with 405 JSON and the methods it does take', async () => {
@@ -52,6 +52,7 @@ describe('HTTP contract of the real server', () => {
     expect(response.headers.get('allow')).toBe('POST');
     expect(await response.json()).toEqual({
       message: '/api/data/generate-response does not accept PUT; it accepts POST.',
+      code: 'METHOD_NOT_ALLOWED',
     });
   });
 
@@ -65,6 +66,7 @@ describe('HTTP contract of the real server', () => {
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
       message: 'Send the request body as JSON (Content-Type: application/json).',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });
 });

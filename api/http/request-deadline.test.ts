@@ -35,7 +35,7 @@ describe('requestDeadline', () => {
     const ms = performance.now() - started;
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toEqual({ message: REQUEST_TIMEOUT_MESSAGE });
+    expect(await response.json()).toEqual({ message: REQUEST_TIMEOUT_MESSAGE, code: 'REQUEST_TIMEOUT' });
     expect(ms).toBeLessThan(500);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(lateWorkDone).toBe(true);

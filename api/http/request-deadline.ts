@@ -19,7 +19,14 @@ export function requestDeadline(timeoutMs: number): Middleware {
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         ctx.state.log?.warn({ timeoutMs }, 'request took longer than its deadline');
-        reject(new HttpError(503, REQUEST_TIMEOUT_MESSAGE, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) }));
+        reject(
+          new HttpError(
+            503,
+            REQUEST_TIMEOUT_MESSAGE,
+            { code: 'REQUEST_TIMEOUT' },
+            { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          ),
+        );
       }, timeoutMs);
     });
     const work = asOneAttempt(next);

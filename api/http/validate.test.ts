@@ -36,6 +36,10 @@ describe('validate middleware', () => {
     router.get('/params/:name/:limit', validate(pageSchema, { from: 'params' }), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
+    const renameSchema = object({ name: string().required(), op: string().max(5, 'at most 5 characters') });
+    router.put('/items/:name', validate(renameSchema, { params: ['name'], headers: { op: 'x-op' } }), (ctx) => {
+      ctx.body = { input: ctx.state.input };
+    });
     router.post('/flag', validate(flagSchema), (ctx) => {
       ctx.body = { input: ctx.state.input };
     });
@@ -74,13 +78,16 @@ describe('validate middleware', () => {
     ['null', { username: null, password: 'x' }, 'username', 'Must be text'],
   ])('answers %s in a text field with 400 naming the field', async (_, body, field, message) => {
     const answer = await post('/named', body);
-    expect(answer).toEqual({ status: 400, body: { message: `${field}: ${message}`, errors: { [field]: message } } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: `${field}: ${message}`, code: 'VALIDATION_FAILED', errors: { [field]: message } },
+    });
     // Calls that show the form's own words still name the field for a value no form can send.
     expect((await post('/bare', body)).body).toMatchObject({ message: `${field}: ${message}` });
   });
 
   it('refuses a body that is not an object', async () => {
-    const refused = { status: 400, body: { message: NOT_AN_OBJECT } };
+    const refused = { status: 400, body: { message: NOT_AN_OBJECT, code: 'VALIDATION_FAILED' } };
     expect(await post('/named', ['username'])).toEqual(refused);
     expect(await post('/named', [])).toEqual(refused);
     const text = await fetch(`${url}/named`, {
@@ -97,6 +104,7 @@ describe('validate middleware', () => {
         status: 400,
         body: {
           message: 'username: This field is required',
+          code: 'VALIDATION_FAILED',
           errors: { username: 'This field is required', password: 'This field is required' },
         },
       });
@@ -105,6 +113,7 @@ describe('validate middleware', () => {
       status: 400,
       body: {
         message: 'This field is required',
+        code: 'VALIDATION_FAILED',
         notify: { message: 'This field is required' },
         errors: { password: 'This field is required' },
       },
@@ -150,7 +159,11 @@ describe('validate middleware', () => {
     for (const subscribed of ['true', 'false', 1, 'yes']) {
       expect(await post('/flag', { subscribed })).toEqual({
         status: 400,
-        body: { message: 'subscribed: Must be true or false', errors: { subscribed: 'Must be true or false' } },
+        body: {
+          message: 'subscribed: Must be true or false',
+          code: 'VALIDATION_FAILED',
+          errors: { subscribed: 'Must be true or false' },
+        },
       });
     }
     const fromQuery = await fetch(`${url}/flag?subscribed=false`);
@@ -166,6 +179,30 @@ describe('validate middleware', () => {
     expect(await get('x/-1')).toMatchObject({
       status: 400,
       body: { errors: { limit: expect.any(String) as unknown } },
+    });
+  });
+
+  it('reads named path parameters and headers beside the body, through the same rules', async () => {
+    const put = async (headers: Record<string, string>, body: unknown) => {
+      const response = await fetch(`${url}/items/chair`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    // The path names the item whatever the body says; the header fills a field the body left out.
+    expect(await put({ 'x-op': 'op-1' }, { name: 'table' })).toEqual({
+      status: 200,
+      body: { input: { name: 'chair', op: 'op-1' } },
+    });
+    expect(await put({ 'x-op': 'op-1' }, { op: 'op-2' })).toEqual({
+      status: 200,
+      body: { input: { name: 'chair', op: 'op-2' } },
+    });
+    expect(await put({ 'x-op': 'much-too-long' }, {})).toEqual({
+      status: 400,
+      body: { message: 'op: at most 5 characters', code: 'VALIDATION_FAILED', errors: { op: 'at most 5 characters' } },
     });
   });
 

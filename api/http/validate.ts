@@ -5,8 +5,9 @@ import { HttpError } from './errors';
 
 /**
  * The one way a route reads its input: the JSON body, the query or the path parameters (and a page sent as a text
- * body) checked against a shared yup schema, the typed result on `ctx.state.input`, or a 400 `{message, errors}` where `errors` holds each failing field's message and
- * `message` speaks of the first failing field in the schema's field order, the same every time.
+ * body, path parameters and headers beside a body) checked against a shared yup schema, the typed result on
+ * `ctx.state.input`, or a 400 `{message, errors}` where `errors` holds each failing field's message and `message` speaks
+ * of the first failing field in the schema's field order, the same every time.
  */
 
 export const NOT_AN_OBJECT = 'Send the request as a JSON object.';
@@ -14,6 +15,10 @@ export const NOT_AN_OBJECT = 'Send the request as a JSON object.';
 export interface ValidateOptions {
   /** Where the input is read: the JSON body (default), the query string or the route's path parameters. */
   from?: 'body' | 'query' | 'params';
+  /** Path parameters read into the input's fields of the same name beside it: the path names what a body changes. */
+  params?: readonly string[];
+  /** Fields read from a request header (field → header name) when the input does not hold them. */
+  headers?: Record<string, string>;
   /**
    * For a route that also takes a page as a text body (text/html): the field that text is read into. A JSON body
    * may hold the page in the same field instead. With `from: 'query'` the field comes from the body, never the query.
@@ -132,11 +137,30 @@ function rawInput(ctx: ParameterizedContext & { params?: Record<string, string> 
   return { ...ctx.query, [textBody]: page };
 }
 
+/** The input with the path parameters and the headers its options name, when it is an object to add them to. */
+function withPathAndHeaders(
+  ctx: ParameterizedContext & { params?: Record<string, string> },
+  input: unknown,
+  { params = [], headers = {} }: ValidateOptions,
+): unknown {
+  const value = input ?? {};
+  if (!isPlainObject(value)) return input;
+  const fromHeaders = Object.entries(headers).flatMap(([field, header]) => {
+    const given = ctx.get(header);
+    return given ? [[field, given]] : [];
+  });
+  const fromPath = params.flatMap((field) => (ctx.params?.[field] === undefined ? [] : [[field, ctx.params[field]]]));
+  return { ...Object.fromEntries(fromHeaders), ...value, ...Object.fromEntries(fromPath) };
+}
+
 /** What a `validate` middleware reads: the document (api/openapi) publishes each route's input from it. */
 export interface ValidatedInput<S extends AnyObjectSchema = AnyObjectSchema> {
   schema: S;
   from: NonNullable<ValidateOptions['from']>;
   textBody?: string;
+  /** Fields read from the path (beside a body or query) and from headers (field → header name). */
+  params: readonly string[];
+  headers: Record<string, string>;
 }
 
 export type ValidateMiddleware<S extends AnyObjectSchema> = Middleware<Validated<S>> & {
@@ -146,11 +170,11 @@ export type ValidateMiddleware<S extends AnyObjectSchema> = Middleware<Validated
 /** Koa middleware: `ctx.state.input` holds the checked input for the handlers after it. */
 export function validate<S extends AnyObjectSchema>(schema: S, options: ValidateOptions = {}): ValidateMiddleware<S> {
   const middleware: Middleware<Validated<S>> = async (ctx, next) => {
-    ctx.state.input = validInput(schema, rawInput(ctx, options), options);
+    ctx.state.input = validInput(schema, withPathAndHeaders(ctx, rawInput(ctx, options), options), options);
     await next();
   };
-  const { from = 'body', textBody } = options;
-  return Object.assign(middleware, { input: { schema, from, ...(textBody ? { textBody } : {}) } });
+  const { from = 'body', textBody, params = [], headers = {} } = options;
+  return Object.assign(middleware, { input: { schema, from, params, headers, ...(textBody ? { textBody } : {}) } });
 }
 
 /** The input a middleware of a route's stack validates, if it is a `validate` middleware. */

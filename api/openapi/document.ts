@@ -106,21 +106,32 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 function parametersOf(route: MountedRoute, input: ValidatedInput | undefined) {
   const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  const fromSchema = (schema: AnyObjectSchema, place: 'path' | 'query', skip?: string) => {
+  const fromSchema = (schema: AnyObjectSchema, place: 'path' | 'query' | 'header', skip?: string) => {
     const converted = jsonSchemaOf(schema);
     const required = new Set((converted.required as string[] | undefined) ?? []);
     const properties = (converted.properties ?? {}) as Record<string, JsonSchema>;
     return Object.entries(properties)
       .filter(([name]) => name !== skip)
-      .map(([name, schema]) => ({ name, in: place, required: place === 'path' || required.has(name), schema }));
+      .map(([name, schema]) => ({
+        name: place === 'header' ? input!.headers[name]! : name,
+        in: place,
+        required: place === 'path' || (place !== 'header' && required.has(name)),
+        schema,
+      }));
   };
-  const byPath = input?.from === 'params' ? fromSchema(input.schema, 'path') : [];
+  const byPath = !input
+    ? []
+    : fromSchema(input.from === 'params' ? input.schema : input.schema.pick([...input.params]), 'path');
   const unvalidated = pathNames
     .filter((name) => !byPath.some((parameter) => parameter.name === name))
     .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const byQuery = input?.from === 'query' ? fromSchema(input.schema, 'query', input.textBody) : [];
-  return [...byPath, ...unvalidated, ...byQuery];
+  const byQuery = input?.from === 'query' ? fromSchema(bodyOf(input), 'query', input.textBody) : [];
+  const byHeader = input ? fromSchema(input.schema.pick(Object.keys(input.headers)), 'header') : [];
+  return [...byPath, ...unvalidated, ...byQuery, ...byHeader];
 }
+
+/** The fields a body or query holds: the schema less those read from the path and from headers. */
+const bodyOf = (input: ValidatedInput) => input.schema.omit([...input.params, ...Object.keys(input.headers)]);
 
 /** The body a route reads: its JSON object, and for a route that takes a page, the page as text/html. */
 function requestBodyOf(input: ValidatedInput | undefined) {
@@ -129,7 +140,7 @@ function requestBodyOf(input: ValidatedInput | undefined) {
     ? { 'text/html': { schema: { type: 'string', description: `Read into ${input.textBody}.` } } }
     : {};
   if (input.from === 'query') return input.textBody ? { required: true, content: page } : undefined;
-  return { required: true, content: { 'application/json': { schema: jsonSchemaOf(input.schema) }, ...page } };
+  return { required: true, content: { 'application/json': { schema: jsonSchemaOf(bodyOf(input)) }, ...page } };
 }
 
 const failure = (description: string) => ({

@@ -4,3 +4,8 @@ export { presentPapers, presentQuestion } from './question';
 export { presentResult } from './result';
 export { presentScorecard, serialisedScorecard, SCORECARD_READY, type CheckerScorecard } from './scorecard';
 export { presentProfile, presentSession } from './user';
+export { presentKeyVersion, presentKeyVersions } from './key-version';
+export { presentAlertStatus, presentUnsubscribed } from './score-alert';
+export { presentDistribution, presentRank, type PresentedRank } from './crowd';
+export { presentAlreadyVerified, presentVerificationSent, presentVerified } from './verification';
+export { presentAdminStats, presentAnswerSave, presentFiledPaper, presentKeyImport } from './admin';

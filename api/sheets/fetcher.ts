@@ -6,6 +6,7 @@ import { createGunzip, createInflate, createBrotliDecompress } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { HttpError } from '../http/errors';
+import type { ApiCode } from '../../src/contract/codes';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 
 export interface FetchPolicy {
@@ -69,8 +70,19 @@ export class FetchError extends HttpError {
     headers: Record<string, string> = {},
   ) {
     const message = FETCH_MESSAGES[reason];
-    super(status, typeof message === 'function' ? message(upstreamStatus ?? 0) : message, {}, headers);
+    super(
+      status,
+      typeof message === 'function' ? message(upstreamStatus ?? 0) : message,
+      { code: codeOf(status, reason) },
+      headers,
+    );
   }
+}
+
+/** A link we will not fetch is the caller's to fix; the portal failing, or our budget spent, is worth a retry. */
+function codeOf(status: number, reason: FetchFailure): ApiCode {
+  if (reason === 'busy') return 'PORTAL_BUSY';
+  return status < 500 ? 'LINK_REFUSED' : 'PORTAL_UNREACHABLE';
 }
 
 /** The budget of portal fetches is spent: 503, and Retry-After when the next one may go. */

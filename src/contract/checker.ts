@@ -51,6 +51,9 @@ export type ScoreAlertStatusAnswer = InferType<typeof scoreAlertStatusAnswer>;
 /** POST /api/data/send-verification: a mail sent (and when another may be asked for), or this device verified. */
 export const sendVerificationAnswer = object({
   message: string().required(),
+  code: string()
+    .oneOf(['VERIFICATION_SENT', 'ALREADY_VERIFIED'] as const)
+    .required(),
   alreadyVerified: boolean().required(),
   /** Seconds before another mail may be asked for; absent when none was sent. */
   resendAfterSeconds: number(),
@@ -60,6 +63,9 @@ export type SendVerificationAnswer = InferType<typeof sendVerificationAnswer>;
 /** GET /api/data/verify: the mail's token opened, the device's proof, and what to open next. */
 export const verifyAnswer = object({
   message: string().required(),
+  code: string()
+    .oneOf(['VERIFIED', 'ALREADY_VERIFIED'] as const)
+    .required(),
   alreadyVerified: boolean().required(),
   /** Kept by this device and sent as `access` with every later score request. */
   access: string().required(),

@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import { API_CODES } from './codes';
 import { recordOf } from './record';
 
 /**
@@ -8,7 +9,7 @@ import { recordOf } from './record';
  */
 export const errorAnswer = object({
   message: string().required(),
-  code: string(),
+  code: string().oneOf(API_CODES),
   errors: recordOf(string().required()).default(undefined).optional(),
 });
 export type ErrorAnswer = InferType<typeof errorAnswer>;

@@ -1,15 +1,30 @@
-/** The one HTTP client of the web app: JSON in and out, failures as ApiError carrying the server's message. */
+import type { ApiCode } from '../contract/codes';
+
+/**
+ * The one HTTP client of the web app: JSON in and out, failures as ApiError carrying the server's message (for people)
+ * and its code (for the app to decide on).
+ */
 
 export const CLIENT_CODE = import.meta.env.VITE_CLIENT_CODE ?? 'hiregate-web';
 
 export class ApiError extends Error {
+  /** The answer's stable code (docs/api-codes.md); none when no server answered. */
+  readonly code: ApiCode | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown,
   ) {
     super(message);
+    this.code = codeOf(body);
   }
+}
+
+/** The code an answer's JSON carries (the server's, from src/contract/codes.ts), if any. */
+export function codeOf(body: unknown): ApiCode | undefined {
+  const code = (body as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? (code as ApiCode) : undefined;
 }
 
 export interface RequestOptions {

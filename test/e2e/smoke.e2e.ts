@@ -55,7 +55,7 @@ describe('walking skeleton', () => {
   it('answers unknown API paths with a JSON message, not the app shell', async () => {
     const response = await fetch(server.url + '/api/nothing-here');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'No API route for GET /api/nothing-here' });
+    expect(await response.json()).toEqual({ message: 'No API route for GET /api/nothing-here', code: 'NOT_FOUND' });
   });
 
   it('lets browsers keep hashed assets forever but revalidate the shell and the service worker', async () => {

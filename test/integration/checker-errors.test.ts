@@ -108,7 +108,7 @@ describe('checker errors a candidate can meet', () => {
     it('reports a portal error status as 502', async () => {
       const gone = await check({ link: `${fixtures.origin}/gone`, testPaper: 'CS 1' });
       expect(gone.status).toBe(502);
-      expect(gone.body).toEqual({ message: FETCH_MESSAGES.upstreamStatus(404) });
+      expect(gone.body).toEqual({ message: FETCH_MESSAGES.upstreamStatus(404), code: 'PORTAL_UNREACHABLE' });
     });
 
     it('refuses an upload without a page, or with a page that is not a sheet', async () => {

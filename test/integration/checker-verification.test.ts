@@ -69,11 +69,12 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     const link = linkOf(0);
     const first = await check(link);
     expect(first.status).toBe(403);
-    expect(first.body.message).toBe('Please Verify Your Email');
+    expect(first.body).toMatchObject({ message: 'Please Verify Your Email', code: 'VERIFICATION_REQUIRED' });
 
     const sent = await postJson(`${server.url}/api/data/send-verification`, { link, email: ' Asha@Example.COM ' });
     expect(sent.body).toEqual({
       message: 'Verification link sent to your email',
+      code: 'VERIFICATION_SENT',
       alreadyVerified: false,
       resendAfterSeconds: 60,
     });
@@ -125,11 +126,14 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(await verify({ token: sealVerification('another-secret-0123456789abcdef', { link }, email) })).toMatchObject(
       { status: 400 },
     );
-    expect(await verify({})).toEqual({ status: 400, body: { message: 'Missing verification parameters' } });
+    expect(await verify({})).toEqual({
+      status: 400,
+      body: { message: 'Missing verification parameters', code: 'VALIDATION_FAILED' },
+    });
     const dayAndAnHourAgo = Date.now() - 25 * 60 * 60 * 1000;
     const expired = await verify({ token: sealed({ link }, email, dayAndAnHourAgo) });
     expect(expired.status).toBe(410);
-    expect(expired.body.message).toMatch(/expired/);
+    expect(expired.body).toMatchObject({ message: expect.stringMatching(/expired/) as unknown, code: 'EXPIRED_TOKEN' });
     expect((await check(link)).body.message).toBe('Please Verify Your Email');
   });
 
@@ -237,6 +241,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(again.body).toEqual({
       message: `We have just sent a verification link to this address for this response sheet. Check your inbox and spam folder; you can ask for a new link in ${retryAfter} s.`,
+      code: 'RESEND_TOO_SOON',
       retryAfterSeconds: retryAfter,
     });
     // Another address for the same sheet is not held up by it.

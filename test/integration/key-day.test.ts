@@ -235,7 +235,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     }
     const refused = await day.alerts(UNVERIFIED, true);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ message: SCORE_ALERT_MESSAGES.verifyFirst });
+    expect(await refused.json()).toEqual({ message: SCORE_ALERT_MESSAGES.verifyFirst, code: 'VERIFICATION_REQUIRED' });
     expect((await day.status(NOT_SUBSCRIBED)).body).toEqual({
       available: true,
       subscribed: false,
@@ -336,7 +336,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       { method: 'POST' },
     );
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toEqual({ message: SCORE_ALERT_MESSAGES.badLink });
+    expect(await forged.json()).toEqual({ message: SCORE_ALERT_MESSAGES.badLink, code: 'INVALID_TOKEN' });
     const stopped = await fetch(day.url(`/api/data/score-alerts/unsubscribe${page.search}`), { method: 'POST' });
     expect(await stopped.json()).toMatchObject({ message: SCORE_ALERT_MESSAGES.unsubscribed });
 

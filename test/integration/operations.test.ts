@@ -45,14 +45,20 @@ describe('GET /metrics', () => {
   it('is off (404 with a message) while METRICS_TOKEN is unset', async () => {
     const response = await fetch(`${withoutToken.url}/metrics`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Metrics are off: set METRICS_TOKEN to turn them on.' });
+    expect(await response.json()).toEqual({
+      message: 'Metrics are off: set METRICS_TOKEN to turn them on.',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('needs the bearer token', async () => {
     for (const authorization of ['', 'Bearer wrong-token-0123456789', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
       const { status, text } = await scrape(authorization);
       expect(status).toBe(401);
-      expect(JSON.parse(text)).toEqual({ message: 'The metrics need the bearer token set in METRICS_TOKEN.' });
+      expect(JSON.parse(text)).toEqual({
+        message: 'The metrics need the bearer token set in METRICS_TOKEN.',
+        code: 'UNAUTHORIZED',
+      });
     }
   });
 

@@ -35,7 +35,7 @@ describe('a portal that fails in every way: the fault is the portal’s, never a
     const answer = await postJson(`${server.url}/api/data/generate-response`, { link: fault.page, testPaper: 'CS 1' });
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: fault.status,
-      body: { message: FETCH_MESSAGES[fault.reason] },
+      body: { message: FETCH_MESSAGES[fault.reason], code: 'PORTAL_UNREACHABLE' },
     });
     expect(answer.body.message).toContain('upload the saved page instead');
   });
@@ -45,7 +45,7 @@ describe('a portal that fails in every way: the fault is the portal’s, never a
     const response = await fetch(`${server.url}/api/images?${new URLSearchParams({ src: fault.image })}`);
     expect({ status: response.status, body: (await response.json()) as unknown }).toEqual({
       status: fault.status,
-      body: { message: IMAGE_MESSAGES[fault.reason as keyof typeof IMAGE_MESSAGES] },
+      body: { message: IMAGE_MESSAGES[fault.reason as keyof typeof IMAGE_MESSAGES], code: 'PORTAL_UNREACHABLE' },
     });
   });
 

@@ -51,7 +51,7 @@ describe('a MongoDB that hangs (SIGSTOP) or refuses: every request ends in 503 w
     expect({ ...answer, ms: answer.ms < ANSWER_WITHIN_MS || answer.ms }).toEqual({
       status: 503,
       retryAfter: '5',
-      body: { message: STORE_UNAVAILABLE },
+      body: { message: STORE_UNAVAILABLE, code: 'STORE_UNAVAILABLE' },
       ms: true,
     });
 

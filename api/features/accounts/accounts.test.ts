@@ -187,6 +187,7 @@ describe('accounts API on the real server', () => {
         status: 'FAILED',
         data: null,
         message: 'Username or password is incorrect.',
+        code: 'UNAUTHORIZED',
       });
     }
   });

@@ -74,25 +74,36 @@ describe('requireAdmin middleware', () => {
   });
 
   it.each([
-    ['no credentials', {}, 401, 'Sign in with an administrator e-mail and password.'],
-    ['a wrong password', basic(ADMIN.email, 'Wrong#Pass1'), 401, 'Invalid email or password.'],
-    ['an unknown e-mail', basic('nobody@hiregate.test', 'Wrong#Pass1'), 401, 'Invalid email or password.'],
+    ['no credentials', {}, 401, 'Sign in with an administrator e-mail and password.', 'UNAUTHORIZED'],
+    ['a wrong password', basic(ADMIN.email, 'Wrong#Pass1'), 401, 'Invalid email or password.', 'UNAUTHORIZED'],
+    [
+      'an unknown e-mail',
+      basic('nobody@hiregate.test', 'Wrong#Pass1'),
+      401,
+      'Invalid email or password.',
+      'UNAUTHORIZED',
+    ],
     [
       'a signed-up user who is not an admin',
       basic('user@hiregate.test', 'User#Pass1'),
       403,
       'This account is not an administrator.',
+      'FORBIDDEN',
     ],
-  ])('refuses %s', async (_, headers, status, message) => {
+  ])('refuses %s', async (_, headers, status, message, code) => {
     const response = await fetch(url, { headers });
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ success: false, message });
+    expect(await response.json()).toEqual({ success: false, message, code });
   });
 
   it('refuses credentials no account can have (an e-mail over 254 characters) without trying them', async () => {
     const response = await fetch(url, { headers: basic(`${'a'.repeat(250)}@hiregate.test`, 'Wrong#Pass1') });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ success: false, message: 'Invalid email or password.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: 'Invalid email or password.',
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('tries at most 5 of 60 parallel wrong passwords; the admin gets in after the wait they are told', async () => {
@@ -108,6 +119,7 @@ describe('requireAdmin middleware', () => {
       message: expect.stringMatching(
         /^Too many failed sign-in attempts\. Please wait \d+ seconds? and try again\.$/,
       ) as unknown,
+      code: 'RATE_LIMITED',
     });
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);

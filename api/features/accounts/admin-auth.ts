@@ -5,6 +5,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../../src/domain/valid
 import { authenticate } from './account-service';
 import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
 import { HttpError } from '../../http/errors';
+import type { ApiCode } from '../../../src/contract/codes';
 import { tooManyRequests } from '../../http/limiters';
 import type { AdminIdentity } from '../../http/state';
 
@@ -107,6 +108,12 @@ export interface AdminGuardOptions {
   refusalStatus?: (status: 401 | 403 | 429) => number;
 }
 
+/** A refusal's code follows the check, whatever status the route answers it with. */
+const REFUSAL_CODES = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 429: 'RATE_LIMITED' } as const satisfies Record<
+  401 | 403 | 429,
+  ApiCode
+>;
+
 /**
  * Guards admin routes: valid admin Basic auth or 401 (no or wrong credentials), 403 (not an admin), 429 (too many
  * failures). Errors carry `success: false` like the spec's check-credentials answer. The admin is in ctx.state.admin.
@@ -122,7 +129,7 @@ export function requireAdmin(services: Services, options: AdminGuardOptions = {}
     // No WWW-Authenticate header: it would make browsers pop up their own sign-in box over the admin app.
     if (!result.ok) {
       const status = options.refusalStatus?.(result.status) ?? result.status;
-      throw new HttpError(status, result.message, { success: false });
+      throw new HttpError(status, result.message, { code: REFUSAL_CODES[result.status], success: false });
     }
     ctx.state.admin = result.admin;
     await next();

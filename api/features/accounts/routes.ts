@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
+import type { ApiCode } from '../../../src/contract/codes';
 import { adminVerifier, requireAdmin } from './admin-auth';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import type { LimiterFactory } from '../../store';
@@ -30,14 +31,14 @@ export const FORGOT_ANSWER =
   'If an account exists for that e-mail, we have sent it a link to reset the password. The link works once, within 1 hour.';
 
 /** Account errors carry the spec's `notify.message` beside the plain `message`. */
-function notify(status: number, message: string, extra: Record<string, unknown> = {}): HttpError {
-  return new HttpError(status, message, { notify: { message }, ...extra });
+function notify(status: number, code: ApiCode, message: string): HttpError {
+  return new HttpError(status, message, { code, notify: { message } });
 }
 
 /** Every account call must name this product's client code in x-client-code. */
 function requireClientCode({ config }: Services): Middleware {
   return async (ctx, next) => {
-    if (ctx.get('x-client-code') !== config.clientCode) throw notify(400, INVALID_CLIENT_CODE);
+    if (ctx.get('x-client-code') !== config.clientCode) throw notify(400, 'INVALID_CLIENT_CODE', INVALID_CLIENT_CODE);
     await next();
   };
 }
@@ -79,7 +80,7 @@ function hourlyLimit(
     const wait = (await waitFor(byAddress, ctx.ip)) || (await waitFor(byEmail, ctx.state.input.email.toLowerCase()));
     if (wait > 0) {
       const error = tooManyRequests(ctx, wait, what);
-      throw notify(429, error.message);
+      throw notify(429, 'RATE_LIMITED', error.message);
     }
     await next();
   };
@@ -106,7 +107,7 @@ export function accountRoutes(services: Services): Router {
       ctx.status = 201;
       ctx.body = { success: true, message: 'Successfully signed up', data: presentProfile(user) };
     } catch (error) {
-      if (error instanceof EmailTakenError) throw notify(409, error.message);
+      if (error instanceof EmailTakenError) throw notify(409, 'EMAIL_TAKEN', error.message);
       throw error;
     }
   });
@@ -139,11 +140,11 @@ export function accountRoutes(services: Services): Router {
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
     const { email, pwd, token } = ctx.state.input;
     const resetToken = bearer ?? token;
-    if (!resetToken) throw notify(401, INVALID_RESET_LINK);
+    if (!resetToken) throw notify(401, 'INVALID_RESET_LINK', INVALID_RESET_LINK);
     try {
       await resetPassword(services, resetToken, email, pwd);
     } catch (error) {
-      if (error instanceof InvalidResetTokenError) throw notify(401, INVALID_RESET_LINK);
+      if (error instanceof InvalidResetTokenError) throw notify(401, 'INVALID_RESET_LINK', INVALID_RESET_LINK);
       throw error;
     }
     // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.

@@ -153,7 +153,11 @@ describe('admin API on the real server', () => {
     async (method, route, body) => {
       const anonymous = await call(method, route, { body });
       expect(anonymous.status).toBe(401);
-      expect(anonymous.body).toEqual({ success: false, message: 'Sign in with an administrator e-mail and password.' });
+      expect(anonymous.body).toEqual({
+        success: false,
+        message: 'Sign in with an administrator e-mail and password.',
+        code: 'UNAUTHORIZED',
+      });
       const user = await call(method, route, { auth: basic(USER), body });
       expect(user.status).toBe(403);
       expect(user.body.message).toBe('This account is not an administrator.');
@@ -177,7 +181,11 @@ describe('admin API on the real server', () => {
     const missing = await asAdmin('POST', '/api/data/process', {});
     expect(missing).toEqual({
       status: 400,
-      body: { message: 'Question Paper Link is required.', errors: { link: 'Question Paper Link is required.' } },
+      body: {
+        message: 'Question Paper Link is required.',
+        code: 'VALIDATION_FAILED',
+        errors: { link: 'Question Paper Link is required.' },
+      },
     });
     const notASheet = await asAdmin('POST', '/api/data/process', { html: '<html><body>hello</body></html>' });
     expect(notASheet.status).toBe(422);
@@ -201,6 +209,35 @@ describe('admin API on the real server', () => {
     }
     const unknown = await asAdmin('PUT', '/api/data/update-answer', { _id: 'no-such-id', answerKey: 'A' });
     expect(unknown.status).toBe(404);
+  });
+
+  it("reads the outbox's Idempotency-Key header as opId, and refuses a clientTime that is no time", async () => {
+    const question = paper.find((q) => q.type === 'NAT')!;
+    const save = async (headers: Record<string, string>, body: unknown) => {
+      const response = await fetch(`${server.url}/api/data/update-answer`, {
+        method: 'PUT',
+        headers: { Authorization: basic(ADMIN), 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { message?: string; data?: unknown } };
+    };
+    const saved = { _id: question._id, answerKey: '3.5' };
+    expect((await save({ 'Idempotency-Key': 'op-header' }, saved)).body.data).toMatchObject({
+      data: { outcome: 'applied' },
+    });
+    expect((await save({ 'Idempotency-Key': 'op-header' }, saved)).body.data).toMatchObject({
+      data: { outcome: 'duplicate' },
+    });
+    expect(await save({ 'Idempotency-Key': 'x'.repeat(101) }, saved)).toMatchObject({
+      status: 400,
+      body: { message: 'opId must be at most 100 characters.' },
+    });
+    for (const clientTime of ['yesterday', { at: 1 }]) {
+      expect(await save({}, { ...saved, clientTime })).toMatchObject({
+        status: 400,
+        body: { message: 'clientTime must be an ISO date or a time in milliseconds.', code: 'VALIDATION_FAILED' },
+      });
+    }
   });
 
   it('keeps the newest key when saves are replayed twice and arrive out of order', async () => {

@@ -2,13 +2,21 @@ import Router from '@koa/router';
 import { boolean, mixed, number, object, string } from 'yup';
 import { isGateError, type ParsedSheet } from '../../../src/domain/gate';
 import type { Services } from '../../services';
-import { presentPaper, presentPapers, presentQuestion, presentResult } from '../../presenters';
+import {
+  presentAdminStats,
+  presentAnswerSave,
+  presentFiledPaper,
+  presentKeyImport,
+  presentPaper,
+  presentPapers,
+  presentResult,
+} from '../../presenters';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import { PaperRefused, stampOf } from '../../papers';
+import { PaperRefused } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
 import { predictionAccuracy } from '../../../src/domain/gate/rank/prediction-accuracy';
 
@@ -24,11 +32,23 @@ const processRequestSchema = object({
   html: string(),
 });
 
+const CLIENT_TIME = 'clientTime must be an ISO date or a time in milliseconds.';
+
+/** A client time for update-answer: ISO text or epoch ms, read as a Date (an invalid one is refused). */
+const clientTimeField = () =>
+  mixed<Date>()
+    .nullable()
+    .transform((raw: unknown) => {
+      if (raw === undefined || raw === null) return undefined;
+      return typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : new Date(NaN);
+    })
+    .test('a-time', CLIENT_TIME, (time) => time == null || !Number.isNaN(time.getTime()));
+
 const updateAnswerSchema = object({
   _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
   answerKey: plainText(string().trim().required('The answer key is required.').max(KEY_MAX_LENGTH)),
   opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
-  clientTime: mixed<string | number>(),
+  clientTime: clientTimeField(),
 });
 
 /** Longest name of a key version ('provisional', 'final', or the administrator's own). */
@@ -60,16 +80,11 @@ const resultPageSchema = object({
   paper: plainText(string().trim().max(60, 'Name the paper by its id (EE-2025).')),
 });
 
-/** A client time for update-answer: ISO text or epoch ms; never later than now, so a fast clock cannot pin a key. */
-function clientTime(raw: unknown, now: Date): Date | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const time = typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(time.getTime()))
-    throw new HttpError(400, 'clientTime must be an ISO date or a time in milliseconds.');
-  return time > now ? now : time;
-}
+/** A client time is never later than now, so a fast clock cannot pin a key. */
+const notLaterThan = (now: Date, time: Date | null | undefined) => (time && time > now ? now : (time ?? undefined));
 
 const retireSchema = object({
+  paperId: plainText(string().trim().required('Name the paper by its id (paperId).').max(100)),
   retired: boolean().strict().typeError('retired must be true or false.').required('Say whether (retired).'),
 });
 
@@ -99,23 +114,14 @@ export function adminRoutes(services: Services): Router {
       link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html),
     );
     ctx.state.log?.info({ paper: filed.paper.id, outcome: filed.outcome }, 'paper processed');
-    ctx.body = {
-      data: {
-        data: filed.questions.map(presentQuestion),
-        paperSet: filed.paper.id,
-        paper: presentPaper(await papers.keyed.get(filed.paper.id)),
-        outcome: filed.outcome,
-        message: filed.message,
-        warnings: filed.warnings,
-      },
-    };
+    ctx.body = presentFiledPaper(filed, await papers.keyed.get(filed.paper.id));
   });
 
-  router.put('/update-answer', admin, validate(updateAnswerSchema, ADMIN_INPUT), async (ctx) => {
+  // The outbox sends its operation id as the Idempotency-Key header; a body's opId comes first.
+  const updateAnswerInput = validate(updateAnswerSchema, { ...ADMIN_INPUT, headers: { opId: 'idempotency-key' } });
+  router.put('/update-answer', admin, updateAnswerInput, async (ctx) => {
     const request = ctx.state.input;
-    const { _id: id, answerKey: typedKey } = request;
-    const opId = request.opId ?? ctx.get('idempotency-key') ?? undefined;
-    if (opId !== undefined && opId.length > 100) throw new HttpError(400, 'opId must be at most 100 characters.');
+    const { _id: id, answerKey: typedKey, opId } = request;
     const question = await store.questions.findById(id);
     if (!question) throw new HttpError(404, 'No question with this id.');
     const answerKey = checkAnswerKey(question, typedKey);
@@ -123,14 +129,12 @@ export function adminRoutes(services: Services): Router {
       questionId: id,
       answerKey,
       opId: opId || undefined,
-      clientTime: clientTime(request.clientTime, new Date()),
+      clientTime: notLaterThan(new Date(), request.clientTime),
     };
     const made = { label: `Edited Q${question.short_id}`, source: 'edit' as const, by: ctx.state.admin?.email };
     const [saved] = (await papers.keyChanges.apply(question.paperSet, [change], made)).saves;
     if (!saved) throw new HttpError(404, 'No question with this id.');
-    ctx.body = {
-      data: { data: { long_id: saved.question.long_id, answerKey: saved.question.answerKey, outcome: saved.outcome } },
-    };
+    ctx.body = presentAnswerSave(saved);
   });
 
   router.get('/all-question-paper', admin, async (ctx) => {
@@ -139,10 +143,14 @@ export function adminRoutes(services: Services): Router {
   });
 
   // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.
-  router.put('/papers/:paperId/retired', admin, validate(retireSchema, ADMIN_INPUT), async (ctx) => {
-    const paper = await store.papers.findById(ctx.params.paperId ?? '');
+  const retireInput = validate(retireSchema, { ...ADMIN_INPUT, params: ['paperId'] });
+  router.put('/papers/:paperId/retired', admin, retireInput, async (ctx) => {
+    const paper = await store.papers.findById(ctx.state.input.paperId);
     if (!paper) throw new HttpError(404, 'No paper with this id.');
-    if (!paper.demo) throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`);
+    if (!paper.demo)
+      throw new HttpError(409, `${paper.label} is a real paper: only a demo paper stands down.`, {
+        code: 'NOT_A_DEMO_PAPER',
+      });
     await store.papers.setRetired(paper.id, ctx.state.input.retired);
     ctx.body = presentPaper(await papers.keyed.get(paper.id, { minKeyVersion: Number.MAX_SAFE_INTEGER }));
   });
@@ -174,17 +182,15 @@ export function adminRoutes(services: Services): Router {
     const made = { label: request.label || 'Imported key', source: 'import' as const, by: ctx.state.admin?.email };
     const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made, { marks });
     const applied = saves.filter((save) => save?.outcome === 'applied').length;
-    ctx.body = {
-      data: {
-        paperSet,
-        applied,
-        unchanged: keys.size - applied,
-        unknown,
-        warnings,
-        keyVersion: version && stampOf(version),
-        ...(marks ? { marks: Object.keys(marks).length } : {}),
-      },
-    };
+    ctx.body = presentKeyImport({
+      paperSet,
+      applied,
+      unchanged: keys.size - applied,
+      unknown,
+      warnings,
+      version,
+      ...(marks ? { marks: Object.keys(marks).length } : {}),
+    });
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
@@ -194,7 +200,7 @@ export function adminRoutes(services: Services): Router {
       store.papers.list(),
       store.officialReports.list(),
     ]);
-    ctx.body = {
+    ctx.body = presentAdminStats({
       paperSets,
       results,
       // The official results candidates added, and how the predictions their scorecards showed did against them.
@@ -203,11 +209,11 @@ export function adminRoutes(services: Services): Router {
       // Every paper with its state: live (scores candidates) or why not, its key's count and version, its results.
       papers: await Promise.all(
         all.map(async (paper) => ({
-          ...presentPaper(await papers.keyed.get(paper.id)),
+          keyed: await papers.keyed.get(paper.id),
           results: await store.results.countByPaper(paper.id, { withUploads: true }),
         })),
       ),
-    };
+    });
   });
 
   return router;

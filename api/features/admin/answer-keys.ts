@@ -38,7 +38,7 @@ export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'lo
   try {
     parseKey(answerKey, question.type);
   } catch (error) {
-    if (isGateError(error)) throw new HttpError(400, error.message);
+    if (isGateError(error)) throw new HttpError(400, error.message, { code: error.code });
     throw error;
   }
   return answerKey;
@@ -113,7 +113,9 @@ export function readKeyImport(
   } catch (error) {
     // Like every refusal of a field, the answer names the field the unreadable key came in.
     const field = request.keys !== undefined ? 'keys' : 'rows';
-    if (isGateError(error)) throw new HttpError(400, error.message, { errors: { [field]: error.message } });
+    if (isGateError(error)) {
+      throw new HttpError(400, error.message, { code: error.code, errors: { [field]: error.message } });
+    }
     throw error;
   }
   const byLong = new Map(paper.map((question) => [question.long_id, question]));

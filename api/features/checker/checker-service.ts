@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/gate';
 import type { Paper, Result, Store, StoreWatch } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
-import { presentScorecard, type CheckerScorecard } from '../../presenters';
+import { presentScorecard, type CheckerScorecard, type PresentedRank } from '../../presenters';
 import { createCrowd, type Crowd } from '../../crowd/crowd';
 import { createMarksSnapshots } from '../../crowd/marks-snapshot';
 
@@ -72,13 +72,7 @@ export interface CheckInput {
 /** What is checked before anyone is asked to verify an e-mail: the sheet, the paper chosen and the sections. */
 export type PrecheckInput = Pick<CheckInput, 'sheet' | 'testPaper' | 'sections'>;
 
-export interface RankAnswer {
-  rank: number;
-  /** The results checked here (what the chart and the rank model count), plus this one when it is not among them. */
-  totalParticipants: number;
-  /** Whether this result is one of the results checked here: an uploaded page never is (anyone can edit one). */
-  counted: boolean;
-}
+export type RankAnswer = PresentedRank;
 
 export interface Checker {
   check(input: CheckInput): Promise<CheckerScorecard>;

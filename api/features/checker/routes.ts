@@ -24,7 +24,15 @@ import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
-import { serialisedScorecard, type CheckerScorecard } from '../../presenters';
+import {
+  presentAlreadyVerified,
+  presentDistribution,
+  presentRank,
+  presentVerificationSent,
+  presentVerified,
+  serialisedScorecard,
+  type CheckerScorecard,
+} from '../../presenters';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
@@ -213,7 +221,11 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   /** Whether this request may see a scorecard without a verified e-mail: verification is off, or an admin asks. */
   const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
   const verifyFirst = (extra: Record<string, unknown> = {}) =>
-    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, { verificationRequired: true, ...extra });
+    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, {
+      code: 'VERIFICATION_REQUIRED',
+      verificationRequired: true,
+      ...extra,
+    });
 
   /**
    * Before the e-mail step, the sheet is read and checked as far as the candidate can act on it: a sheet of another
@@ -356,7 +368,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     const subject = await subjectOf(ctx, ctx.state.input);
     // Verified already, on this device: another address, or another device, must show it received a mail itself.
     if ((await access.verifiedEmail(subject, accessToken)) === email.trim().toLowerCase()) {
-      ctx.body = { message: VERIFICATION_MESSAGES.alreadyVerified, alreadyVerified: true };
+      ctx.body = presentAlreadyVerified(VERIFICATION_MESSAGES.alreadyVerified);
       return;
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
@@ -366,40 +378,31 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
     const outcome = await verification.send(subject, email);
     if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
-    ctx.body = {
-      message: VERIFICATION_MESSAGES.sent,
-      alreadyVerified: false,
-      resendAfterSeconds: outcome.cooldownMs / 1000,
-    };
+    ctx.body = presentVerificationSent(VERIFICATION_MESSAGES.sent, outcome.cooldownMs / 1000);
   });
 
   router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
     const confirmed = await verification.confirm(ctx.state.input.token);
-    if (confirmed.outcome === 'invalid') throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken);
-    if (confirmed.outcome === 'expired') throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken);
+    if (confirmed.outcome === 'invalid')
+      throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken, { code: 'INVALID_TOKEN' });
+    if (confirmed.outcome === 'expired')
+      throw new HttpError(410, VERIFICATION_MESSAGES.expiredToken, { code: 'EXPIRED_TOKEN' });
     const alreadyVerified = confirmed.outcome === 'already-verified';
-    const { subject } = confirmed;
-    ctx.body = {
-      message: alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified,
-      alreadyVerified,
-      // Kept by this device (never in an address): it proves the address on every later score request.
-      access: confirmed.access,
-      // What to open next: the stored upload's scorecard, or the link's (the page asks for it with the paper).
-      ...('upload' in subject ? { resultId: subject.upload } : { link: subject.link, testPaper: subject.testPaper }),
-    };
+    const message = alreadyVerified ? VERIFICATION_MESSAGES.alreadyVerified : VERIFICATION_MESSAGES.verified;
+    ctx.body = presentVerified(message, alreadyVerified, confirmed.access, confirmed.subject);
   });
 
   router.get('/get-rank/:resultId/:testPaper', validate(rankParameters, { ...BARE, from: 'params' }), async (ctx) => {
     const { resultId, testPaper } = ctx.state.input;
     const rank = await checker.rankOf(resultId, testPaper);
     if (!rank) throw new HttpError(404, `No ${testPaper} result with this id.`);
-    ctx.body = rank;
+    ctx.body = presentRank(rank);
   });
 
   router.get('/distribution/:paper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
     const paper = await checker.paperNamed(ctx.state.input.paper);
     if (!paper) throw new HttpError(404, `No paper ${ctx.state.input.paper} is stored here.`);
-    ctx.body = await checker.crowd.distribution(paper);
+    ctx.body = presentDistribution(await checker.crowd.distribution(paper));
   });
 
   return router;

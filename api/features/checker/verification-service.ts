@@ -55,7 +55,10 @@ export interface VerificationService {
 export function resendTooSoon(ctx: Context, waitMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   ctx.set('Retry-After', String(seconds));
-  return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), { retryAfterSeconds: seconds });
+  return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), {
+    code: 'RESEND_TOO_SOON',
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** The page the mail links to (/verify-email): its one parameter is the sealed token, no e-mail, no link. */

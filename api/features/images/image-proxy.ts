@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
+import type { ApiCode } from '../../../src/contract/codes';
 import { fetchFromPortal, FetchError, type FetchFailure, type FetchPolicy } from '../../sheets/fetcher';
 import type { PortalHooks } from '../../sheets/portal-traffic';
 
@@ -46,28 +47,29 @@ export interface ImageProxy {
 }
 
 /** The fetcher's failures in the words of an image request (the status stays the fetcher's, but for a page refused). */
-const FAILURES: Record<FetchFailure, { status?: number; message: (upstreamStatus: number) => string }> = {
-  notALink: { message: () => IMAGE_MESSAGES.notALink },
-  notAPortalLink: { message: () => IMAGE_MESSAGES.notAPortalImage },
-  refusedAddress: { message: () => IMAGE_MESSAGES.notAPortalImage },
-  wrongType: { status: 415, message: () => IMAGE_MESSAGES.notAnImage },
-  tooLarge: { message: () => IMAGE_MESSAGES.tooLarge },
-  timeout: { message: () => IMAGE_MESSAGES.timeout },
-  unreachable: { message: () => IMAGE_MESSAGES.unreachable },
-  reset: { message: () => IMAGE_MESSAGES.reset },
-  badResponse: { message: () => IMAGE_MESSAGES.badResponse },
-  cutShort: { message: () => IMAGE_MESSAGES.cutShort },
-  badEncoding: { message: () => IMAGE_MESSAGES.badEncoding },
-  tooManyRedirects: { message: () => IMAGE_MESSAGES.tooManyRedirects },
-  badRedirect: { message: () => IMAGE_MESSAGES.badRedirect },
-  upstreamStatus: { message: (status) => IMAGE_MESSAGES.upstreamStatus(status) },
-  busy: { message: () => IMAGE_MESSAGES.busy },
-};
+const FAILURES: Record<FetchFailure, { status?: number; code?: ApiCode; message: (upstreamStatus: number) => string }> =
+  {
+    notALink: { message: () => IMAGE_MESSAGES.notALink },
+    notAPortalLink: { message: () => IMAGE_MESSAGES.notAPortalImage },
+    refusedAddress: { message: () => IMAGE_MESSAGES.notAPortalImage },
+    wrongType: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: () => IMAGE_MESSAGES.notAnImage },
+    tooLarge: { message: () => IMAGE_MESSAGES.tooLarge },
+    timeout: { message: () => IMAGE_MESSAGES.timeout },
+    unreachable: { message: () => IMAGE_MESSAGES.unreachable },
+    reset: { message: () => IMAGE_MESSAGES.reset },
+    badResponse: { message: () => IMAGE_MESSAGES.badResponse },
+    cutShort: { message: () => IMAGE_MESSAGES.cutShort },
+    badEncoding: { message: () => IMAGE_MESSAGES.badEncoding },
+    tooManyRedirects: { message: () => IMAGE_MESSAGES.tooManyRedirects },
+    badRedirect: { message: () => IMAGE_MESSAGES.badRedirect },
+    upstreamStatus: { message: (status) => IMAGE_MESSAGES.upstreamStatus(status) },
+    busy: { message: () => IMAGE_MESSAGES.busy },
+  };
 
 function asImageError(error: unknown): unknown {
   if (!(error instanceof FetchError)) return error;
-  const { status = error.status, message } = FAILURES[error.reason];
-  return new HttpError(status, message(error.upstreamStatus ?? 0), {}, error.headers);
+  const { status = error.status, code = error.code, message } = FAILURES[error.reason];
+  return new HttpError(status, message(error.upstreamStatus ?? 0), { code }, error.headers);
 }
 
 /** Memory for images kept (the least recently asked-for go first): ~40 papers' worth of images. */

@@ -110,34 +110,38 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
       `${server.url}/api/images?src=https://cdn.digialm.com/a.png&src=https://cdn.digialm.com/b.png`,
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'src: Must be text', errors: { src: 'Must be text' } });
+    expect(await response.json()).toEqual({
+      message: 'src: Must be text',
+      code: 'VALIDATION_FAILED',
+      errors: { src: 'Must be text' },
+    });
   });
 
   it('refuses a page that is not an image with a 415', async () => {
     const { sheets } = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
     const response = await proxied(fixtures.url(itemAt(sheets, 0).url));
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.notAnImage });
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.notAnImage, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it.each(['/huge.png', '/declared-huge.png'])('refuses an image over 2 MB with a 413 (%s)', async (route) => {
     const response = await fromFixtures(route);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.tooLarge });
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.tooLarge, code: 'LINK_REFUSED' });
   });
 
   it('reports a missing image with the portal status as a 502, not cached', async () => {
     const response = await fromFixtures('/per/nothing.png');
     expect(response.status).toBe(502);
     expect(response.headers.get('cache-control')).not.toBe(FOREVER);
-    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.upstreamStatus(404) });
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.upstreamStatus(404), code: 'PORTAL_UNREACHABLE' });
   });
 
   it('gives up on a slow portal with a 504', async () => {
     const started = Date.now();
     const response = await fromFixtures('/slow.png');
     expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.timeout });
+    expect(await response.json()).toEqual({ message: IMAGE_MESSAGES.timeout, code: 'PORTAL_UNREACHABLE' });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
@@ -189,6 +193,7 @@ describe('limits on the portal fetches the image proxy makes for others', () => 
         message: expect.stringMatching(
           /^Too many new images from your network\. Please wait \d+ seconds? and try again\.$/,
         ) as unknown,
+        code: 'RATE_LIMITED',
       });
       expect(hits).toBe(3);
       // What is in memory costs the portal nothing and stays open to the limited client.
@@ -217,7 +222,7 @@ describe('limits on the portal fetches the image proxy makes for others', () => 
       expect(hits).toBe(5);
       const busy = answers[5]!;
       expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await busy.json()).toEqual({ message: IMAGE_MESSAGES.busy });
+      expect(await busy.json()).toEqual({ code: 'PORTAL_BUSY', message: IMAGE_MESSAGES.busy });
       // A response sheet comes out of the same budget.
       const check = await fetch(`${instances[1]!.url}/api/data/generate-response`, {
         method: 'POST',
@@ -225,7 +230,7 @@ describe('limits on the portal fetches the image proxy makes for others', () => 
         body: JSON.stringify({ link: `${fixtures.origin}/per/response-sheet.html`, testPaper: 'CS 1' }),
       });
       expect(check.status).toBe(503);
-      expect(await check.json()).toEqual({ message: FETCH_MESSAGES.busy });
+      expect(await check.json()).toEqual({ message: FETCH_MESSAGES.busy, code: 'PORTAL_BUSY' });
     } finally {
       for (const instance of instances) await instance.close();
       await lane.stop();

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { number, object, string } from 'yup';
-import { diffKeys, type KeyVersionEntry } from '../../../src/domain/gate';
 import { plainText } from '../../../src/domain/validation/text';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../http/validate';
-import { stampOf } from '../../papers';
+import { presentKeyVersion, presentKeyVersions } from '../../presenters';
 import { createComparer } from './key-versions';
 
 const paperSetField = () => plainText(string().trim().required('Name the paper (paperSet), e.g. CS1-2026.').max(200));
@@ -50,23 +49,13 @@ export function keyVersionRoutes({ store, ...services }: Services): Router {
     if (!paper) throw new HttpError(404, `No paper set named ${paperSet}.`);
     const version = paper.keyVersion > 0 ? await store.keyVersions.find(paper.id, paper.keyVersion) : null;
     if (!version) throw new HttpError(404, `${paper.label} has no answer key yet.`);
-    ctx.body = stampOf(version);
+    ctx.body = presentKeyVersion(version);
   });
 
   router.get('/key-versions', admin, validate(paperSetQuery, QUERY), async (ctx) => {
     const { paperSet } = ctx.state.input;
     const paper = await paperOf(paperSet);
-    const versions = await store.keyVersions.list(paperSet);
-    ctx.body = {
-      paperSet,
-      versions: versions.map((version, index): KeyVersionEntry => ({
-        ...stampOf(version),
-        source: version.source,
-        ...(version.by ? { by: version.by } : {}),
-        // Questions whose key this version changed, against the version before it.
-        changedQuestions: diffKeys(paper, versions[index + 1]?.keys ?? {}, version.keys).length,
-      })),
-    };
+    ctx.body = presentKeyVersions(paperSet, paper, await store.keyVersions.list(paperSet));
   });
 
   router.get('/key-versions/compare', admin, validate(compareQuery, QUERY), async (ctx) => {

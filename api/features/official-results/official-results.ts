@@ -1,3 +1,4 @@
+import type { ApiCode } from '../../../src/contract/codes';
 import type { InferType } from 'yup';
 import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
 import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
@@ -36,7 +37,7 @@ export interface OfficialResultStatus {
 }
 
 /** A refusal the candidate acts on: its status and a stable code beside the domain's message. */
-const refused = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
+const refused = (status: number, code: ApiCode, message: string, extra: Record<string, unknown> = {}) =>
   new HttpError(status, message, { code, ...extra });
 
 const verificationRequired = () => refused(403, 'VERIFICATION_REQUIRED', OFFICIAL_RESULT_ERRORS.verifyFirst);

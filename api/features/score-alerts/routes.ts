@@ -5,9 +5,10 @@ import { HttpError } from '../../http/errors';
 import { limitPerAddress } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import { plainText } from '../../../src/domain/validation/text';
-import type { Result, ScoreAlert } from '../../store';
+import type { Result } from '../../store';
 import { alertIdOf } from '../../store';
 import { createScorecardAccess } from '../../access/scorecard-access';
+import { presentAlertStatus, presentUnsubscribed } from '../../presenters';
 import { isUnsubscribeToken } from './unsubscribe-token';
 
 export const SCORE_ALERT_MESSAGES = {
@@ -36,21 +37,6 @@ const unsubscribeLink = object({
 });
 const BARE = { messages: 'bare' } as const;
 
-/** 'asha.rao@example.com' → 'as…@example.com': enough for the candidate to recognise, little for anyone else. */
-export function maskedEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}…@${domain}`;
-}
-
-/** What the switch shows this device: only ever about the address this device verified, never anyone else's. */
-function statusOf(email: string | null, alert: ScoreAlert | null) {
-  return {
-    available: email !== null,
-    subscribed: Boolean(alert?.active),
-    email: email && maskedEmail(email),
-  };
-}
-
 /**
  * Score alerts on the scorecard: whether this device's verified address may be told, and turning it on or off. Each
  * alert belongs to a result and an address: every address that verified the result's link has its own, and a device
@@ -78,18 +64,18 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
   router.post('/status', limited, validate(scorecardOf, BARE), async (ctx) => {
     const result = await resultOf(ctx.state.input.resultId);
     const email = await verifiedEmailOf(result, ctx.state.input.access);
-    ctx.body = statusOf(email, email ? await store.scoreAlerts.find(alertIdOf(result.id, email)) : null);
+    ctx.body = presentAlertStatus(email, email ? await store.scoreAlerts.find(alertIdOf(result.id, email)) : null);
   });
 
   router.put('/', limited, validate(subscription, BARE), async (ctx) => {
     const { resultId, access: accessToken, subscribed } = ctx.state.input;
     const result = await resultOf(resultId);
     const email = await verifiedEmailOf(result, accessToken);
-    if (!email) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst);
+    if (!email) throw new HttpError(403, SCORE_ALERT_MESSAGES.verifyFirst, { code: 'VERIFICATION_REQUIRED' });
     const id = alertIdOf(result.id, email);
     if (!subscribed) {
       await store.alertMails.supersede(id, Number.MAX_SAFE_INTEGER);
-      ctx.body = statusOf(email, await store.scoreAlerts.unsubscribe(id));
+      ctx.body = presentAlertStatus(email, await store.scoreAlerts.unsubscribe(id));
       return;
     }
     const alert = await store.scoreAlerts.subscribe({
@@ -101,7 +87,7 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
       toldTotal: result.totalMarks,
       toldVersion: result.keyVersion,
     });
-    ctx.body = statusOf(email, alert);
+    ctx.body = presentAlertStatus(email, alert);
   });
 
   // The mail's page and mail programs' one-click (a form post) both post to the address the mail gives.
@@ -109,11 +95,11 @@ export function scoreAlertRoutes({ store, config }: Services): Router {
     const { alert: alertId, token } = ctx.state.input;
     const alert = await store.scoreAlerts.find(alertId);
     if (!alert || !isUnsubscribeToken(config.secret, alertId, alert.email, token)) {
-      throw new HttpError(400, SCORE_ALERT_MESSAGES.badLink);
+      throw new HttpError(400, SCORE_ALERT_MESSAGES.badLink, { code: 'INVALID_TOKEN' });
     }
     await store.alertMails.supersede(alertId, Number.MAX_SAFE_INTEGER);
     await store.scoreAlerts.unsubscribe(alertId);
-    ctx.body = { message: SCORE_ALERT_MESSAGES.unsubscribed, email: maskedEmail(alert.email) };
+    ctx.body = presentUnsubscribed(SCORE_ALERT_MESSAGES.unsubscribed, alert);
   });
 
   return router;

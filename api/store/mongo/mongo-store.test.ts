@@ -84,6 +84,7 @@ describe('the running server while MongoDB is away', () => {
     expect(down.headers.get('retry-after')).toBe('5');
     expect(await down.json()).toEqual({
       message: 'HireGate cannot reach its database right now. Please try again in a few seconds.',
+      code: 'STORE_UNAVAILABLE',
     });
 
     mongo = await startMongoServer({ port: mongo.port });

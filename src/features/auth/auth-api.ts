@@ -27,7 +27,7 @@ export async function signUp(fields: { email: string; name: string; password: st
       body: { email: fields.email.trim(), firstName: fields.name.trim(), password: fields.password, token },
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return 'email-exists';
+    if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return 'email-exists';
     throw error;
   }
   if (token && localStorage.getItem(INVITATION_CLIENT_KEY) === CLIENT_CODE) {

@@ -1,4 +1,5 @@
 import { accessToken, ApiError, apiRequest } from '../../lib/api';
+import type { ApiCode } from '../../contract/codes';
 
 /** The verification API calls (the score calls live in lib/scorecard/score-api.ts, shared with the scorecard page). */
 
@@ -9,17 +10,17 @@ export type SendOutcome = { alreadyVerified: true } | { alreadyVerified: false; 
 
 /** 'Already verified' only when this device holds the proof of this address: another device gets a mail of its own. */
 export async function sendVerification(subject: VerificationSubject, email: string): Promise<SendOutcome> {
-  const { alreadyVerified, resendAfterSeconds } = await apiRequest<{
-    alreadyVerified?: boolean;
+  const { code, resendAfterSeconds } = await apiRequest<{
+    code?: ApiCode;
     resendAfterSeconds?: number;
   }>('/api/data/send-verification', { method: 'POST', body: { ...subject, email, access: accessToken() } });
-  if (alreadyVerified) return { alreadyVerified: true };
+  if (code === 'ALREADY_VERIFIED') return { alreadyVerified: true };
   return { alreadyVerified: false, resendAfterSeconds: resendAfterSeconds ?? 0 };
 }
 
 /** The seconds a refused send says to wait before the next mail for this subject and address, if that was the refusal. */
 export function resendWaitSeconds(error: unknown): number | undefined {
-  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  if (!(error instanceof ApiError) || error.code !== 'RESEND_TOO_SOON') return undefined;
   const seconds = (error.body as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }

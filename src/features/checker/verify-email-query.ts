@@ -28,7 +28,7 @@ export async function verifyEmail(token: string): Promise<Verified> {
   const scorecard = answer.resultId
     ? { resultId: answer.resultId }
     : { link: answer.link ?? '', testPaper: answer.testPaper };
-  return { alreadyVerified: answer.alreadyVerified, scorecard };
+  return { alreadyVerified: answer.code === 'ALREADY_VERIFIED', scorecard };
 }
 
 /**

@@ -5,9 +5,6 @@ import type { ScorecardData } from './types';
 
 /* The score API calls: the checker modal, the verify page and the scorecard page share them. */
 
-/** The spec's words for 'verify an e-mail first' (what the admin's View Scorecard compares; the checker reads the flag). */
-export const VERIFY_EMAIL_MESSAGE = 'Please Verify Your Email';
-
 /**
  * A scorecard, or the server asking for a verified e-mail first: for the link, or (`upload`, the stored page's id)
  * for a saved page the candidate uploaded.
@@ -18,11 +15,11 @@ interface ScoreResponse extends Partial<ScorecardData> {
   message?: string;
 }
 
-/** The server's answer that a verified e-mail is needed: its flag, never its wording. */
-function verificationAsked(body: unknown): ScoreOutcome | undefined {
-  const answer = body as { verificationRequired?: unknown; upload?: unknown } | null;
-  if (answer?.verificationRequired !== true) return undefined;
-  return { kind: 'verify-email', ...(typeof answer.upload === 'string' ? { upload: answer.upload } : {}) };
+/** The server's answer that a verified e-mail is needed: its code, never its wording. */
+function verificationAsked(error: unknown): ScoreOutcome | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'VERIFICATION_REQUIRED') return undefined;
+  const { upload } = (error.body ?? {}) as { upload?: unknown };
+  return { kind: 'verify-email', ...(typeof upload === 'string' ? { upload } : {}) };
 }
 
 async function scoreFrom(call: () => Promise<ScoreResponse>): Promise<ScoreOutcome> {
@@ -30,7 +27,7 @@ async function scoreFrom(call: () => Promise<ScoreResponse>): Promise<ScoreOutco
   try {
     body = await call();
   } catch (error) {
-    const asked = error instanceof ApiError ? verificationAsked(error.body) : undefined;
+    const asked = verificationAsked(error);
     if (asked) return asked;
     throw error;
   }

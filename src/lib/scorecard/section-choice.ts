@@ -7,8 +7,6 @@ import { ApiError } from '../api';
  * for the sheet's link, so every later score request for it (after the e-mail step, a refresh) says it again.
  */
 
-export const SECTION_CHOICE_NEEDED = 'SECTION_CHOICE_NEEDED';
-
 export interface SectionChoice {
   /** The engine's question in the candidate's words. */
   message: string;
@@ -18,8 +16,9 @@ export interface SectionChoice {
 /** The question a refused score request asks, when it asks one. */
 export function sectionChoiceOf(error: unknown): SectionChoice | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  const body = error.body as { code?: unknown; choice?: SectionChoiceQuestion } | null;
-  if (body?.code !== SECTION_CHOICE_NEEDED || !body.choice || !Array.isArray(body.choice.optional)) return undefined;
+  if (error.code !== 'SECTION_CHOICE_NEEDED') return undefined;
+  const body = error.body as { choice?: SectionChoiceQuestion } | null;
+  if (!body?.choice || !Array.isArray(body.choice.optional)) return undefined;
   return { message: error.message, choice: body.choice };
 }
 

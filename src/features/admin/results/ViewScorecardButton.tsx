@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { isScorecardData, keepScorecard } from '../../../lib/scorecard/device';
-import { VERIFY_EMAIL_MESSAGE } from '../../../lib/scorecard/score-api';
 import { generateScorecard } from '../admin-api';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
@@ -11,7 +10,7 @@ export const SCORECARD_FAILED_MESSAGE = 'Failed to generate scorecard';
 
 /**
  * Regenerates a candidate's scorecard with admin credentials and opens /scorecard in a new tab, unless the server
- * answers 'Please Verify Your Email'. The hand-over is marked as the admin's: the candidate's own controls (score
+ * answers VERIFICATION_REQUIRED ('Please Verify Your Email', shown as is). The hand-over is marked as the admin's: the candidate's own controls (score
  * alerts, the key-update offer) are not shown. The tab is opened during the click (popup blockers allow only that) and
  * pointed at the scorecard once the data is stored, or closed when there is none to show.
  */
@@ -24,17 +23,16 @@ export function ViewScorecardButton({ result, credentials }: { result: AdminResu
     try {
       const answer = await generateScorecard(credentials, result);
       const { message, ...data } = answer;
-      if (message === VERIFY_EMAIL_MESSAGE) {
-        tab?.close();
-        adminToast.info(message);
-        return;
-      }
       if (!isScorecardData(data)) throw new ApiError(200, message ?? '', answer);
       await keepScorecard({ ...data, openedByAdmin: true }, result.link);
       if (tab) tab.location.href = '/scorecard';
       else window.open('/scorecard', '_blank');
     } catch (error) {
       tab?.close();
+      if (error instanceof ApiError && error.code === 'VERIFICATION_REQUIRED') {
+        adminToast.info(error.message);
+        return;
+      }
       adminToast.error((error instanceof ApiError && error.message) || SCORECARD_FAILED_MESSAGE);
     } finally {
       setBusy(false);
