@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { PAPER_FRESH_MS } from '../../api/papers';
 import { importFixtureKey, type SheetScorecard } from '../../src/domain/gate';
-import { applyKey } from '../support/builders';
+import { applyKey, buildAdmin, type BuiltAdmin } from '../support/builders';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import {
@@ -19,9 +18,6 @@ import { getJson, postJson, startCheckerServer, type CheckerBody, type CheckerSe
  * by its link, the official key (Section and Marks columns) imported as rows, then every generated sheet checked by
  * its link and compared with the generator's own scorer (expected.json), and the three refusals with their messages.
  */
-
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const asAdmin = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
 
 /** The test paper a candidate of the set picks: its code, with the session of a two-session paper. */
 const testPaperOf = (set: FamilySet) => {
@@ -49,20 +45,25 @@ const asScorecard = (body: CheckerBody) => body as unknown as SheetScorecard;
 describe('every GATE paper family, uploaded, keyed and checked through the API', () => {
   let fixtures: FixtureServer;
   let server: CheckerServer;
+  let admin: BuiltAdmin;
   const paperIds = new Map<FamilySet, string>();
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host });
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
     for (const set of familySets) {
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
-      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, asAdmin);
+      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
       expect(processed.status, JSON.stringify(processed.body)).toBe(200);
       const paperSet = (processed.body.data as { paperSet: string }).paperSet;
       paperIds.set(set, paperSet);
       const rows = familyFile(set, 'key-official.txt');
-      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows, label: 'final' }, asAdmin);
+      const imported = await postJson(
+        `${server.url}/api/data/import-key`,
+        { paperSet, rows, label: 'final' },
+        admin.headers,
+      );
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
     await keysSettle();
@@ -85,7 +86,7 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       'XL-2025',
       'XH-2025',
     ]);
-    const stats = await getJson(`${server.url}/api/data/admin-stats`, asAdmin);
+    const stats = await getJson(`${server.url}/api/data/admin-stats`, admin.headers);
     const papers = stats.body.papers as Array<{ id: string; live: boolean; sections?: { choose: number } }>;
     expect(papers.map((paper) => [paper.id, paper.live, paper.sections?.choose ?? 0])).toEqual([
       ['EE-2025', true, 0],
@@ -211,18 +212,19 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
 describe('a wrong paper and a choice of sections, before the e-mail step', () => {
   let fixtures: FixtureServer;
   let server: CheckerServer;
+  let admin: BuiltAdmin;
   const eeLink = () => fixtures.url(readFixtureJson<FixtureUrls>('ee-2025', 'urls.json').sheets[0]!.url);
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host, REQUIRE_EMAIL_VERIFICATION: 'true' });
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
     for (const set of ['ee-2025', 'xe-2025'] as const) {
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
-      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, asAdmin);
+      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
       const paperSet = (processed.body.data as { paperSet: string }).paperSet;
       const rows = familyFile(set, 'key-official.txt');
-      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, asAdmin);
+      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, admin.headers);
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
     await keysSettle();

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
 import { uploadPaper } from '../../api/papers/paper-upload';
-import type { Paper, Question, ResultInput, Store } from '../../api/store';
+import { createStore, type Paper, type Question, type ResultInput, type Store } from '../../api/store';
 import {
   importFixtureKey,
   parseResponseSheet,
@@ -10,11 +15,67 @@ import {
 } from '../../src/domain/gate';
 import type { FixtureServer } from './fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureSet } from './fixtures';
+import type { LaneStore } from './store-lanes';
 
 /**
- * The shared builders every test makes its own state with: a stored paper as an administrator leaves it, a stored
- * result, a parsed sheet. Each returns what it made, so a test asserts on its own data, never on another test's.
+ * The shared builders every test makes its own state with: a store, an administrator, a stored paper as an
+ * administrator leaves it, a stored result, a parsed sheet. Each returns what it made, so a test asserts
+ * on its own data, never on another test's.
  */
+
+export interface BuiltStore {
+  store: Store;
+  dataDir: string;
+  /** Closes the store and removes its data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A store of the test's own: the embedded files in a fresh folder, or on a MongoDB lane a database no other test uses
+ * (named at random, so two tests started in the same millisecond still get two).
+ */
+export async function buildStore(lane?: LaneStore): Promise<BuiltStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-store-'));
+  const store = await createStore({ mongodbUri: lane?.env(`test_${randomUUID().slice(0, 8)}`).MONGODB_URI, dataDir });
+  return {
+    store,
+    dataDir,
+    async close() {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `Authorization` header a browser sends for HTTP Basic sign-in with this e-mail and password. */
+export function basicAuth(email: string, password: string): { authorization: string } {
+  return { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` };
+}
+
+export interface BuiltAdmin {
+  email: string;
+  password: string;
+  /** The headers that call the admin routes as this administrator. */
+  headers: { authorization: string };
+}
+
+/** An administrator's sign-in, for a server told of it (ADMIN_EMAIL, ADMIN_PASSWORD) or a store given it by buildAdmin. */
+export function adminCredentials({
+  email = 'admin@hiregate.test',
+  password = 'Admin#Pass1',
+}: { email?: string; password?: string } = {}): BuiltAdmin {
+  return { email, password, headers: basicAuth(email, password) };
+}
+
+/** An administrator account in the store, as `npm run admin -- create` or the server's start leaves one. */
+export async function buildAdmin(
+  store: Store,
+  credentials: { email?: string; password?: string } = {},
+): Promise<BuiltAdmin> {
+  const admin = adminCredentials(credentials);
+  await ensureAdmin({ store }, admin.email, admin.password);
+  return admin;
+}
 
 /** A fixture set's master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
 export function buildSheet(
