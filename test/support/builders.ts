@@ -5,21 +5,30 @@ import path from 'node:path';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
 import { uploadPaper } from '../../api/papers/paper-upload';
-import { createStore, type Paper, type Question, type ResultInput, type Store } from '../../api/store';
+import {
+  createStore,
+  type Paper,
+  type PaperQuestion,
+  type Question,
+  type ResultInput,
+  type Store,
+} from '../../api/store';
 import {
   importFixtureKey,
   parseResponseSheet,
   testPaperOf,
+  type PaperQuestion as EngineQuestion,
   type ParsedSheet,
   type TestPaper,
 } from '../../src/domain/gate';
+import type { ScorecardData } from '../../src/lib/scorecard/types';
 import type { FixtureServer } from './fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureSet } from './fixtures';
 import type { LaneStore } from './store-lanes';
 
 /**
  * The shared builders every test makes its own state with: a store, an administrator, a stored paper as an
- * administrator leaves it, a stored result, a parsed sheet. Each returns what it made, so a test asserts
+ * administrator leaves it, a stored result, a parsed sheet, a scorecard. Each returns what it made, so a test asserts
  * on its own data, never on another test's.
  */
 
@@ -135,6 +144,56 @@ export async function buildPaper(
     questions: await store.questions.listByPaperSet(uploaded.paper.id),
     testPaper: testPaperOf(uploaded.paper)!,
     key,
+  };
+}
+
+/**
+ * A paper stored from questions a test wrote itself (no fixture), its first key version recorded with every answer
+ * `key`. No re-scoring job is asked for, so a test runs (or fakes) re-scoring itself.
+ */
+export async function buildKeyedPaper(
+  store: Store,
+  questions: PaperQuestion[],
+  { id = 'CS1-2026', key = 'A', label = 'provisional' }: { id?: string; key?: string; label?: string } = {},
+): Promise<{ paper: Paper; questions: Question[]; keyed: KeyChangeOutcome }> {
+  const record = buildPaperRecord({ id });
+  await store.papers.create({
+    id,
+    year: record.year,
+    code: record.code,
+    session: record.session,
+    demo: record.demo,
+    label: record.label,
+  });
+  const stored = await store.questions.upsertPaper(id, questions);
+  const keyed = await createKeyChanges(store, { schedule: () => Promise.resolve() }).apply(
+    id,
+    stored.map((question) => ({ questionId: question.id, answerKey: key })),
+    { label, source: 'import' },
+  );
+  return { paper: (await store.papers.findById(id))!, questions: stored, keyed };
+}
+
+/** A question as the engine builds it from a master sheet: Question ID 1000 + its master number. */
+export function buildEngineQuestion(masterNumber: number, type: EngineQuestion['type'], marks: number): EngineQuestion {
+  return {
+    long_id: String(1000 + masterNumber),
+    short_id: String(masterNumber),
+    name: 'GATE 2026 CS1',
+    type,
+    marks,
+    question: `stem${masterNumber}`,
+    options: type === 'NAT' ? {} : { A: 'a', B: 'b', C: 'c', D: 'd' },
+  };
+}
+
+/** A scorecard as the web app keeps one: one attempt, one mark, unless a test says otherwise. */
+export function buildScorecard(overrides: Partial<ScorecardData> = {}): ScorecardData {
+  return {
+    response: [],
+    totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
+    testPaper: 'CS 1',
+    ...overrides,
   };
 }
 
