@@ -19,6 +19,7 @@ import {
   testPaperOf,
   type PaperQuestion as EngineQuestion,
   type ParsedSheet,
+  type ScorecardQuestion,
   type TestPaper,
 } from '../../src/domain/gate';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
@@ -193,6 +194,23 @@ export function buildScorecard(overrides: Partial<ScorecardData> = {}): Scorecar
     response: [],
     totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
     testPaper: 'CS 1',
+    ...overrides,
+  };
+}
+
+/** A scorecard's question, answered and right (A of A, one mark of one), unless a test says otherwise. */
+export function buildScorecardQuestion(overrides: Partial<ScorecardQuestion> = {}): ScorecardQuestion {
+  return {
+    long_id: '6401',
+    short_id: '12',
+    type: 'MCQ',
+    marks: 1,
+    status: 'Answered',
+    response_given: 'A',
+    answerKey: 'A',
+    obtained_marks: 1,
+    question: 'https://cdn.example/q12.png',
+    options: { A: 'https://cdn.example/q12a.png', B: 'https://cdn.example/q12b.png' },
     ...overrides,
   };
 }
