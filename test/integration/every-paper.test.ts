@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAPER_FRESH_MS } from '../../api/papers';
-import { importFixtureKey, type SheetScorecard } from '../../src/domain/gate';
-import { applyKey, buildAdmin, type BuiltAdmin } from '../support/builders';
+import type { SheetScorecard } from '../../src/domain/gate';
+import { applyKey, buildAdmin, buildPaper, type BuiltAdmin, type BuiltPaper } from '../support/builders';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import {
@@ -176,6 +176,24 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       expect(refused).toMatchObject({ status: 422, body: { code: 'UNKNOWN_PAPER', message: refusal.error.message } });
     });
   });
+});
+
+/** Its own server: the key change it makes would change what the scoring tests above expect of XE. */
+describe('a key change after a choice of sections', () => {
+  let fixtures: FixtureServer;
+  let server: CheckerServer;
+  let xe: BuiltPaper;
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host });
+    xe = await buildPaper(server.store, 'xe-2025', fixtures);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+  });
 
   it('re-scores a result with the sections its candidate chose after a key change', async () => {
     const refusal = loadFamilySet('xe-2025').refused.find((bad) => bad.file === 'bad/one-section.html')!;
@@ -184,17 +202,12 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
     const first = await upload(server, html, { testPaper: 'XE', sections });
     expect(first.status).toBe(200);
     // Every question of the chosen sections marked to all: the stored total must grow by their unanswered marks.
-    const questions = await server.store.questions.listByPaperSet('XE-2025');
+    const questions = await server.store.questions.listByPaperSet(xe.paper.id);
     const chosenQuestions = questions.filter((question) => refusal.afterChoice!.choice.includes(question.section!));
-    const key = importFixtureKey(readFixtureJson('xe-2025', 'key.json'));
-    const { version } = await applyKey(
-      server.store,
-      { id: 'XE-2025' },
-      {
-        ...key,
-        ...Object.fromEntries(chosenQuestions.map((question) => [question.long_id, 'MTA'])),
-      },
-    );
+    const { version } = await applyKey(server.store, xe.paper, {
+      ...xe.key,
+      ...Object.fromEntries(chosenQuestions.map((question) => [question.long_id, 'MTA'])),
+    });
     const deadline = Date.now() + 30_000;
     let stored = await server.store.results.findById(first.body.resultId);
     while (stored!.keyVersion < version!.version && Date.now() < deadline) {
@@ -204,7 +217,7 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
     const again = await upload(server, html, { testPaper: 'XE', sections, minKeyVersion: String(version!.version) });
     expect(stored).toMatchObject({ keyVersion: version!.version, totalMarks: again.body.totalScore['Total Marks'] });
     expect(again.body.totalScore['Total Marks']).toBeGreaterThan(first.body.totalScore['Total Marks']);
-    const job = (await server.store.jobs.list()).find((found) => found.paperSet === 'XE-2025');
+    const job = (await server.store.jobs.list()).find((found) => found.paperSet === xe.paper.id);
     expect(job?.state).toBe('done');
   });
 });

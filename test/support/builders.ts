@@ -24,7 +24,7 @@ import {
 } from '../../src/domain/gate';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
 import type { FixtureServer } from './fixture-server';
-import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureSet } from './fixtures';
+import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FamilySet, type FixtureSet } from './fixtures';
 import type { LaneStore } from './store-lanes';
 
 /**
@@ -87,9 +87,9 @@ export async function buildAdmin(
   return admin;
 }
 
-/** A fixture set's master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
+/** A fixture set's (or a paper family's) master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
 export function buildSheet(
-  set: FixtureSet,
+  set: FixtureSet | FamilySet,
   fixtures: Pick<FixtureServer, 'origin'>,
   file = 'master.html',
 ): ParsedSheet {
@@ -129,7 +129,7 @@ export interface BuiltPaper {
  */
 export async function buildPaper(
   store: Store,
-  set: FixtureSet,
+  set: FixtureSet | FamilySet,
   fixtures: Pick<FixtureServer, 'origin'>,
   { keyed = true, demo = false }: { keyed?: boolean | number; demo?: boolean } = {},
 ): Promise<BuiltPaper> {
