@@ -5,10 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/server';
+import { adminCredentials } from '../../test/support/builders';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-const NEW_ADMIN = { email: 'second-admin@hiregate.test', password: 'Second#Pass1' };
+const NEW_ADMIN = adminCredentials({ email: 'second-admin@hiregate.test', password: 'Second#Pass1' });
 
 /** `printf 'password\n' | npm run admin -- create <email>`, as the README says, on one data folder. */
 function createAdmin(dataDir: string): Promise<{ code: number; stderr: string; stdout: string }> {
@@ -24,10 +25,7 @@ function createAdmin(dataDir: string): Promise<{ code: number; stderr: string; s
 }
 
 async function signInStatus(server: TestServer): Promise<number> {
-  const credentials = Buffer.from(`${NEW_ADMIN.email}:${NEW_ADMIN.password}`).toString('base64');
-  const response = await fetch(`${server.url}/api/data/check-credentials`, {
-    headers: { Authorization: `Basic ${credentials}` },
-  });
+  const response = await fetch(`${server.url}/api/data/check-credentials`, { headers: NEW_ADMIN.headers });
   return response.status;
 }
 

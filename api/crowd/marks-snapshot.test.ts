@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStore, MARKS_CHANGES_KEPT_MS, type ResultInput, type SetMarks, type Store } from '../store';
-import { buildResult } from '../../test/support/builders';
+import { MARKS_CHANGES_KEPT_MS, type ResultInput, type SetMarks, type Store } from '../store';
+import { buildResult, buildStore, type BuiltStore } from '../../test/support/builders';
 import { seededRandom } from '../demo/demo-papers';
 import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
 import { createMarksSnapshots, PaperMarksSnapshot, SNAPSHOT_CURRENT_WITHIN_MS } from './marks-snapshot';
@@ -92,7 +89,7 @@ describe('a paper snapshot', () => {
 
 describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mongo }) => {
   let lane: LaneStore;
-  let dataDir: string;
+  let built: BuiltStore;
   let store: Store;
 
   beforeAll(async () => {
@@ -102,13 +99,12 @@ describe.each(STORE_LANES)('marks snapshots over the store on the $lane', ({ mon
     await lane?.stop();
   });
   beforeEach(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-snapshot-'));
-    store = await createStore({ mongodbUri: lane.env(`snapshot_${Date.now()}`).MONGODB_URI, dataDir });
+    built = await buildStore(lane);
+    store = built.store;
   });
   afterEach(async () => {
     vi.useRealTimers();
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await built.close();
   });
 
   it("agree with the store's own counts and leave uploads out", async () => {

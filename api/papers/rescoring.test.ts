@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, type PaperQuestion, type Store } from '../store';
+import type { PaperQuestion, Store } from '../store';
 import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
-import { buildResult } from '../../test/support/builders';
+import { buildKeyedPaper, buildResult, buildStore, type BuiltStore } from '../../test/support/builders';
 import { createKeyChanges } from './key-changes';
 import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
 
@@ -39,7 +36,7 @@ const logger = pino({ level: 'silent' });
 
 describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane', ({ mongo }) => {
   let lane: LaneStore;
-  let dataDir: string;
+  let built: BuiltStore;
   let store: Store;
   let updates: number;
   const rescorers: Rescorer[] = [];
@@ -52,22 +49,9 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   });
 
   beforeEach(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-rescoring-'));
-    store = await createStore({ mongodbUri: lane.env(`rescoring_${Date.now()}`).MONGODB_URI, dataDir });
-    await store.papers.create({
-      id: PAPER_ID,
-      year: 2026,
-      code: 'CS',
-      session: 1,
-      demo: false,
-      label: 'GATE 2026 CS 1',
-    });
-    const paper = await store.questions.upsertPaper(PAPER_ID, QUESTIONS);
-    await keyChanges({ schedule: () => Promise.resolve() }).apply(
-      PAPER_ID,
-      paper.map((question) => ({ questionId: question.id, answerKey: 'A' })),
-      { label: 'provisional', source: 'import' },
-    );
+    built = await buildStore(lane);
+    store = built.store;
+    await buildKeyedPaper(store, QUESTIONS, { id: PAPER_ID });
     for (let index = 0; index < RESULTS; index++) {
       await store.results.upsert(
         buildResult({
@@ -92,8 +76,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   });
   afterEach(async () => {
     await Promise.all(rescorers.splice(0).map((rescorer) => rescorer.stop()));
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await built.close();
   });
 
   const keyChanges = (rescorer: Pick<Rescorer, 'schedule'>) => createKeyChanges(store, rescorer);

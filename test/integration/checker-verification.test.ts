@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { sealVerification } from '../../api/access/scorecard-access';
 import { itemAt } from '../../src/domain/lists';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
@@ -13,18 +12,14 @@ import {
   startSmtpPeer,
   type CheckerServer,
 } from './checker-harness';
-import { buildPaper } from '../support/builders';
-
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const basic = (email: string, password: string) => ({
-  authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-});
+import { basicAuth, buildAdmin, buildPaper, type BuiltAdmin } from '../support/builders';
 
 describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)', () => {
   let fixtures: FixtureServer;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let server: CheckerServer;
   let links: string[];
+  let admin: BuiltAdmin;
   const appOrigin = 'https://hiregate.example';
 
   beforeAll(async () => {
@@ -37,7 +32,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
       RESPONSE_SHEET_HOSTS: fixtures.host,
     });
     await buildPaper(server.store, 'cs1-2026', fixtures);
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
     links = sheetLinks('cs1-2026', fixtures);
   }, 60_000);
 
@@ -163,12 +158,12 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
 
   it('never asks an administrator to verify, and keeps the candidate’s verification state', async () => {
     const link = linkOf(3);
-    const asAdmin = await check(link, basic(ADMIN.email, ADMIN.password));
+    const asAdmin = await check(link, admin.headers);
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.response).toHaveLength(65);
     const stored = await server.store.results.findById(asAdmin.body.resultId);
     expect(stored).toMatchObject({ isVerified: false, link });
-    const wrongPassword = await check(link, basic(ADMIN.email, 'nope'));
+    const wrongPassword = await check(link, basicAuth(admin.email, 'nope'));
     expect(wrongPassword.status).toBe(401);
     expect((await check(link)).body.message).toBe('Please Verify Your Email');
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { PAPER_FRESH_MS } from '../../api/papers';
-import { importFixtureKey, type SheetScorecard } from '../../src/domain/gate';
-import { applyKey } from '../support/builders';
+import type { SheetScorecard } from '../../src/domain/gate';
+import { applyKey, buildAdmin, buildPaper, type BuiltAdmin, type BuiltPaper } from '../support/builders';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import {
@@ -19,9 +18,6 @@ import { getJson, postJson, startCheckerServer, type CheckerBody, type CheckerSe
  * by its link, the official key (Section and Marks columns) imported as rows, then every generated sheet checked by
  * its link and compared with the generator's own scorer (expected.json), and the three refusals with their messages.
  */
-
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const asAdmin = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
 
 /** The test paper a candidate of the set picks: its code, with the session of a two-session paper. */
 const testPaperOf = (set: FamilySet) => {
@@ -49,20 +45,25 @@ const asScorecard = (body: CheckerBody) => body as unknown as SheetScorecard;
 describe('every GATE paper family, uploaded, keyed and checked through the API', () => {
   let fixtures: FixtureServer;
   let server: CheckerServer;
+  let admin: BuiltAdmin;
   const paperIds = new Map<FamilySet, string>();
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host });
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
     for (const set of familySets) {
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
-      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, asAdmin);
+      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
       expect(processed.status, JSON.stringify(processed.body)).toBe(200);
       const paperSet = (processed.body.data as { paperSet: string }).paperSet;
       paperIds.set(set, paperSet);
       const rows = familyFile(set, 'key-official.txt');
-      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows, label: 'final' }, asAdmin);
+      const imported = await postJson(
+        `${server.url}/api/data/import-key`,
+        { paperSet, rows, label: 'final' },
+        admin.headers,
+      );
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
     await keysSettle();
@@ -85,7 +86,7 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       'XL-2025',
       'XH-2025',
     ]);
-    const stats = await getJson(`${server.url}/api/data/admin-stats`, asAdmin);
+    const stats = await getJson(`${server.url}/api/data/admin-stats`, admin.headers);
     const papers = stats.body.papers as Array<{ id: string; live: boolean; sections?: { choose: number } }>;
     expect(papers.map((paper) => [paper.id, paper.live, paper.sections?.choose ?? 0])).toEqual([
       ['EE-2025', true, 0],
@@ -175,6 +176,24 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       expect(refused).toMatchObject({ status: 422, body: { code: 'UNKNOWN_PAPER', message: refusal.error.message } });
     });
   });
+});
+
+/** Its own server: the key change it makes would change what the scoring tests above expect of XE. */
+describe('a key change after a choice of sections', () => {
+  let fixtures: FixtureServer;
+  let server: CheckerServer;
+  let xe: BuiltPaper;
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host });
+    xe = await buildPaper(server.store, 'xe-2025', fixtures);
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await fixtures?.close();
+  });
 
   it('re-scores a result with the sections its candidate chose after a key change', async () => {
     const refusal = loadFamilySet('xe-2025').refused.find((bad) => bad.file === 'bad/one-section.html')!;
@@ -183,17 +202,12 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
     const first = await upload(server, html, { testPaper: 'XE', sections });
     expect(first.status).toBe(200);
     // Every question of the chosen sections marked to all: the stored total must grow by their unanswered marks.
-    const questions = await server.store.questions.listByPaperSet('XE-2025');
+    const questions = await server.store.questions.listByPaperSet(xe.paper.id);
     const chosenQuestions = questions.filter((question) => refusal.afterChoice!.choice.includes(question.section!));
-    const key = importFixtureKey(readFixtureJson('xe-2025', 'key.json'));
-    const { version } = await applyKey(
-      server.store,
-      { id: 'XE-2025' },
-      {
-        ...key,
-        ...Object.fromEntries(chosenQuestions.map((question) => [question.long_id, 'MTA'])),
-      },
-    );
+    const { version } = await applyKey(server.store, xe.paper, {
+      ...xe.key,
+      ...Object.fromEntries(chosenQuestions.map((question) => [question.long_id, 'MTA'])),
+    });
     const deadline = Date.now() + 30_000;
     let stored = await server.store.results.findById(first.body.resultId);
     while (stored!.keyVersion < version!.version && Date.now() < deadline) {
@@ -203,7 +217,7 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
     const again = await upload(server, html, { testPaper: 'XE', sections, minKeyVersion: String(version!.version) });
     expect(stored).toMatchObject({ keyVersion: version!.version, totalMarks: again.body.totalScore['Total Marks'] });
     expect(again.body.totalScore['Total Marks']).toBeGreaterThan(first.body.totalScore['Total Marks']);
-    const job = (await server.store.jobs.list()).find((found) => found.paperSet === 'XE-2025');
+    const job = (await server.store.jobs.list()).find((found) => found.paperSet === xe.paper.id);
     expect(job?.state).toBe('done');
   });
 });
@@ -211,18 +225,19 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
 describe('a wrong paper and a choice of sections, before the e-mail step', () => {
   let fixtures: FixtureServer;
   let server: CheckerServer;
+  let admin: BuiltAdmin;
   const eeLink = () => fixtures.url(readFixtureJson<FixtureUrls>('ee-2025', 'urls.json').sheets[0]!.url);
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     server = await startCheckerServer({ RESPONSE_SHEET_HOSTS: fixtures.host, REQUIRE_EMAIL_VERIFICATION: 'true' });
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
     for (const set of ['ee-2025', 'xe-2025'] as const) {
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
-      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, asAdmin);
+      const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
       const paperSet = (processed.body.data as { paperSet: string }).paperSet;
       const rows = familyFile(set, 'key-official.txt');
-      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, asAdmin);
+      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, admin.headers);
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
     await keysSettle();

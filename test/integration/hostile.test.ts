@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { SCHEMA } from '../../api/store/schema';
 import { itemAt } from '../../src/domain/lists';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
@@ -17,9 +16,8 @@ import {
   type CheckerServer,
 } from './checker-harness';
 import { hostileRedirects, hostileRequests, LEAKS, send, type HostileRequest, type Target } from './hostile-requests';
-import { buildPaper, rescoringDone } from '../support/builders';
+import { buildAdmin, buildPaper, rescoringDone } from '../support/builders';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 const CLIENT_CODE = 'hiregate-web';
 
 type StoreState = Record<string, Record<string, unknown>>;
@@ -100,7 +98,8 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       ...laneStore.env('hostile'),
     });
     await buildPaper(server.store, 'cs1-2026', fixtures);
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    // The malformed sign-ins of hostile-requests.ts name this administrator's e-mail.
+    const admin = await buildAdmin(server.store, { email: 'admin@example.com' });
     const sheetLink = itemAt(sheetLinks('cs1-2026', fixtures), 0);
     const signUp = await postJson(
       `${server.url}/api/signup`,
@@ -120,7 +119,7 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
     target = {
       url: server.url,
       clientCode: CLIENT_CODE,
-      adminAuth: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`,
+      adminAuth: admin.headers.authorization,
       questionId: question.id,
       paperSet,
       sheetLink,

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { sealVerification } from '../../api/access/scorecard-access';
 import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
 import type { Question } from '../../api/store';
@@ -14,7 +13,7 @@ import { readFixtureJson } from '../support/fixtures';
 import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbox';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { CHECKER_SECRET, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
-import { buildPaper } from '../support/builders';
+import { buildAdmin, buildPaper } from '../support/builders';
 
 /**
  * Answer-key day end to end, on real servers with a real SMTP peer: a provisional key, candidates who check and ask to
@@ -24,8 +23,6 @@ import { buildPaper } from '../support/builders';
  */
 
 const PAPER_ID = 'CS1-2026';
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const adminAuth = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
 const APP_ORIGIN = 'https://hiregate.example';
 const METRICS_TOKEN = 'key-day-metrics-token-0123';
 /** Candidates by their role in the story (indexes into the fixture's sheets). */
@@ -133,10 +130,10 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     let server = await startCheckerServer(env);
     opened.push(server);
     await buildPaper(server.store, 'cs1-2026', fixtures, { keyed: false });
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    const { headers: asAdmin } = await buildAdmin(server.store);
     const url = (route: string) => `${server.url}${route}`;
     const importKey = (keys: KeysByLongId, label: string) =>
-      postJson(url('/api/data/import-key'), { paperSet: PAPER_ID, keys, label }, adminAuth);
+      postJson(url('/api/data/import-key'), { paperSet: PAPER_ID, keys, label }, asAdmin);
     const access = new Map<number, string>();
     const check = (candidate: number, headers: Record<string, string> = {}) =>
       postJson(
@@ -170,7 +167,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     for (const candidate of [...TOLD, STEADY, NOT_SUBSCRIBED]) await verify(candidate);
     const scorecards = await Promise.all([0, 1, 2, 3, 4].map((candidate) => check(candidate)));
     scorecards.forEach((card, candidate) => results.set(candidate, card.body.resultId));
-    const admin = await check(UNVERIFIED, adminAuth);
+    const admin = await check(UNVERIFIED, asAdmin);
     results.set(UNVERIFIED, admin.body.resultId);
 
     return {
@@ -181,6 +178,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       imported,
       scorecards,
       admin,
+      asAdmin,
       before: scorecards.map((card) => card.body.totalScore['Total Marks']),
       importKey,
       check,
@@ -296,7 +294,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
   it('compares the two versions for an administrator: three questions, and the results that moved', async () => {
     const day = await startKeyDay();
     await day.importKey(withChanges(await day.finalChanges()), 'final');
-    const listed = await fetch(day.url(`/api/data/key-versions?paperSet=${PAPER_ID}`), { headers: adminAuth });
+    const listed = await fetch(day.url(`/api/data/key-versions?paperSet=${PAPER_ID}`), { headers: day.asAdmin });
     const { versions } = (await listed.json()) as {
       versions: Array<{ version: number; label: string; changedQuestions: number }>;
     };
@@ -307,7 +305,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       day.url(
         `/api/data/key-versions/compare?${new URLSearchParams({ paperSet: PAPER_ID, from: String(first!.version), to: String(final!.version) })}`,
       ),
-      { headers: adminAuth },
+      { headers: day.asAdmin },
     );
     const comparison = (await compared.json()) as {
       questions: unknown[];

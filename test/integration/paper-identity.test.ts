@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { sealVerification } from '../../api/access/scorecard-access';
 import { demoSamples } from '../../api/demo';
 import { itemAt } from '../../src/domain/lists';
-import { buildPaper, rescoringDone } from '../support/builders';
+import { adminCredentials, buildAdmin, buildPaper, rescoringDone } from '../support/builders';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { startMailbox, type Mailbox } from '../support/mailbox';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
@@ -14,8 +13,7 @@ import { getJson, postJson, sheetLinks, startCheckerServer, type CheckerServer }
  * and an operator meet them. Each test starts a server and database of its own.
  */
 
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
-const adminAuth = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
+const ADMIN = adminCredentials();
 
 describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ mongo }) => {
   let fixtures: FixtureServer;
@@ -46,7 +44,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
       ...env,
     });
     opened.push(server);
-    await ensureAdmin({ store: server.store }, ADMIN.email, ADMIN.password);
+    await buildAdmin(server.store, ADMIN);
     return server;
   }
 
@@ -74,11 +72,11 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const candidate = demoLink(server, 1);
     const before = await check(server, candidate);
     expect(before.status).toBe(200);
-    const stats = async () => (await getJson(`${server.url}/api/data/admin-stats`, adminAuth)).body;
+    const stats = async () => (await getJson(`${server.url}/api/data/admin-stats`, ADMIN.headers)).body;
     const papersBefore = (await stats()).paperSets;
 
     // The README's new user: Upload Question Paper with a demo link, then save one answer.
-    const uploaded = await postJson(`${server.url}/api/data/process`, { link: demoLink(server, 0) }, adminAuth);
+    const uploaded = await postJson(`${server.url}/api/data/process`, { link: demoLink(server, 0) }, ADMIN.headers);
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.data).toMatchObject({
       paperSet: 'CS1-2026-demo',
@@ -88,7 +86,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const [first] = (uploaded.body.data as { data: Array<{ _id: string; answerKey: string }> }).data;
     const saved = await fetch(`${server.url}/api/data/update-answer`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', ...adminAuth },
+      headers: { 'content-type': 'application/json', ...ADMIN.headers },
       body: JSON.stringify({ _id: first!._id, answerKey: first!.answerKey }),
     });
     expect(saved.status).toBe(200);
@@ -127,7 +125,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const wrongKey = right.answerKey === 'A' ? 'B' : 'A';
     const edited = await fetch(`${server.url}/api/data/update-answer`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', ...adminAuth },
+      headers: { 'content-type': 'application/json', ...ADMIN.headers },
       body: JSON.stringify({ _id: stored!.id, answerKey: wrongKey }),
     });
     expect(edited.status).toBe(200);
@@ -137,7 +135,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const result = await server.store.results.findById(card.body.resultId);
     expect(result!.totalMarks).toBeLessThan(total);
     expect(mail.body).toContain('GATE 2026 CS 1 (demo)');
-    const stats = (await getJson(`${server.url}/api/data/admin-stats`, adminAuth)).body as {
+    const stats = (await getJson(`${server.url}/api/data/admin-stats`, ADMIN.headers)).body as {
       rescoring: Array<{ paperSet: string; state: string; rescored: number }>;
     };
     expect(stats.rescoring.find((job) => job.paperSet === 'CS1-2026-demo')).toMatchObject({
@@ -215,7 +213,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     await postJson(
       `${server.url}/api/data/import-key`,
       { paperSet: paper.id, keys: { [right.long_id]: right.answerKey === 'A' ? 'B' : 'A' }, label: 'final' },
-      adminAuth,
+      ADMIN.headers,
     );
     expect(stored).toBeDefined();
     const [ownerMail, parentMail] = await Promise.all([mailbox.next(owner, 30_000), mailbox.next(parent, 30_000)]);
@@ -234,12 +232,16 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
       message: 'The answer key for GATE 2026 CS 1 is not complete yet (1 of 65 questions). Please check again later.',
     });
     expect(await server.store.results.count()).toBe(0);
-    const stats = (await getJson(`${server.url}/api/data/admin-stats`, adminAuth)).body as {
+    const stats = (await getJson(`${server.url}/api/data/admin-stats`, ADMIN.headers)).body as {
       papers: Array<{ id: string; live: boolean; keyed: number; questions: number }>;
     };
     expect(stats.papers).toEqual([expect.objectContaining({ id: paper.id, live: false, keyed: 1, questions: 65 })]);
 
-    const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet: paper.id, keys: key }, adminAuth);
+    const imported = await postJson(
+      `${server.url}/api/data/import-key`,
+      { paperSet: paper.id, keys: key },
+      ADMIN.headers,
+    );
     expect(imported.body.data).toMatchObject({ applied: questions.length - 1 });
     // The key just became whole: a check that names its version gets it at once from any instance.
     const { version } = (imported.body.data as { keyVersion: { version: number } }).keyVersion;

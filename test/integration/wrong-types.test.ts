@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { startCheckerServer, type CheckerServer } from './checker-harness';
 import { wrongTypedParameters } from './hostile-requests';
-
-const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
+import { buildAdmin, type BuiltAdmin } from '../support/builders';
 
 describe('query and path parameters of the wrong type', () => {
   let server: CheckerServer;
+  let admin: BuiltAdmin;
   beforeAll(async () => {
     server = await startCheckerServer();
-    await ensureAdmin(server, ADMIN.email, ADMIN.password);
+    admin = await buildAdmin(server.store);
   });
   afterAll(() => server.close());
 
@@ -17,7 +16,7 @@ describe('query and path parameters of the wrong type', () => {
     wrongTypedParameters({
       url: server.url,
       sheetLink: 'http://127.0.0.1:9/response-sheet.html',
-      adminAuth: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`,
+      adminAuth: admin.headers.authorization,
     });
 
   it('are refused with a 400 that names the field', async () => {

@@ -1,24 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
 import { uploadPaper } from '../../api/papers/paper-upload';
-import type { OfficialReport, Paper, Question, ResultInput, Store } from '../../api/store';
+import {
+  createStore,
+  type OfficialReport,
+  type Paper,
+  type PaperQuestion,
+  type Question,
+  type ResultInput,
+  type Store,
+} from '../../api/store';
 import {
   importFixtureKey,
   parseResponseSheet,
   testPaperOf,
+  type PaperQuestion as EngineQuestion,
   type ParsedSheet,
+  type ScorecardQuestion,
   type TestPaper,
 } from '../../src/domain/gate';
+import type { ScorecardData } from '../../src/lib/scorecard/types';
 import type { FixtureServer } from './fixture-server';
-import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureSet } from './fixtures';
+import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FamilySet, type FixtureSet } from './fixtures';
+import type { LaneStore } from './store-lanes';
 
 /**
- * The shared builders every test makes its own state with: a stored paper as an administrator leaves it, a stored
- * result, a parsed sheet. Each returns what it made, so a test asserts on its own data, never on another test's.
+ * The shared builders every test makes its own state with: a store, an administrator, a stored paper as an
+ * administrator leaves it, a stored result, a parsed sheet, a scorecard. Each returns what it made, so a test asserts
+ * on its own data, never on another test's.
  */
 
-/** A fixture set's master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
+export interface BuiltStore {
+  store: Store;
+  dataDir: string;
+  /** Closes the store and removes its data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A store of the test's own: the embedded files in a fresh folder, or on a MongoDB lane a database no other test uses
+ * (named at random, so two tests started in the same millisecond still get two).
+ */
+export async function buildStore(lane?: LaneStore): Promise<BuiltStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-store-'));
+  const store = await createStore({ mongodbUri: lane?.env(`test_${randomUUID().slice(0, 8)}`).MONGODB_URI, dataDir });
+  return {
+    store,
+    dataDir,
+    async close() {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `Authorization` header a browser sends for HTTP Basic sign-in with this e-mail and password. */
+export function basicAuth(email: string, password: string): { authorization: string } {
+  return { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` };
+}
+
+export interface BuiltAdmin {
+  email: string;
+  password: string;
+  /** The headers that call the admin routes as this administrator. */
+  headers: { authorization: string };
+}
+
+/** An administrator's sign-in, for a server told of it (ADMIN_EMAIL, ADMIN_PASSWORD) or a store given it by buildAdmin. */
+export function adminCredentials({
+  email = 'admin@hiregate.test',
+  password = 'Admin#Pass1',
+}: { email?: string; password?: string } = {}): BuiltAdmin {
+  return { email, password, headers: basicAuth(email, password) };
+}
+
+/** An administrator account in the store, as `npm run admin -- create` or the server's start leaves one. */
+export async function buildAdmin(
+  store: Store,
+  credentials: { email?: string; password?: string } = {},
+): Promise<BuiltAdmin> {
+  const admin = adminCredentials(credentials);
+  await ensureAdmin({ store }, admin.email, admin.password);
+  return admin;
+}
+
+/** A fixture set's (or a paper family's) master sheet (or one candidate's sheet) as the portal behind `fixtures` serves it, parsed. */
 export function buildSheet(
-  set: FixtureSet,
+  set: FixtureSet | FamilySet,
   fixtures: Pick<FixtureServer, 'origin'>,
   file = 'master.html',
 ): ParsedSheet {
@@ -58,7 +130,7 @@ export interface BuiltPaper {
  */
 export async function buildPaper(
   store: Store,
-  set: FixtureSet,
+  set: FixtureSet | FamilySet,
   fixtures: Pick<FixtureServer, 'origin'>,
   { keyed = true, demo = false }: { keyed?: boolean | number; demo?: boolean } = {},
 ): Promise<BuiltPaper> {
@@ -74,6 +146,73 @@ export async function buildPaper(
     questions: await store.questions.listByPaperSet(uploaded.paper.id),
     testPaper: testPaperOf(uploaded.paper)!,
     key,
+  };
+}
+
+/**
+ * A paper stored from questions a test wrote itself (no fixture), its first key version recorded with every answer
+ * `key`. No re-scoring job is asked for, so a test runs (or fakes) re-scoring itself.
+ */
+export async function buildKeyedPaper(
+  store: Store,
+  questions: PaperQuestion[],
+  { id = 'CS1-2026', key = 'A', label = 'provisional' }: { id?: string; key?: string; label?: string } = {},
+): Promise<{ paper: Paper; questions: Question[]; keyed: KeyChangeOutcome }> {
+  const record = buildPaperRecord({ id });
+  await store.papers.create({
+    id,
+    year: record.year,
+    code: record.code,
+    session: record.session,
+    demo: record.demo,
+    label: record.label,
+  });
+  const stored = await store.questions.upsertPaper(id, questions);
+  const keyed = await createKeyChanges(store, { schedule: () => Promise.resolve() }).apply(
+    id,
+    stored.map((question) => ({ questionId: question.id, answerKey: key })),
+    { label, source: 'import' },
+  );
+  return { paper: (await store.papers.findById(id))!, questions: stored, keyed };
+}
+
+/** A question as the engine builds it from a master sheet: Question ID 1000 + its master number. */
+export function buildEngineQuestion(masterNumber: number, type: EngineQuestion['type'], marks: number): EngineQuestion {
+  return {
+    long_id: String(1000 + masterNumber),
+    short_id: String(masterNumber),
+    name: 'GATE 2026 CS1',
+    type,
+    marks,
+    question: `stem${masterNumber}`,
+    options: type === 'NAT' ? {} : { A: 'a', B: 'b', C: 'c', D: 'd' },
+  };
+}
+
+/** A scorecard as the web app keeps one: one attempt, one mark, unless a test says otherwise. */
+export function buildScorecard(overrides: Partial<ScorecardData> = {}): ScorecardData {
+  return {
+    response: [],
+    totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
+    testPaper: 'CS 1',
+    ...overrides,
+  };
+}
+
+/** A scorecard's question, answered and right (A of A, one mark of one), unless a test says otherwise. */
+export function buildScorecardQuestion(overrides: Partial<ScorecardQuestion> = {}): ScorecardQuestion {
+  return {
+    long_id: '6401',
+    short_id: '12',
+    type: 'MCQ',
+    marks: 1,
+    status: 'Answered',
+    response_given: 'A',
+    answerKey: 'A',
+    obtained_marks: 1,
+    question: 'https://cdn.example/q12.png',
+    options: { A: 'https://cdn.example/q12a.png', B: 'https://cdn.example/q12b.png' },
+    ...overrides,
   };
 }
 

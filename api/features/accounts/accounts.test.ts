@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtVerify } from 'jose';
 import { startTestServer, type TestServer } from '../../../test/support/server';
 import { startMailbox, type Mailbox } from '../../../test/support/mailbox';
+import { adminCredentials, basicAuth } from '../../../test/support/builders';
 
 const CLIENT_CODE = 'test-client';
 const SECRET = 'accounts-test-secret-0123456789';
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#2024' };
+const ADMIN = adminCredentials();
 
 function call(
   server: TestServer,
@@ -31,10 +32,6 @@ function storeLane(): Record<string, string> {
   url.pathname = `/hiregate_accounts_${process.pid}_${Date.now()}_${(databases += 1)}`;
   return { MONGODB_URI: url.toString() };
 }
-
-const basic = (email: string, password: string) => ({
-  authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-});
 
 /**
  * The real server with its own mailbox, an administrator and this file's client code, for one describe block:
@@ -214,15 +211,15 @@ describe('accounts API on the real server', () => {
 
   it('confirms admin credentials and refuses missing, wrong and non-admin ones with 401', async () => {
     const ok = await call(running.server(), '/api/data/check-credentials', {
-      headers: basic(ADMIN.email, ADMIN.password),
+      headers: ADMIN.headers,
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ success: true, message: 'Login successful!' });
 
     const refusals = [
       {},
-      basic(ADMIN.email, 'Wrong#Pass1'),
-      basic('known@example.com', 'Known#Pass1'),
+      basicAuth(ADMIN.email, 'Wrong#Pass1'),
+      basicAuth('known@example.com', 'Known#Pass1'),
       { authorization: 'Bearer something' },
     ];
     for (const headers of refusals) {
@@ -353,14 +350,14 @@ describe('account limits behind a trusted proxy', () => {
     const guesses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         call(running.server(), '/api/data/check-credentials', {
-          headers: from(`192.0.2.${i % 50}`, basic(ADMIN.email, `Guess#${i}xx`)),
+          headers: from(`192.0.2.${i % 50}`, basicAuth(ADMIN.email, `Guess#${i}xx`)),
         }),
       ),
     );
     expect(statusCounts(guesses)).toEqual({ 401: 5, 429: 195 });
     const admin = () =>
       call(running.server(), '/api/data/check-credentials', {
-        headers: from('203.0.113.20', basic(ADMIN.email, ADMIN.password)),
+        headers: from('203.0.113.20', ADMIN.headers),
       });
     const tooSoon = await admin();
     if (tooSoon.status === 429) await afterRetry(tooSoon);
@@ -389,7 +386,7 @@ describe('account limits behind a trusted proxy', () => {
       call(running.server(), '/api/data/check-credentials', {
         headers: {
           'x-forwarded-for': `203.0.113.${100 + i}, 198.18.0.1`,
-          ...basic(`spray${i}@example.com`, 'Spray#Pass1'),
+          ...basicAuth(`spray${i}@example.com`, 'Spray#Pass1'),
         },
       });
     for (let i = 0; i < 20; i++) expect((await spray(i)).status).toBe(401);
@@ -477,7 +474,7 @@ describe('client address behind two proxies (TRUST_PROXY_HOPS=2)', () => {
       call(server, '/api/data/check-credentials', {
         headers: {
           'x-forwarded-for': `203.0.113.${i}, 198.18.0.2, 10.0.0.${i}`,
-          ...basic(`spray${i}@example.com`, 'Spray#Pass1'),
+          ...basicAuth(`spray${i}@example.com`, 'Spray#Pass1'),
         },
       });
     for (let i = 0; i < 20; i++) expect((await spray(i)).status).toBe(401);
@@ -502,11 +499,11 @@ describe('admin throttling per client address', () => {
   it('locks the address out after 20 failures across different e-mails', async () => {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const response = await call(server, '/api/data/check-credentials', {
-        headers: basic(`spray${attempt}@example.com`, 'Spray#Pass1'),
+        headers: basicAuth(`spray${attempt}@example.com`, 'Spray#Pass1'),
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await call(server, '/api/data/check-credentials', { headers: basic(ADMIN.email, ADMIN.password) });
+    const blocked = await call(server, '/api/data/check-credentials', { headers: ADMIN.headers });
     expect(blocked.status).toBe(429);
   });
 });

@@ -1,39 +1,33 @@
 import { createMetrics } from '../../http/metrics';
 import { portalTraffic } from '../../sheets/portal-traffic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
 import { loadConfig } from '../../config';
-import { createStore } from '../../store';
 import type { Store } from '../../store/types';
 import type { Services } from '../../services';
-import { ensureAdmin, signUp } from './account-service';
+import { signUp } from './account-service';
 import { hashPassword } from './passwords';
 import { jsonErrors } from '../../http/errors';
 import { requireAdmin } from './admin-auth';
+import { basicAuth, buildAdmin, buildStore, type BuiltStore } from '../../../test/support/builders';
 
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
 const SECOND_ADMIN = { email: 'second@hiregate.test', password: 'Second#Pass1' };
-const basic = (email: string, password: string) => ({
-  authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
-});
 
 describe('requireAdmin middleware', () => {
-  let dataDir: string;
+  let built: BuiltStore;
   let store: Store;
   let server: Server;
   let url: string;
   let services: Services;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-auth-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
-    store = await createStore(config);
+    built = await buildStore();
+    store = built.store;
+    const config = loadConfig({ DATA_DIR: built.dataDir, DEMO: 'false', LOG_LEVEL: 'silent' });
     services = {
       config,
       store,
@@ -48,8 +42,8 @@ describe('requireAdmin middleware', () => {
       },
       lifecycle: { draining: false, onClose: [] },
     };
-    await ensureAdmin(services, ADMIN.email, ADMIN.password);
-    await ensureAdmin(services, SECOND_ADMIN.email, SECOND_ADMIN.password);
+    await buildAdmin(store, ADMIN);
+    await buildAdmin(store, SECOND_ADMIN);
     await signUp(services, { email: 'user@hiregate.test', firstName: 'User', password: 'User#Pass1' });
     const app = new Koa();
     app.use(jsonErrors);
@@ -63,29 +57,28 @@ describe('requireAdmin middleware', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await store?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await built?.close();
   });
 
   it('lets an administrator through and names them to the route', async () => {
-    const response = await fetch(url, { headers: basic(ADMIN.email.toUpperCase(), ADMIN.password) });
+    const response = await fetch(url, { headers: basicAuth(ADMIN.email.toUpperCase(), ADMIN.password) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ admin: ADMIN.email });
   });
 
   it.each([
     ['no credentials', {}, 401, 'Sign in with an administrator e-mail and password.', 'UNAUTHORIZED'],
-    ['a wrong password', basic(ADMIN.email, 'Wrong#Pass1'), 401, 'Invalid email or password.', 'UNAUTHORIZED'],
+    ['a wrong password', basicAuth(ADMIN.email, 'Wrong#Pass1'), 401, 'Invalid email or password.', 'UNAUTHORIZED'],
     [
       'an unknown e-mail',
-      basic('nobody@hiregate.test', 'Wrong#Pass1'),
+      basicAuth('nobody@hiregate.test', 'Wrong#Pass1'),
       401,
       'Invalid email or password.',
       'UNAUTHORIZED',
     ],
     [
       'a signed-up user who is not an admin',
-      basic('user@hiregate.test', 'User#Pass1'),
+      basicAuth('user@hiregate.test', 'User#Pass1'),
       403,
       'This account is not an administrator.',
       'FORBIDDEN',
@@ -97,7 +90,7 @@ describe('requireAdmin middleware', () => {
   });
 
   it('refuses credentials no account can have (an e-mail over 254 characters) without trying them', async () => {
-    const response = await fetch(url, { headers: basic(`${'a'.repeat(250)}@hiregate.test`, 'Wrong#Pass1') });
+    const response = await fetch(url, { headers: basicAuth(`${'a'.repeat(250)}@hiregate.test`, 'Wrong#Pass1') });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       success: false,
@@ -108,7 +101,7 @@ describe('requireAdmin middleware', () => {
 
   it('tries at most 5 of 60 parallel wrong passwords; the admin gets in after the wait they are told', async () => {
     const guesses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => fetch(url, { headers: basic(SECOND_ADMIN.email, `Guess#${i}xx`) })),
+      Array.from({ length: 60 }, (_, i) => fetch(url, { headers: basicAuth(SECOND_ADMIN.email, `Guess#${i}xx`) })),
     );
     const statuses = guesses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -124,18 +117,18 @@ describe('requireAdmin middleware', () => {
     const wait = Number(refused.headers.get('retry-after'));
     expect(wait).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
-    const admin = await fetch(url, { headers: basic(SECOND_ADMIN.email, SECOND_ADMIN.password) });
+    const admin = await fetch(url, { headers: basicAuth(SECOND_ADMIN.email, SECOND_ADMIN.password) });
     expect(await admin.json()).toEqual({ admin: SECOND_ADMIN.email });
   });
 
   it('trusts verified credentials for a while without checking the store again', async () => {
     // An administrator of its own: changing the password must not touch what the other tests sign in with.
     const own = { email: 'cached@hiregate.test', password: 'Cached#Pass1' };
-    await ensureAdmin(services, own.email, own.password);
-    expect((await fetch(url, { headers: basic(own.email, own.password) })).status).toBe(200);
+    await buildAdmin(store, own);
+    expect((await fetch(url, { headers: basicAuth(own.email, own.password) })).status).toBe(200);
     const user = await store.users.findByEmail(own.email);
     await store.users.updatePassword(user!.id, await hashPassword('Changed#Pass1'));
-    expect((await fetch(url, { headers: basic(own.email, own.password) })).status).toBe(200);
-    expect((await fetch(url, { headers: basic(own.email, 'Changed#Pass1') })).status).toBe(200);
+    expect((await fetch(url, { headers: basicAuth(own.email, own.password) })).status).toBe(200);
+    expect((await fetch(url, { headers: basicAuth(own.email, 'Changed#Pass1') })).status).toBe(200);
   });
 });

@@ -7,15 +7,14 @@ import { startFixtureServer, type FixtureServer } from '../../../test/support/fi
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../test/support/fixtures';
 import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
+import { adminCredentials, basicAuth } from '../../../test/support/builders';
 import { demoSamples } from '../../demo';
 import { presentQuestion, presentResult } from '../../presenters';
 import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
 import { itemAt } from '../../../src/domain/lists';
 
-const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
+const ADMIN = adminCredentials();
 const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
-const basic = ({ email, password }: { email: string; password: string }) =>
-  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
 /** The admin calls' answers, typed by the presenters that shape them. */
 type StoredQuestion = ReturnType<typeof presentQuestion>;
@@ -86,7 +85,7 @@ describe('admin API on the real server', () => {
     RESPONSE_SHEET_HOSTS: fixtures.host,
   });
   const asAdmin = <Route extends string>(method: string, route: Route, body?: unknown) =>
-    call(method, route, { auth: basic(ADMIN), body });
+    call(method, route, { auth: ADMIN.headers.authorization, body });
 
   const processMaster = async () => {
     const master = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url;
@@ -158,7 +157,7 @@ describe('admin API on the real server', () => {
         message: 'Sign in with an administrator e-mail and password.',
         code: 'UNAUTHORIZED',
       });
-      const user = await call(method, route, { auth: basic(USER), body });
+      const user = await call(method, route, { auth: basicAuth(USER.email, USER.password).authorization, body });
       expect(user.status).toBe(403);
       expect(user.body.message).toBe('This account is not an administrator.');
     },
@@ -216,7 +215,7 @@ describe('admin API on the real server', () => {
     const save = async (headers: Record<string, string>, body: unknown) => {
       const response = await fetch(`${server.url}/api/data/update-answer`, {
         method: 'PUT',
-        headers: { Authorization: basic(ADMIN), 'Content-Type': 'application/json', ...headers },
+        headers: { ...ADMIN.headers, 'Content-Type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as { message?: string; data?: unknown } };
@@ -398,7 +397,7 @@ describe('admin API on the real server', () => {
   it('accepts an uploaded copy of the page instead of a link', async () => {
     const response = await fetch(server.url + '/api/data/process', {
       method: 'POST',
-      headers: { Authorization: basic(ADMIN), 'Content-Type': 'text/html; charset=utf-8' },
+      headers: { ...ADMIN.headers, 'Content-Type': 'text/html; charset=utf-8' },
       body: readFixtureText('cs1-2026', 'master.html'),
     });
     expect(response.status).toBe(200);
@@ -435,7 +434,7 @@ describe('admin API on the real server', () => {
 
   // Five wrong passwords is the allowance, the sixth call is throttled.
   it('refuses a wrong admin password (401) on each call, then throttles the e-mail (429)', async () => {
-    const wrong = basic({ email: ADMIN.email, password: 'Wrong#Pass1' });
+    const wrong = basicAuth(ADMIN.email, 'Wrong#Pass1').authorization;
     for (const [method, route, body] of adminCalls.slice(0, 5)) {
       const answer = await call(method, route, { auth: wrong, body });
       expect([route, answer.status, answer.body.message]).toEqual([route, 401, 'Invalid email or password.']);
@@ -456,7 +455,7 @@ describe('admin API with the demo on', () => {
     const sample = demoSamples.find((candidate) => candidate.testPaper === 'DA')!;
     const response = await fetch(`${server.url}/api/data/process`, {
       method: 'POST',
-      headers: { Authorization: basic(ADMIN), 'Content-Type': 'application/json' },
+      headers: { ...ADMIN.headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ link: server.url + sample.path }),
     });
     expect(response.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreResponses, type PaperQuestion } from '.';
+import { scoreResponses } from '.';
+import { buildEngineQuestion } from '../../../test/support/builders';
 import {
   changedQuestions,
   classifyKeyChange,
@@ -9,16 +10,6 @@ import {
   summariseImpact,
   thirdsMoved,
 } from './key-changes';
-
-const q = (short_id: number, type: PaperQuestion['type'], marks: number): PaperQuestion => ({
-  long_id: String(1000 + short_id),
-  short_id: String(short_id),
-  name: 'GATE 2026 CS1',
-  type,
-  marks,
-  question: `stem${short_id}`,
-  options: type === 'NAT' ? {} : { A: 'a', B: 'b', C: 'c', D: 'd' },
-});
 
 describe('classifyKeyChange', () => {
   it('names each kind of change an official final key makes', () => {
@@ -88,7 +79,12 @@ describe('diffKeys', () => {
 describe('changedQuestions', () => {
   const paper = {
     testPaper: 'CS 1' as const,
-    questions: [q(1, 'MCQ', 2), q(2, 'MSQ', 1), q(3, 'NAT', 2), q(4, 'MCQ', 1)],
+    questions: [
+      buildEngineQuestion(1, 'MCQ', 2),
+      buildEngineQuestion(2, 'MSQ', 1),
+      buildEngineQuestion(3, 'NAT', 2),
+      buildEngineQuestion(4, 'MCQ', 1),
+    ],
   };
   const responses = { '1001': 'B', '1002': 'A,C', '1003': '7.75', '1004': 'D' };
   const provisional = { '1001': 'B', '1002': 'A;C', '1003': '7.78:7.88', '1004': 'A' };

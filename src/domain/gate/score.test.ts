@@ -9,24 +9,19 @@ import {
   scoreResponses,
   scoreSheet,
   type ParsedSheet,
-  type PaperQuestion,
 } from '.';
 import { loadFixtureSet, readFixtureText } from '../../../test/support/fixture-expectations';
+import { buildEngineQuestion } from '../../../test/support/builders';
 import { itemAt } from '../lists';
-
-const q = (short_id: number, type: PaperQuestion['type'], marks: number): PaperQuestion => ({
-  long_id: String(1000 + short_id),
-  short_id: String(short_id),
-  name: 'GATE 2026 CS1',
-  type,
-  marks,
-  question: `stem${short_id}`,
-  options: type === 'NAT' ? {} : { A: 'a', B: 'b', C: 'c', D: 'd' },
-});
 
 const paper = {
   testPaper: 'CS 1' as const,
-  questions: [q(40, 'MCQ', 2), q(1, 'MCQ', 1), q(23, 'MSQ', 1), q(30, 'NAT', 1)],
+  questions: [
+    buildEngineQuestion(40, 'MCQ', 2),
+    buildEngineQuestion(1, 'MCQ', 1),
+    buildEngineQuestion(23, 'MSQ', 1),
+    buildEngineQuestion(30, 'NAT', 1),
+  ],
 };
 
 describe('scoreResponses', () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { keyVersionChoiceText, keyVersionText } from '../../lib/scorecard/key-version';
 import type { ScoreOutcome } from '../../lib/scorecard/score-api';
-import type { ScorecardData } from '../../lib/scorecard/types';
 import type { KeyVersionStamp } from '../../domain/gate';
 import { keyUpdateOffer, refreshProblem, scoreUnderKey } from './key-update';
 import { VerificationNeededError } from './load-scorecard';
+import { buildScorecard } from '../../../test/support/builders';
 
 const stamp = (version: number, label: string): KeyVersionStamp => ({
   paperSet: 'CS 1 2026',
@@ -14,18 +14,11 @@ const stamp = (version: number, label: string): KeyVersionStamp => ({
   at: '2026-11-24T04:30:00.000Z',
 });
 
-const card = (extra: Partial<ScorecardData> = {}): ScorecardData => ({
-  response: [],
-  totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
-  testPaper: 'CS 1',
-  ...extra,
-});
-
 const RESULT = 'result-7';
 
 describe('offering to refresh a saved scorecard', () => {
   it('offers the newer key of the paper, by version', () => {
-    const saved = card({ resultId: RESULT, keyVersion: stamp(65, 'provisional') });
+    const saved = buildScorecard({ resultId: RESULT, keyVersion: stamp(65, 'provisional') });
     expect(keyUpdateOffer(saved, stamp(68, 'final'))).toEqual({ kind: 'newer', current: stamp(68, 'final') });
     expect(keyUpdateOffer(saved, stamp(65, 'provisional'))).toBeNull();
     // Until the server answers there is nothing to offer.
@@ -33,19 +26,19 @@ describe('offering to refresh a saved scorecard', () => {
   });
 
   it('offers a refresh to a scorecard saved before scorecards named their key, and none without a stored result', () => {
-    expect(keyUpdateOffer(card({ resultId: RESULT }), undefined)).toEqual({ kind: 'unnamed' });
-    expect(keyUpdateOffer(card({ keyVersion: stamp(65, 'provisional') }), stamp(68, 'final'))).toBeNull();
+    expect(keyUpdateOffer(buildScorecard({ resultId: RESULT }), undefined)).toEqual({ kind: 'unnamed' });
+    expect(keyUpdateOffer(buildScorecard({ keyVersion: stamp(65, 'provisional') }), stamp(68, 'final'))).toBeNull();
   });
 });
 
 describe('refreshing after a key change', () => {
-  const saved = { ...card({ keyVersion: stamp(1, 'provisional') }), resultId: RESULT };
+  const saved = { ...buildScorecard({ keyVersion: stamp(1, 'provisional') }), resultId: RESULT };
   const final = stamp(2, 'final');
   const recording = () => {
     const requests: { resultId: string; minKeyVersion?: number }[] = [];
     const score = (resultId: string, minKeyVersion?: number): Promise<ScoreOutcome> => {
       requests.push({ resultId, minKeyVersion });
-      return Promise.resolve({ kind: 'scorecard', data: card({ keyVersion: final }) });
+      return Promise.resolve({ kind: 'scorecard', data: buildScorecard({ keyVersion: final }) });
     };
     return { requests, options: { score } };
   };

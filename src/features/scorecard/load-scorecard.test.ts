@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ScoreOutcome } from '../../lib/scorecard/score-api';
-import type { ScorecardData } from '../../lib/scorecard/types';
 import { ApiError } from '../../lib/api';
+import { buildScorecard } from '../../../test/support/builders';
 import { findScorecard, scorecardProblem, VerificationNeededError, type ScorecardSources } from './load-scorecard';
 
-const card = (resultId: string, link?: string): ScorecardData => ({
-  response: [],
-  totalScore: { Attempts: 1, 'Incorrect Attempts': 0, 'Final Marks': 1, 'Negative Marks': 0, 'Total Marks': 1 },
-  resultId,
-  testPaper: 'CS 1',
-  ...(link ? { link } : {}),
-});
+const card = (resultId: string, link?: string) => buildScorecard({ resultId, ...(link ? { link } : {}) });
 
 const LINK = 'https://cdn.digialm.com/per/g01/sheet.html';
 

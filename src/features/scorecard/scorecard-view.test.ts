@@ -16,22 +16,7 @@ import {
   verdictOf,
   weightText,
 } from './scorecard-view';
-
-function question(overrides: Partial<ScorecardQuestion>): ScorecardQuestion {
-  return {
-    long_id: '6401',
-    short_id: '12',
-    type: 'MCQ',
-    marks: 1,
-    status: 'Answered',
-    response_given: 'A',
-    answerKey: 'A',
-    obtained_marks: 1,
-    question: 'https://cdn.example/q12.png',
-    options: { A: 'https://cdn.example/q12a.png', B: 'https://cdn.example/q12b.png' },
-    ...overrides,
-  };
-}
+import { buildScorecardQuestion } from '../../../test/support/builders';
 
 const totals = {
   Attempts: 3,
@@ -71,43 +56,53 @@ describe('scorecard figures', () => {
   });
 
   it("says 'Not evaluated' without a key, and gives an unanswered question its own icon", () => {
-    expect(marksObtainedText(question({ answerKey: '' }))).toBe('Not evaluated');
-    expect(marksObtainedText(question({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('\u2212\u2153');
-    expect(verdictOf(question({ answerKey: '' }))).toBe('none');
-    expect(verdictOf(question({ status: 'Not Answered', response_given: ' -- ', obtained_marks: 0 }))).toBe(
-      'unattempted',
-    );
-    expect(verdictOf(question({ answerKey: null, response_given: ' -- ' }))).toBe('unattempted');
-    expect(verdictOf(question({ status: 'Not Attempted and Marked For Review', response_given: ' -- ' }))).toBe(
-      'unattempted',
-    );
-    expect(responseText(question({ response_given: ' -- ' }))).toBe('--');
+    expect(marksObtainedText(buildScorecardQuestion({ answerKey: '' }))).toBe('Not evaluated');
+    expect(marksObtainedText(buildScorecardQuestion({ answerKey: 'B', obtained_marks: -1 / 3 }))).toBe('\u2212\u2153');
+    expect(verdictOf(buildScorecardQuestion({ answerKey: '' }))).toBe('none');
+    expect(
+      verdictOf(buildScorecardQuestion({ status: 'Not Answered', response_given: ' -- ', obtained_marks: 0 })),
+    ).toBe('unattempted');
+    expect(verdictOf(buildScorecardQuestion({ answerKey: null, response_given: ' -- ' }))).toBe('unattempted');
+    expect(
+      verdictOf(buildScorecardQuestion({ status: 'Not Attempted and Marked For Review', response_given: ' -- ' })),
+    ).toBe('unattempted');
+    expect(responseText(buildScorecardQuestion({ response_given: ' -- ' }))).toBe('--');
   });
 
   it('shows what each question earned, signed, beside its weight', () => {
-    expect(earnedMarksText(question({ marks: 2, obtained_marks: 2 }))).toBe('+2');
-    expect(earnedMarksText(question({ marks: 2, response_given: 'B', obtained_marks: -2 / 3 }))).toBe('\u2212\u2154');
-    expect(earnedMarksText(question({ response_given: ' -- ', obtained_marks: 0 }))).toBe('0');
-    expect(earnedMarksText(question({ answerKey: null, obtained_marks: 'Not evaluated' }))).toBeUndefined();
-    expect(weightText(question({ marks: 1 }))).toBe('of 1 mark');
-    expect(weightText(question({ marks: 2 }))).toBe('of 2 marks');
+    expect(earnedMarksText(buildScorecardQuestion({ marks: 2, obtained_marks: 2 }))).toBe('+2');
+    expect(earnedMarksText(buildScorecardQuestion({ marks: 2, response_given: 'B', obtained_marks: -2 / 3 }))).toBe(
+      '\u2212\u2154',
+    );
+    expect(earnedMarksText(buildScorecardQuestion({ response_given: ' -- ', obtained_marks: 0 }))).toBe('0');
+    expect(
+      earnedMarksText(buildScorecardQuestion({ answerKey: null, obtained_marks: 'Not evaluated' })),
+    ).toBeUndefined();
+    expect(weightText(buildScorecardQuestion({ marks: 1 }))).toBe('of 1 mark');
+    expect(weightText(buildScorecardQuestion({ marks: 2 }))).toBe('of 2 marks');
   });
 
   it('reads keys and responses as a candidate would: NAT ranges with "to", MSQ letters with commas', () => {
-    expect(keyText(question({ type: 'NAT', answerKey: '7.78:7.88' }))).toBe('7.78 to 7.88');
-    expect(keyText(question({ type: 'NAT', answerKey: '8:6' }))).toBe('6 to 8');
-    expect(keyText(question({ type: 'NAT', answerKey: '1.9:2.1 OR 3.9:4.1' }))).toBe('1.9 to 2.1 or 3.9 to 4.1');
-    expect(keyText(question({ type: 'NAT', answerKey: '12.5' }))).toBe('12.5');
-    expect(keyText(question({ type: 'MSQ', answerKey: 'A;C' }))).toBe('A, C');
-    expect(keyText(question({ answerKey: 'MTA' }))).toBe('Marks to all (MTA)');
-    expect(keyText(question({ answerKey: null }))).toBe('--');
-    expect(responseText(question({ type: 'MSQ', response_given: 'A,C' }))).toBe('A, C');
+    expect(keyText(buildScorecardQuestion({ type: 'NAT', answerKey: '7.78:7.88' }))).toBe('7.78 to 7.88');
+    expect(keyText(buildScorecardQuestion({ type: 'NAT', answerKey: '8:6' }))).toBe('6 to 8');
+    expect(keyText(buildScorecardQuestion({ type: 'NAT', answerKey: '1.9:2.1 OR 3.9:4.1' }))).toBe(
+      '1.9 to 2.1 or 3.9 to 4.1',
+    );
+    expect(keyText(buildScorecardQuestion({ type: 'NAT', answerKey: '12.5' }))).toBe('12.5');
+    expect(keyText(buildScorecardQuestion({ type: 'MSQ', answerKey: 'A;C' }))).toBe('A, C');
+    expect(keyText(buildScorecardQuestion({ answerKey: 'MTA' }))).toBe('Marks to all (MTA)');
+    expect(keyText(buildScorecardQuestion({ answerKey: null }))).toBe('--');
+    expect(responseText(buildScorecardQuestion({ type: 'MSQ', response_given: 'A,C' }))).toBe('A, C');
   });
 
   it("marks the candidate's choice and the key on the options", () => {
     const options = { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' };
     const mark = (q: Partial<ScorecardQuestion>) =>
-      optionViews(question({ options, ...q })).map(({ letter, chosen, correct }) => [letter, chosen, correct]);
+      optionViews(buildScorecardQuestion({ options, ...q })).map(({ letter, chosen, correct }) => [
+        letter,
+        chosen,
+        correct,
+      ]);
     expect(mark({ response_given: 'B', answerKey: 'C' })).toEqual([
       ['A', false, false],
       ['B', true, false],
@@ -132,18 +127,20 @@ describe('scorecard figures', () => {
   });
 
   it('judges each question on the device', () => {
-    expect(verdictOf(question({}))).toBe('correct');
-    expect(verdictOf(question({ response_given: 'B' }))).toBe('incorrect');
-    expect(verdictOf(question({ type: 'MSQ', response_given: 'C,A', answerKey: 'A;C' }))).toBe('correct');
-    expect(verdictOf(question({ type: 'NAT', response_given: '3.505', answerKey: '3.5' }))).toBe('correct');
-    expect(verdictOf(question({ type: 'NAT', response_given: '7', answerKey: '8:6' }))).toBe('correct');
+    expect(verdictOf(buildScorecardQuestion())).toBe('correct');
+    expect(verdictOf(buildScorecardQuestion({ response_given: 'B' }))).toBe('incorrect');
+    expect(verdictOf(buildScorecardQuestion({ type: 'MSQ', response_given: 'C,A', answerKey: 'A;C' }))).toBe('correct');
+    expect(verdictOf(buildScorecardQuestion({ type: 'NAT', response_given: '3.505', answerKey: '3.5' }))).toBe(
+      'correct',
+    );
+    expect(verdictOf(buildScorecardQuestion({ type: 'NAT', response_given: '7', answerKey: '8:6' }))).toBe('correct');
   });
 
   it('adds up questions by section and by type', () => {
     const questions = [
-      question({ short_id: '2' }),
-      question({ short_id: '7', marks: 2, response_given: 'B', obtained_marks: -2 / 3 }),
-      question({
+      buildScorecardQuestion({ short_id: '2' }),
+      buildScorecardQuestion({ short_id: '7', marks: 2, response_given: 'B', obtained_marks: -2 / 3 }),
+      buildScorecardQuestion({
         short_id: '40',
         type: 'NAT',
         marks: 2,
@@ -151,7 +148,14 @@ describe('scorecard figures', () => {
         status: 'Not Answered',
         obtained_marks: 0,
       }),
-      question({ short_id: '41', type: 'MSQ', marks: 2, response_given: 'A,B', answerKey: 'A;B', obtained_marks: 2 }),
+      buildScorecardQuestion({
+        short_id: '41',
+        type: 'MSQ',
+        marks: 2,
+        response_given: 'A,B',
+        answerKey: 'A;B',
+        obtained_marks: 2,
+      }),
     ];
     expect(sectionBreakdown(questions)).toEqual([
       {
@@ -173,7 +177,10 @@ describe('scorecard figures', () => {
   });
 
   it('lists every question and option image once, for offline caching', () => {
-    const urls = imageUrls([question({}), question({ question: 'https://cdn.example/q13.png' })]);
+    const urls = imageUrls([
+      buildScorecardQuestion(),
+      buildScorecardQuestion({ question: 'https://cdn.example/q13.png' }),
+    ]);
     expect(urls).toEqual([
       'https://cdn.example/q12.png',
       'https://cdn.example/q12a.png',
@@ -184,7 +191,11 @@ describe('scorecard figures', () => {
 
   it('explains marks-to-all questions and who got their marks', () => {
     const data: ScorecardData = {
-      response: [question({ answerKey: 'MTA' }), question({ answerKey: 'MTA', short_id: '3' }), question({})],
+      response: [
+        buildScorecardQuestion({ answerKey: 'MTA' }),
+        buildScorecardQuestion({ answerKey: 'MTA', short_id: '3' }),
+        buildScorecardQuestion(),
+      ],
       totalScore: totals,
       testPaper: 'CS 1',
     };
@@ -192,6 +203,6 @@ describe('scorecard figures', () => {
     expect(marksToAllNote({ ...data, scoringRules: { mta: 'attempted' } })).toBe(
       '2 questions are marks to all (MTA): full marks to candidates who answered.',
     );
-    expect(marksToAllNote({ ...data, response: [question({})] })).toBeUndefined();
+    expect(marksToAllNote({ ...data, response: [buildScorecardQuestion()] })).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ScorecardQuestion, SectionsOutcome } from '../../domain/gate';
+import type { SectionsOutcome } from '../../domain/gate';
 import { predictAnyPaper } from '../../domain/gate';
 import { choiceText, scoreInputRows, sectionRows } from './sections-view';
 import { earnedMarksText, marksObtainedText, sectionBreakdown, summaryRows, verdictOf } from './scorecard-view';
 import { predictedRankText } from './prediction-view';
+import { buildScorecardQuestion } from '../../../test/support/builders';
 
 const gg: SectionsOutcome = {
   chosen: ['B2'],
@@ -53,20 +54,6 @@ const gg: SectionsOutcome = {
   ],
 };
 
-const question = (fields: Partial<ScorecardQuestion>): ScorecardQuestion => ({
-  long_id: '1',
-  short_id: '27',
-  type: 'MCQ',
-  marks: 1,
-  status: 'Answered',
-  response_given: 'B',
-  answerKey: 'B',
-  obtained_marks: 1,
-  question: '',
-  options: {},
-  ...fields,
-});
-
 describe("a choice paper's sections on the scorecard", () => {
   it("lists every section: everyone's, the candidate's choice, and the one not chosen, which counts for nothing", () => {
     expect(sectionRows(gg).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
@@ -79,11 +66,11 @@ describe("a choice paper's sections on the scorecard", () => {
   });
 
   it('shows a question of a section not chosen without an icon, with no marks, and out of the breakdown counts', () => {
-    const unchosen = question({ section: 'B1', chosen: false, obtained_marks: 'Not evaluated' });
+    const unchosen = buildScorecardQuestion({ section: 'B1', chosen: false, obtained_marks: 'Not evaluated' });
     expect(verdictOf(unchosen)).toBe('none');
     expect(earnedMarksText(unchosen)).toBeUndefined();
     expect(marksObtainedText(unchosen)).toBe('Not counted: not one of your sections');
-    const rows = sectionBreakdown([question({ section: 'B2', chosen: true }), unchosen]);
+    const rows = sectionBreakdown([buildScorecardQuestion({ section: 'B2', chosen: true }), unchosen]);
     expect(rows.map(({ group, attempted, correct }) => [group, attempted, correct])).toEqual([
       ['B2', 1, 1],
       ['B1 (not counted)', 0, 0],
