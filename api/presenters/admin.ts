@@ -3,7 +3,7 @@ import { stampOf, type KeyedPaper, type PaperUpload } from '../papers';
 import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
 import { presentPaper } from './paper';
 import { presentQuestion } from './question';
-import type { AdminStatsAnswer } from '../../src/contract';
+import type { AdminStatsAnswer, ImportKeyAnswer } from '../../src/contract';
 
 /** A master sheet filed: the spec's `data.data` (its questions) and what the server did with it, in words. */
 export function presentFiledPaper(filed: PaperUpload, keyed: KeyedPaper | null) {
@@ -37,8 +37,10 @@ export interface KeyImportReport {
 }
 
 /** A whole key imported: what changed, what was already so, what named no question of the paper. */
-export const presentKeyImport = ({ version, marks, ...report }: KeyImportReport) => ({
-  data: { ...report, keyVersion: version && stampOf(version), ...(marks === undefined ? {} : { marks }) },
+export const presentKeyImport = ({ version, marks, ...report }: KeyImportReport): ImportKeyAnswer => ({
+  ...report,
+  keyVersion: version && stampOf(version),
+  ...(marks === undefined ? {} : { marks }),
 });
 
 /** The dashboard's counters, re-scoring jobs, and every paper with its state and its stored results. */

@@ -123,22 +123,18 @@ export const adminStatsAnswer = object({
 }).noUnknown();
 export type AdminStatsAnswer = InferType<typeof adminStatsAnswer>;
 
-/** A whole official key imported as one key version (POST /api/data/import-key), in the `{data}` envelope. */
+/** A whole official key imported as one key version (POST /api/data/import-key). */
 export const importKeyAnswer = object({
-  data: object({
-    paperSet: string().required(),
-    applied: number().required(),
-    unchanged: number().required(),
-    /** Question IDs of the key that are not in the paper. */
-    unknown: array(string().required()).required(),
-    warnings: array(string().required()).required(),
-    /** The key version the import made; null when it changed no key. */
-    keyVersion: keyVersionStampAnswer.nullable().defined(),
-    /** How many questions a Marks column gave marks to. */
-    marks: number(),
-  })
-    .noUnknown()
-    .required(),
+  paperSet: string().required(),
+  applied: number().required(),
+  unchanged: number().required(),
+  /** Question IDs of the key that are not in the paper. */
+  unknown: array(string().required()).required(),
+  warnings: array(string().required()).required(),
+  /** The key version the import made; null when it changed no key. */
+  keyVersion: keyVersionStampAnswer.nullable().defined(),
+  /** How many questions a Marks column gave marks to. */
+  marks: number(),
 }).noUnknown();
 export type ImportKeyAnswer = InferType<typeof importKeyAnswer>;
 
@@ -178,3 +174,4 @@ export const updatedAnswerAnswer = object({
     .noUnknown()
     .required(),
 }).noUnknown();
+export type UpdatedAnswerAnswer = InferType<typeof updatedAnswerAnswer>;

@@ -14,6 +14,7 @@ import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbo
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { CHECKER_SECRET, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { buildAdmin, buildPaper } from '../support/builders';
+import type { ImportKeyAnswer } from '../../src/contract';
 
 /**
  * Answer-key day end to end, on real servers with a real SMTP peer: a provisional key, candidates who check and ask to
@@ -221,7 +222,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
 
   it('imports a provisional key, lets verified candidates ask to be told, and refuses the unverified', async () => {
     const day = await startKeyDay();
-    expect((day.imported.body.data as { keyVersion: { label: string } }).keyVersion.label).toBe('provisional');
+    expect((day.imported.body as unknown as ImportKeyAnswer).keyVersion?.label).toBe('provisional');
     expect(day.scorecards.map((card) => card.status)).toEqual([200, 200, 200, 200, 200]);
     expect(day.scorecards[0]!.body.keyVersion).toMatchObject({ paperSet: PAPER_ID, label: 'provisional' });
     expect(day.admin.status).toBe(200);
@@ -249,7 +250,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     await day.subscribe([...TOLD, STEADY]);
     const changes = await day.finalChanges();
     const imported = await day.importKey(withChanges(changes), 'final');
-    expect(imported.body.data).toMatchObject({ applied: 3, keyVersion: { label: 'final' } });
+    expect(imported.body).toMatchObject({ applied: 3, keyVersion: { label: 'final' } });
 
     // The first mail is out: restart the server while the others wait for the sending rate.
     await until(() => TOLD.some((candidate) => day.mailsTo(candidate).length > 0), 'the first mail');

@@ -7,6 +7,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { startMailbox, type Mailbox } from '../support/mailbox';
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { getJson, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
+import type { ImportKeyAnswer } from '../../src/contract';
 
 /**
  * One paper, one key, one result: which paper a sheet is, which key scores it and whose result it is, as a new user
@@ -242,9 +243,9 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
       { paperSet: paper.id, keys: key },
       ADMIN.headers,
     );
-    expect(imported.body.data).toMatchObject({ applied: questions.length - 1 });
+    expect(imported.body).toMatchObject({ applied: questions.length - 1 });
     // The key just became whole: a check that names its version gets it at once from any instance.
-    const { version } = (imported.body.data as { keyVersion: { version: number } }).keyVersion;
+    const { version } = (imported.body as unknown as ImportKeyAnswer).keyVersion!;
     const whole = await postJson(`${server.url}/api/data/generate-response`, {
       link,
       testPaper: 'CS 1',

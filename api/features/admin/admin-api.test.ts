@@ -9,30 +9,33 @@ import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
 import { adminCredentials, basicAuth } from '../../../test/support/builders';
 import { demoSamples } from '../../demo';
-import { presentQuestion, presentResult } from '../../presenters';
-import type { RescoreStatus } from '../../../src/domain/gate/rescore-status';
+import type {
+  AdminStatsAnswer,
+  ImportKeyAnswer,
+  PaperSetsAnswer,
+  ProcessedPaperAnswer,
+  QuestionAnswer,
+  ResultAnswer,
+  UpdatedAnswerAnswer,
+} from '../../../src/contract';
 import { itemAt } from '../../../src/domain/lists';
 
 const ADMIN = adminCredentials();
 const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
 
-/** The admin calls' answers, typed by the presenters that shape them. */
-type StoredQuestion = ReturnType<typeof presentQuestion>;
-type StoredResult = ReturnType<typeof presentResult>;
 interface Refusal {
   message?: string;
   errors?: Record<string, string>;
   success?: boolean;
 }
+/** The admin calls' answers, as the contract publishes them. */
 interface Answers {
-  process: {
-    data: { data: StoredQuestion[]; paperSet: string; outcome: string; message: string; warnings: string[] };
-  };
-  updateAnswer: { data: { data: { long_id: string; answerKey?: string; outcome: string } } };
-  importKey: { data: { paperSet: string; applied: number; unchanged: number; unknown: string[]; warnings: string[] } };
-  papers: Record<string, StoredQuestion[]>;
-  results: StoredResult[];
-  stats: { paperSets: number; results: number; rescoring: RescoreStatus[] };
+  process: ProcessedPaperAnswer;
+  updateAnswer: UpdatedAnswerAnswer;
+  importKey: ImportKeyAnswer;
+  papers: PaperSetsAnswer;
+  results: ResultAnswer[];
+  stats: AdminStatsAnswer;
 }
 /** A call's answer by its route; a refusal's fields may come with any of them. */
 type AnswerOf<Route extends string> = Refusal &
@@ -120,7 +123,7 @@ describe('admin API on the real server', () => {
 
   // Every test starts from the same state of its own (stored results, a user, the processed paper, no keys), so any
   // one runs alone and in any order.
-  let paper: StoredQuestion[];
+  let paper: QuestionAnswer[];
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-admin-'));
     seeded = await seedFixtureResults(dataDir, 'cs1-2026', 'CS 1', (route) => fixtures.url(route));
@@ -193,7 +196,7 @@ describe('admin API on the real server', () => {
 
   it('validates update-answer with the admin-entry rules of the question type', async () => {
     const byType = (type: string) => paper.find((q) => q.type === type)!;
-    const cases: Array<[StoredQuestion, string, string]> = [
+    const cases: Array<[QuestionAnswer, string, string]> = [
       [byType('MSQ'), 'A;', 'Input cannot end with a semicolon'],
       [byType('MSQ'), ';', 'Input cannot be just a semicolon'],
       [byType('MSQ'), 'AB', 'Each option must be a single letter, separated by semicolons (e.g., A;B;C;D)'],
@@ -266,7 +269,7 @@ describe('admin API on the real server', () => {
     expect([...before.values()].every((result) => result.totalMarks === 0)).toBe(true);
     const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key });
     expect(imported.status).toBe(200);
-    expect(imported.body.data).toMatchObject({ paperSet: 'CS1-2026', applied: 65, unchanged: 0, unknown: [] });
+    expect(imported.body).toMatchObject({ paperSet: 'CS1-2026', applied: 65, unchanged: 0, unknown: [] });
     const job = await waitForRescoring('CS1-2026');
     expect(job).toMatchObject({ state: 'done', rescored: seeded.length, total: seeded.length });
     const after = await resultsByCandidate();
@@ -324,7 +327,7 @@ describe('admin API on the real server', () => {
     const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
     expect(imported.status).toBe(200);
     // The second row for Q22 and the row without a key are told, not dropped in silence.
-    expect(imported.body.data.warnings.slice(0, 2)).toEqual([
+    expect(imported.body.warnings.slice(0, 2)).toEqual([
       "The line '9 MCQ GA' looks like a key row but could not be read; it was left out.",
       "The key row '22 MSQ CS C;D' repeats Q22; the first row for it counts.",
     ]);

@@ -34,8 +34,6 @@ export type AdminStats = Omit<AdminStatsAnswer, 'papers' | 'officialResults'> & 
 /** Official results candidates added, and how the predictions did against them (docs/official-results.md). */
 export type OfficialResultsAccuracy = AdminStatsAnswer['officialResults'];
 
-export type ImportKeyReport = ImportKeyAnswer['data'];
-
 /** A master sheet filed: its paper's questions, and what the server did in words ('This is …, already here …'). */
 export interface ProcessedPaper {
   questions: AdminQuestion[];
@@ -69,13 +67,12 @@ export async function importAnswerKey(
   paperSet: string,
   key: { keys: Record<string, string>; marks?: Record<string, number> } | { rows: string },
   label?: string,
-): Promise<ImportKeyReport> {
-  const body = await apiRequest<ImportKeyAnswer>('/api/data/import-key', {
+): Promise<ImportKeyAnswer> {
+  return apiRequest<ImportKeyAnswer>('/api/data/import-key', {
     method: 'POST',
     body: { paperSet, ...key, ...(label ? { label } : {}) },
     basic: credentials,
   });
-  return body.data;
 }
 
 /** The paper's key versions, newest first. */

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { SAYS_OFFLINE_ITSELF } from '../../../lib/query';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ApiError } from '../../../lib/api';
-import { importAnswerKey, type AdminQuestion, type ImportKeyReport } from '../admin-api';
+import { importAnswerKey, type AdminQuestion } from '../admin-api';
+import type { ImportKeyAnswer } from '../../../contract';
 import { adminToast } from '../admin-toast';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import {
@@ -49,7 +50,7 @@ interface ImportKeyFormProps {
   paperName: string;
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
   questions: readonly AdminQuestion[];
-  onImported: (report: ImportKeyReport) => void;
+  onImported: (report: ImportKeyAnswer) => void;
   /** On a paper whose candidates choose sections: its sections, by which an official key names its questions. */
   sections?: PaperSections;
 }
@@ -220,7 +221,7 @@ export function ImportKeyForm({
   );
 }
 
-function importedMessage(paperName: string, report: ImportKeyReport): string {
+function importedMessage(paperName: string, report: ImportKeyAnswer): string {
   const unknown = report.unknown.length ? `, ${report.unknown.length} not in this paper` : '';
   return `Answer key imported for ${paperName}: ${report.applied} changed, ${report.unchanged} unchanged${unknown}.`;
 }
