@@ -113,7 +113,9 @@ describe.each(STORE_LANES)('official results added to saved scorecards, on the $
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('OFFICIAL_RESULT_IMPLAUSIBLE');
     expect(refused.body.message).toMatch(
-      new RegExp(`^An All India Rank of ${implausible} does not fit .* marks: GATE's past results put them between`),
+      new RegExp(
+        `^An All India Rank of ${implausible.toLocaleString('en-IN')} does not fit .* marks: GATE's past results put them between`,
+      ),
     );
     expect(await server.store.officialReports.findByResult(resultId)).toBeNull();
   });

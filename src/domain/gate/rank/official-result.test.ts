@@ -55,7 +55,7 @@ describe('checking a reported official result', () => {
     ]);
     expect(messages(report({ rank: 12.5 }))).toHaveLength(1);
     expect(messages(report({ rank: 40 }))).toEqual([
-      "rank: An All India Rank of 40 does not fit 62.33 marks: GATE's past results put them between 900 and 2600.",
+      "rank: An All India Rank of 40 does not fit 62.33 marks: GATE's past results put them between 900 and 2,600.",
     ]);
     expect(messages(report({ rank: 20_000 }))).toHaveLength(1);
     // Beyond the range but within its slack: a year unlike the others.
@@ -69,7 +69,7 @@ describe('checking a reported official result', () => {
       { marks: 55, rank: 4000 },
     ];
     expect(messages(report({ rank: 1500 }), context({ accepted }))).toEqual([
-      'rank: An All India Rank of 1500 for 62.33 marks contradicts 2 official results already added for 2025.',
+      'rank: An All India Rank of 1,500 for 62.33 marks contradicts 2 official results already added for 2025.',
     ]);
     expect(messages(report({ rank: 1500 }), context({ accepted: accepted.slice(1) }))).toEqual([]);
   });

@@ -55,6 +55,10 @@ export type ReportCheck = { ok: true } | { ok: false; problems: ReportProblem[] 
  * five, and a year unlike the others can sit ×2–3 beyond it, but no further.
  */
 const RANK_RANGE_SLACK = 5;
+
+/** Ranks as the scorecard writes them: '1,70,825'. */
+const grouped = (rank: number) => rank.toLocaleString('en-IN');
+
 /**
  * The official marks may differ from the product's by this much: DA's raw marks move only with the final key, CS's
  * normalised marks are the product's estimate of the official formula (the crowd's session statistics).
@@ -122,7 +126,7 @@ function rankProblems(report: OfficialResultReport, context: ReportedResultConte
     return [
       {
         field: 'rank',
-        message: `An All India Rank of ${rank} does not fit ${round2(context.normMarks)} marks: GATE's past results put them between ${best} and ${worst}.`,
+        message: `An All India Rank of ${grouped(rank)} does not fit ${round2(context.normMarks)} marks: GATE's past results put them between ${grouped(best)} and ${grouped(worst)}.`,
       },
     ];
   }
@@ -136,7 +140,7 @@ function rankProblems(report: OfficialResultReport, context: ReportedResultConte
     return [
       {
         field: 'rank',
-        message: `An All India Rank of ${rank} for ${round2(marks)} marks contradicts ${contradicted.length} official results already added for ${context.year}.`,
+        message: `An All India Rank of ${grouped(rank)} for ${round2(marks)} marks contradicts ${contradicted.length} official results already added for ${context.year}.`,
       },
     ];
   }
