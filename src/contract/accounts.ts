@@ -23,6 +23,7 @@ export const signUpAnswer = object({
   message: string().required(),
   data: profileAnswer.required(),
 }).noUnknown();
+export type SignUpAnswer = InferType<typeof signUpAnswer>;
 
 /** POST /auth/login: the spec's envelope. */
 export const logInAnswer = object({
@@ -31,6 +32,7 @@ export const logInAnswer = object({
     .required(),
   data: sessionAnswer.required(),
 }).noUnknown();
+export type LogInAnswer = InferType<typeof logInAnswer>;
 
 /** The account calls that only say they were done: forgot, reset, check-credentials. */
 export const doneAnswer = object({
@@ -39,3 +41,4 @@ export const doneAnswer = object({
     .required(),
   message: string().required(),
 }).noUnknown();
+export type DoneAnswer = InferType<typeof doneAnswer>;

@@ -21,7 +21,7 @@ import {
   resetPassword,
   signUp,
 } from './account-service';
-import { presentProfile } from '../../presenters';
+import { presentDone, presentLoggedIn, presentSignedUp } from '../../presenters';
 import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
 
 export const INVALID_CLIENT_CODE = 'Invalid client code.';
@@ -105,7 +105,7 @@ export function accountRoutes(services: Services): Router {
     try {
       const user = await signUp(services, { email, firstName, password });
       ctx.status = 201;
-      ctx.body = { success: true, message: 'Successfully signed up', data: presentProfile(user) };
+      ctx.body = presentSignedUp(user, 'Successfully signed up');
     } catch (error) {
       if (error instanceof EmailTakenError) throw notify(409, 'EMAIL_TAKEN', error.message);
       throw error;
@@ -122,7 +122,7 @@ export function accountRoutes(services: Services): Router {
       throw tooManyRequests(ctx, error.waitMs, 'failed sign-in attempts', { status: 'FAILED', data: null });
     }
     if (!session) throw new HttpError(401, LOGIN_FAILED, { status: 'FAILED', data: null });
-    ctx.body = { status: 'SUCCESS', data: session };
+    ctx.body = presentLoggedIn(session);
   });
 
   router.post(
@@ -132,7 +132,7 @@ export function accountRoutes(services: Services): Router {
     resetMails,
     async (ctx) => {
       await requestPasswordReset(services, ctx.state.input.email);
-      ctx.body = { success: true, message: FORGOT_ANSWER };
+      ctx.body = presentDone(FORGOT_ANSWER);
     },
   );
 
@@ -149,13 +149,13 @@ export function accountRoutes(services: Services): Router {
     }
     // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
     await Promise.all([signIns.forgiveEmail(email), adminVerifier(services).forgive(email)]);
-    ctx.body = { success: true, message: 'Password reseted successfully.' };
+    ctx.body = presentDone('Password reseted successfully.');
   });
 
   // The spec's admin screen reads 401 for any refusal; a lock-out keeps its own 429 so the wait is explained.
   const anAdmin = requireAdmin(services, { refusalStatus: (status) => (status === 429 ? 429 : 401) });
   router.get('/api/data/check-credentials', anAdmin, (ctx) => {
-    ctx.body = { success: true, message: 'Login successful!' };
+    ctx.body = presentDone('Login successful!');
   });
 
   return router;

@@ -1,5 +1,9 @@
 import type { OfficialReport } from '../../store';
-import type { OfficialResultAnswer } from '../../../src/contract';
+import type {
+  OfficialResultAddedAnswer,
+  OfficialResultAnswer,
+  OfficialResultStatusAnswer,
+} from '../../../src/contract';
 import { insideRange, ratioError } from '../../../src/domain/gate/rank/prediction-accuracy';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -23,3 +27,16 @@ export function presentOfficialResult(report: OfficialReport): OfficialResultAns
     insideRange: insideRange(report.rank, predicted.rankRange),
   };
 }
+
+/** The scorecard's section on this device: whether it may add an official result, and the one it added. */
+export const presentOfficialResultStatus = (
+  available: boolean,
+  report: OfficialReport | null,
+): OfficialResultStatusAnswer => ({
+  available,
+  report: report && presentOfficialResult(report),
+});
+
+export const presentOfficialResultAdded = (report: OfficialReport): OfficialResultAddedAnswer => ({
+  report: presentOfficialResult(report),
+});

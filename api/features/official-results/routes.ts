@@ -8,7 +8,7 @@ import { plainText } from '../../../src/domain/validation/text';
 import { officialResultSchema } from '../../../src/domain/validation/official-result';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { createOfficialResults, OFFICIAL_RESULT_ERRORS } from './official-results';
-import { presentOfficialResult } from './presenter';
+import { presentOfficialResultAdded, presentOfficialResultStatus } from './presenter';
 
 /** A stored result, asked about by the device that holds the proof of an address verified for it (access). */
 const resultOfDevice = object({
@@ -32,13 +32,13 @@ export function officialResultRoutes({ store, config }: Services, crowd: Crowd):
       ctx.state.input.resultId,
       ctx.state.input.access,
     );
-    ctx.body = { available, report: stored && presentOfficialResult(stored) };
+    ctx.body = presentOfficialResultStatus(available, stored);
   });
 
   router.post('/', limited, validate(report, BARE), async (ctx) => {
     const { resultId, access, ...input } = ctx.state.input;
     ctx.status = 201;
-    ctx.body = { report: presentOfficialResult(await officialResults.report(resultId, access, input)) };
+    ctx.body = presentOfficialResultAdded(await officialResults.report(resultId, access, input));
   });
 
   return router;
