@@ -2,7 +2,7 @@
 export { presentPaper } from './paper';
 export { presentPapers, presentQuestion } from './question';
 export { presentResult } from './result';
-export { presentScorecard, serialisedScorecard, SCORECARD_READY, type CheckerScorecard } from './scorecard';
+export { presentScorecard, serialisedScorecard, SCORECARD_READY, type CheckedScorecard } from './scorecard';
 export { presentDone, presentLoggedIn, presentProfile, presentSession, presentSignedUp } from './user';
 export { presentKeyVersion, presentKeyVersions } from './key-version';
 export { presentAlertStatus, presentUnsubscribed } from './score-alert';

@@ -6,23 +6,24 @@ export type { ScorecardPrediction };
 export const SCORECARD_READY = 'Scorecard generated successfully';
 
 /**
- * The checker's answer before its message: the engine's scorecard with the paper, the candidate, the prediction and
- * the result's id.
+ * A sheet or a stored result scored, as the checker gives it: the engine's scorecard with the candidate, and what the
+ * answer adds to it (the paper, the prediction, the result's id and the key version). The checker hands out the same
+ * object for a repeated check, so its answer is shaped and serialised once.
  */
-export type CheckerScorecard = Omit<ScorecardAnswer, 'message'>;
+export interface CheckedScorecard {
+  scorecard: Scorecard & { candidate: { id: string; name: string } };
+  testPaper: TestPaper;
+  paper: { id: string; name: string };
+  prediction: ScorecardPrediction;
+  resultId: string;
+  keyVersion: KeyVersionStamp;
+}
 
-export function presentScorecard(
-  scorecard: Scorecard & { candidate: { id: string; name: string } },
-  checked: {
-    testPaper: TestPaper;
-    paper: { id: string; name: string };
-    prediction: ScorecardPrediction;
-    resultId: string;
-    keyVersion: KeyVersionStamp;
-  },
-): CheckerScorecard {
-  const { candidate, ...card } = scorecard;
+/** The scorecard answer (generate-response, upload-response, scorecard), in the spec's shape. */
+export function presentScorecard(checked: CheckedScorecard): ScorecardAnswer {
+  const { candidate, ...card } = checked.scorecard;
   return {
+    message: SCORECARD_READY,
     ...card,
     testPaper: checked.testPaper,
     candidate: { id: candidate.id, name: candidate.name },
@@ -34,16 +35,16 @@ export function presentScorecard(
 }
 
 /**
- * A scorecard is ~50 KB of JSON: serialised once per scorecard object (the checker hands out the same object for
- * repeat checks) into a buffer, so Koa need not measure a string to send it.
+ * A scorecard is ~50 KB of JSON: presented and serialised once per checked scorecard into a buffer, so a repeated
+ * check costs neither again and Koa need not measure a string to send it.
  */
-const serialisedScorecards = new WeakMap<CheckerScorecard, Buffer>();
+const serialisedScorecards = new WeakMap<CheckedScorecard, Buffer>();
 
-export function serialisedScorecard(scorecard: CheckerScorecard): Buffer {
-  let json = serialisedScorecards.get(scorecard);
+export function serialisedScorecard(checked: CheckedScorecard): Buffer {
+  let json = serialisedScorecards.get(checked);
   if (!json) {
-    json = Buffer.from(JSON.stringify({ message: SCORECARD_READY, ...scorecard }));
-    serialisedScorecards.set(scorecard, json);
+    json = Buffer.from(JSON.stringify(presentScorecard(checked)));
+    serialisedScorecards.set(checked, json);
   }
   return json;
 }

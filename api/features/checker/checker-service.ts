@@ -13,7 +13,7 @@ import {
 } from '../../../src/domain/gate';
 import type { Paper, Result, Store, StoreWatch } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
-import { presentScorecard, type CheckerScorecard, type PresentedRank } from '../../presenters';
+import type { CheckedScorecard, PresentedRank } from '../../presenters';
 import { createCrowd, type Crowd } from '../../crowd/crowd';
 import { createMarksSnapshots } from '../../crowd/marks-snapshot';
 
@@ -75,7 +75,7 @@ export type PrecheckInput = Pick<CheckInput, 'sheet' | 'testPaper' | 'sections'>
 export type RankAnswer = PresentedRank;
 
 export interface Checker {
-  check(input: CheckInput): Promise<CheckerScorecard>;
+  check(input: CheckInput): Promise<CheckedScorecard>;
   /**
    * Everything a check would refuse, refused before the e-mail step: a sheet of another paper than the one chosen
    * (naming the paper it is), a paper not scoring yet, and a choice of sections the candidate must make
@@ -88,7 +88,7 @@ export interface Checker {
    * A stored result's scorecard, scored again from what was stored (responses, statuses) against its paper's
    * published key: the portal is not asked, and an uploaded page's scorecard comes from the upload itself.
    */
-  scorecardOf(result: Result, options?: { minKeyVersion?: number }): Promise<CheckerScorecard>;
+  scorecardOf(result: Result, options?: { minKeyVersion?: number }): Promise<CheckedScorecard>;
   /** The paper with this id; or, given a test paper, its newest real paper still scoring (the demo's without one). */
   paperNamed(idOrTestPaper: string): Promise<Paper | null>;
   readonly crowd: Crowd;
@@ -169,7 +169,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
    * a moment ago: everything it depends on is in the key (the result, its paper and key version, the e-mail and its
    * verification), so only the prediction can be up to SCORECARD_TTL_MS old. Uploads are always scored afresh.
    */
-  const recentScorecards = new LRUCache<string, CheckerScorecard>({ max: RECENT_SCORECARDS, ttl: SCORECARD_TTL_MS });
+  const recentScorecards = new LRUCache<string, CheckedScorecard>({ max: RECENT_SCORECARDS, ttl: SCORECARD_TTL_MS });
   // A store that changed under the instance (a restore): nothing made from the old one answers; the instance is ready
   // again once the new one's snapshots are built.
   storeWatch.follow(async () => {
@@ -233,13 +233,14 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       });
       // The candidate sees themselves in the chart and the rank at once (other instances within a look or two).
       if (fetched) marks.record(paper.id, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
-      const checked = presentScorecard(scorecard, {
+      const checked: CheckedScorecard = {
+        scorecard,
         testPaper,
         paper: { id: paper.id, name: paper.label },
         prediction,
         resultId: id,
         keyVersion: keyVersion!,
-      });
+      };
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
     },
@@ -260,16 +261,14 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         result.chosenSections,
       );
       const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks'], result.rankedAs);
-      return presentScorecard(
-        { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
-        {
-          testPaper,
-          paper: { id: paper.id, name: paper.label },
-          prediction,
-          resultId: result.id,
-          keyVersion: keyVersion!,
-        },
-      );
+      return {
+        scorecard: { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
+        testPaper,
+        paper: { id: paper.id, name: paper.label },
+        prediction,
+        resultId: result.id,
+        keyVersion: keyVersion!,
+      };
     },
 
     async paperNamed(idOrTestPaper) {

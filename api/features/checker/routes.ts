@@ -31,7 +31,7 @@ import {
   presentVerificationSent,
   presentVerified,
   serialisedScorecard,
-  type CheckerScorecard,
+  type CheckedScorecard,
 } from '../../presenters';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
@@ -280,9 +280,9 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
       }),
     );
 
-  function answerWith(ctx: Context, scorecard: CheckerScorecard) {
+  function answerWith(ctx: Context, checked: CheckedScorecard) {
     ctx.type = 'application/json';
-    ctx.body = serialisedScorecard(scorecard);
+    ctx.body = serialisedScorecard(checked);
   }
 
   /** Counts each check by what the candidate got (hiregate_checks_total). */
