@@ -44,7 +44,8 @@ describe('adding an official result to a saved scorecard', () => {
       await useWidth(page, 360);
       await openCheckerModal(page, server.url);
       const dialog = page.getByRole('dialog', { name: 'Check Your GATE Score' });
-      await dialog.getByLabel('GATE Response Link').fill(itemAt(sheetLinks('cs1-2026', fixtures), 4));
+      // A candidate of 66 marks: a scorecard, an AIR and a GATE score like many real ones.
+      await dialog.getByLabel('GATE Response Link').fill(itemAt(sheetLinks('cs1-2026', fixtures), 8));
       await chooseTestPaper(dialog, 'CS 1');
       await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
       await dialog.getByLabel('Email').fill(email);

@@ -110,14 +110,21 @@ function OfficialResultForm({ resultId, onAdded }: { resultId: string; onAdded: 
           <TextField label="GATE score" inputMode="numeric" autoComplete="off" {...typed('score')} />
         </div>
         <p className="official-result__pdf">
-          <label htmlFor={fileId}>Or read them from your official scorecard (PDF)</label>
+          <span>Or read them from your official scorecard (PDF)</span>
+          {/* A button-like label: the browser's own file control writes 'No file chosen', clipped on a phone. */}
+          <label htmlFor={fileId} className="button">
+            Choose PDF
+          </label>
           <input
             id={fileId}
+            className="visually-hidden"
+            aria-label="Or read them from your official scorecard (PDF)"
             type="file"
             accept="application/pdf,.pdf"
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) void readPdf(file);
+              event.target.value = ''; // the same file chosen again is read again
             }}
           />
         </p>
