@@ -23,6 +23,7 @@ import {
   type CheckerServer,
 } from '../integration/checker-harness';
 import { buildPaper } from '../support/builders';
+import type { ImportKeyAnswer } from '../../src/contract';
 
 /**
  * Answer-key day on the candidate's side (issue 21): the scorecard names the key its marks came from; a scorecard
@@ -238,9 +239,9 @@ describe('answer-key day on the scorecard', () => {
     beforeAll(async () => {
       before = saved.get(REFRESHES)!;
       const imported = await importKey(finalKey(fixtureKey, provisional), 'final');
-      expect(imported.body).toMatchObject({ data: { applied: 3, keyVersion: { label: 'final' } } });
+      expect(imported.body).toMatchObject({ applied: 3, keyVersion: { label: 'final' } });
       // What a refresh will get: the scorecard under the final key, which the refresh asks for by its version.
-      const { version } = (imported.body.data as { keyVersion: { version: number } }).keyVersion;
+      const { version } = (imported.body as unknown as ImportKeyAnswer).keyVersion!;
       const answer = await postJson(url('/api/data/generate-response'), {
         link: itemAt(links, REFRESHES),
         testPaper: 'CS 1',
