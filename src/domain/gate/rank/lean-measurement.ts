@@ -350,7 +350,6 @@ function solve(matrix: readonly (readonly number[])[], b: readonly number[]): nu
  */
 export const LEAN_DRIFT_PER_YEAR = 0.05;
 const DRIFT_PER_MARK_PER_YEAR = (LEAN_DRIFT_PER_YEAR * Math.log(50)) / 45;
-/** Weight left on every lean of UNKNOWN_LEAN whatever was measured: a crowd may change how it leans. */
 /** The lean's uncertainty is tried along its widest axes only: the others are narrow (stretches rich in reports). */
 const PRINCIPAL_AXES = 4;
 
