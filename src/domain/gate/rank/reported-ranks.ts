@@ -35,9 +35,14 @@ const ANCHOR_WEIGHT = 20;
  * reports 0.02 marks apart: 79.29 → AIR 35, 79.27 → AIR 44).
  */
 const MIN_SPREAD = 0.15;
-/** Beyond the nearest pair the read is this much less sure per mark (ln rank), and beyond every pair more so. */
-const GAP_SD_PER_MARK = 0.03;
-const BEYOND_SD_PER_MARK = 0.08;
+/**
+ * Between two pairs the rank is read linearly in ln(rank), and the field's curve bends between them: the read is off
+ * by up to this share of the two pairs' ln(rank) apart, most midway (a lone CS 2024 pair at AIR 4 and the next at 90
+ * read rank 31 as 11). The rank is never outside the two pairs' ranks but for their own noise.
+ */
+const BRACKET_SD = 0.25;
+/** Beyond every pair the read is this much less sure per mark (ln rank). */
+const BEYOND_SD_PER_MARK = 0.12;
 /** Pairs at the ends that set the slope a read beyond them follows. */
 const EDGE_PAIRS = 5;
 
@@ -64,20 +69,44 @@ export function rankFromReports(input: {
   const near = residuals.filter((r) => Math.abs(r.marks - marks) <= NEARBY_MARKS);
   const used = near.length >= MIN_NEARBY ? near : residuals;
   const spread = Math.sqrt(used.reduce((sum, r) => sum + r.residual ** 2, 0) / Math.max(1, used.length - 1));
-  const nearest = Math.min(...pairs.map((p) => Math.abs(p.marks - marks)));
+  const noise = Math.max(MIN_SPREAD, spread);
   const [lowest, highest] = [itemAt(curve, 0).x, itemAt(curve, curve.length - 1).x];
   const beyond = Math.max(0, marks - highest, lowest - marks);
-  const sd = Math.hypot(Math.max(MIN_SPREAD, spread), GAP_SD_PER_MARK * nearest, BEYOND_SD_PER_MARK * beyond);
+  const bracket = bracketOf(curve, marks, appeared);
+  const sd = Math.hypot(noise, bracket.sd, BEYOND_SD_PER_MARK * beyond);
   const toRank = (logRank: number) => Math.min(appeared, Math.max(1, Math.exp(logRank)));
   const estimate = at(marks);
-  const best = Math.max(1, Math.floor(toRank(estimate - RANGE_Z * sd)));
-  const worst = Math.min(appeared, Math.ceil(toRank(estimate + RANGE_Z * sd)));
+  const reach = RANGE_Z * sd;
+  const bound = RANGE_Z * noise;
+  const best = Math.max(1, Math.floor(toRank(Math.max(estimate - reach, bracket.better - bound))));
+  const worst = Math.min(appeared, Math.ceil(toRank(Math.min(estimate + reach, bracket.worse + bound))));
   return {
     estimatedRank: Math.min(worst, Math.max(best, Math.round(toRank(estimate)))),
     rankRange: [best, worst],
     reports: pairs.length,
     nearby: near.length,
   };
+}
+
+/**
+ * The pairs around the marks (ln rank of the better and the worse; beyond the best pair rank 1 is the better, beyond the last the field's last) and
+ * how unsure the linear read between them is.
+ */
+function bracketOf(
+  curve: readonly { x: number; logShare: number }[],
+  marks: number,
+  appeared: number,
+): { better: number; worse: number; sd: number } {
+  const i = curve.findIndex((p) => p.x >= marks);
+  const last = itemAt(curve, curve.length - 1);
+  if (i === -1) return { better: 0, worse: last.logShare, sd: 0 };
+  const upper = itemAt(curve, i);
+  if (upper.x === marks) return { better: upper.logShare, worse: upper.logShare, sd: 0 };
+  if (i === 0) return { better: upper.logShare, worse: Math.log(appeared), sd: 0 };
+  const lower = itemAt(curve, i - 1);
+  const t = (marks - lower.x) / (upper.x - lower.x);
+  const apart = lower.logShare - upper.logShare;
+  return { better: upper.logShare, worse: lower.logShare, sd: BRACKET_SD * apart * 2 * Math.sqrt(t * (1 - t)) };
 }
 
 /** ln(rank) at marks: linear between the curve's points, beyond its ends the slope of the pairs there. */
