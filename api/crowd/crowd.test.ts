@@ -151,6 +151,24 @@ describe('crowd predictions', () => {
     expect(reads).toEqual(['DA-2026']);
   });
 
+  it("fits a paper's crowd once for every marks value, and again once the crowd has grown by 5%", async () => {
+    const marks = spread(100, 0);
+    const { store } = storeWith({ 'DA-2026': marks });
+    const snapshots = createMarksSnapshots(store);
+    const crowd = createCrowd(snapshots, papers);
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    const fresh = (at: number, stored: number[]) =>
+      predict({ testPaper: 'DA', marks: at, year: 2026, crowd: { marksBySession: { DA: sorted(stored) } } });
+    expect(await crowd.predictionFor(da, 40)).toEqual(fresh(40, marks));
+    expect(await crowd.predictionFor(da, 50)).toEqual(fresh(50, marks));
+    const newcomers = Array.from({ length: 10 }, (_, i) => 62 + i);
+    newcomers.forEach((mark, i) => snapshots.record('DA-2026', { id: `new-${i}`, normMarks: mark, totalMarks: mark }));
+    await Promise.resolve();
+    const afterGrowth = await crowd.predictionFor(da, 60);
+    expect(afterGrowth).toEqual(fresh(60, [...marks, ...newcomers]));
+    expect(afterGrowth).not.toEqual(fresh(60, marks));
+  });
+
   it('predicts a paper the rank model has no data for from its own inputs, and says why it has no field rank', async () => {
     const { store } = storeWith({});
     const crowd = createCrowd(createMarksSnapshots(store), papers);

@@ -2,9 +2,15 @@ import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { testPaperOf, type TestPaper } from '../../src/domain/gate';
 import { afterResults } from '../../src/domain/gate/rank/after-results';
-import { paperKeyOf, type PaperKey } from '../../src/domain/gate/rank/data';
+import { paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/data';
 import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
-import { predict, RankModelError, type CrowdInput, type Prediction } from '../../src/domain/gate/rank';
+import {
+  rankPredictor,
+  RankModelError,
+  type CrowdInput,
+  type Prediction,
+  type RankPredictor,
+} from '../../src/domain/gate/rank';
 import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
 import type { LeanMeasurement, OfficialReport, Paper, PaperRepository, Store } from '../store';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
@@ -20,6 +26,12 @@ import { createAnyPaperPredictions, hasRankModel, rankedPaperOf, sessionPapers }
  * hundred values per paper, and a crowd of thousands moves the estimate by far less than its range in five minutes.
  */
 export const PREDICTION_TTL_MS = 5 * 60_000;
+/**
+ * The model fitted to a paper's crowd is reused for every marks value (a fit costs tens of milliseconds at a million
+ * results, a read off it well under one) until PREDICTION_TTL_MS has passed or the crowd has grown by this share: a
+ * young crowd's first hundreds of results each move the fit, a million's next thousands do not.
+ */
+const REFIT_GROWTH = 0.05;
 /** Width in marks of a distribution bar. */
 export const DISTRIBUTION_BIN_WIDTH = 5;
 
@@ -81,6 +93,7 @@ export function createCrowd(
   learned?: Learned,
 ): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
+  const predictors = new LRUCache<string, RankPredictor>({ max: 200, ttl: PREDICTION_TTL_MS });
   const reportsOfYear = new LRUCache<number, OfficialReport[]>({ max: 20, ttl: PREDICTION_TTL_MS });
   const measuredLeans = new LRUCache<'all', LeanMeasurement[]>({ max: 1, ttl: PREDICTION_TTL_MS });
   const anyPaper = createAnyPaperPredictions(snapshots, papers);
@@ -118,6 +131,20 @@ export function createCrowd(
     return leanPrior(measurements, paper, year);
   }
 
+  /** The model fitted to the paper's crowd and lean, refitted as the crowd grows (REFIT_GROWTH). */
+  async function predictorOf(paper: Paper, testPaper: RankTestPaper) {
+    const crowd = await crowdOf(paper);
+    const size = Object.values(crowd.marksBySession).reduce((sum, marks) => sum + (marks?.length ?? 0), 0);
+    const key = `${paper.id}|${Math.floor(Math.log1p(size) / Math.log1p(REFIT_GROWTH))}`;
+    let predictor = predictors.get(key);
+    if (!predictor) {
+      const lean = await leanOf(paperKeyOf(testPaper), paper.year);
+      predictor = rankPredictor({ testPaper, year: paper.year, crowd, ...(lean ? { lean } : {}) });
+      predictors.set(key, predictor);
+    }
+    return predictor;
+  }
+
   async function crowdOf(paper: Paper): Promise<CrowdInput> {
     const marksBySession = Object.fromEntries(
       await Promise.all(
@@ -139,15 +166,10 @@ export function createCrowd(
       const cacheKey = `${paper.id}|${marks}`;
       const cached = predictions.get(cacheKey);
       if (cached) return cached;
-      const crowd = await crowdOf(paper);
-      const paperKey = paperKeyOf(testPaper);
       let prediction: PredictionData | MissingPrediction;
       try {
-        const lean = await leanOf(paperKey, paper.year);
-        prediction = afterResults(
-          predict({ testPaper, marks, year: paper.year, crowd, ...(lean ? { lean } : {}) }),
-          await reportedPairs(paperKey, paper.year),
-        );
+        const predictor = await predictorOf(paper, testPaper);
+        prediction = afterResults(predictor.at(marks), await reportedPairs(paperKeyOf(testPaper), paper.year));
       } catch (error) {
         if (!(error instanceof RankModelError)) throw error;
         prediction = noModel(marks, error.message);
@@ -170,6 +192,7 @@ export function createCrowd(
     forget() {
       snapshots.forget();
       predictions.clear();
+      predictors.clear();
       reportsOfYear.clear();
       measuredLeans.clear();
     },

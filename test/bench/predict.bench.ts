@@ -1,9 +1,11 @@
 /**
- * What one predict call costs (npm run bench:predict, also run by bench:rank): the API calls it per request (cached
- * five minutes per marks value) with each session's stored raw marks, ascending as its in-memory snapshot keeps them.
- * Prints the median over repeated calls for no crowd, and crowds of 2,000 and 1,000,000 results per session, sorted
- * (as the API passes them) and, for reference, shuffled (sorted on a copy first), with the lean unknown and measured a
- * year earlier (a simulated year's crowd and 5% of it reporting). Target: ≤ 20 ms for a million.
+ * What one predict call costs (npm run bench:predict, also run by bench:rank), with each session's stored raw marks
+ * ascending as the API's in-memory snapshot keeps them. Prints the median over repeated calls for no crowd, and crowds
+ * of 2,000 and 1,000,000 results per session, sorted (as the API passes them) and, for reference, shuffled (sorted on
+ * a copy first), with the lean unknown and measured a year earlier (a simulated year's crowd and 5% of it reporting).
+ * A predict call fits the model to the crowd; the API fits once per paper (rankPredictor, refitted as the crowd grows
+ * by 5% or after five minutes) and reads every other marks value off that fit: the last lines time such a read.
+ * Target: ≤ 20 ms per request for a million.
  */
 import { loadavg } from 'node:os';
 import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
@@ -11,7 +13,7 @@ import { RANK_DATA } from '../../src/domain/gate/rank/data';
 import { buildYearCurves } from '../../src/domain/gate/rank/history';
 import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
 import type { CrowdInput } from '../../src/domain/gate/rank/predict';
-import { predict } from '../../src/domain/gate/rank/predict';
+import { predict, rankPredictor } from '../../src/domain/gate/rank/predict';
 import { itemAt } from '../../src/domain/lists';
 import { drawCrowd, fieldOf, leansOf, reportsOf } from '../support/rank-crowds';
 
@@ -68,4 +70,18 @@ for (const [label, crowd, lean, calls] of cases) {
   let i = 0;
   const ms = medianMs(calls, () => predict({ testPaper: 'CS 1', marks: [55, 70, 85][i++ % 3] ?? 55, crowd, lean }));
   console.log(`  ${label.padEnd(40)} ${ms.toFixed(1)} ms`);
+}
+
+console.log('read off a model already fitted to the crowd (what the API does for every marks value after the first):');
+const reads: [string, CrowdInput, readonly LeanHypothesis[] | undefined][] = [
+  ['2,000 per session', crowdOf(2_000, true), undefined],
+  ['1,000,000 per session', crowdOf(1_000_000, true), undefined],
+  ['1,000,000 per session, lean measured', crowdOf(1_000_000, true), measured],
+];
+for (const [label, crowd, lean] of reads) {
+  const fitted = rankPredictor({ testPaper: 'CS 1', crowd, lean });
+  let mark = 20;
+  // A new marks value each time, a third of a mark apart, as candidates' marks are.
+  const ms = medianMs(200, () => fitted.at((mark = mark >= 90 ? 20 : mark + 1 / 3)));
+  console.log(`  ${label.padEnd(40)} ${ms.toFixed(2)} ms`);
 }
