@@ -277,7 +277,7 @@ export const OPERATIONS: Record<string, OperationDescription> = {
     errors: {
       403: 'this device verified no address for the result (VERIFICATION_REQUIRED)',
       404: 'no scorecard is stored for this result',
-      409: 'the result already has an official result (ALREADY_REPORTED)',
+      409: "the result already has an official result (ALREADY_REPORTED), or the year's results are not out yet (RESULTS_NOT_OUT)",
       422: 'the result is implausible for the marks, paper or score formula (OFFICIAL_RESULT_IMPLAUSIBLE), or the paper has no predicted rank (NO_RANK_MODEL, NO_PREDICTION)',
       429: LIMITED,
     },

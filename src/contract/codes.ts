@@ -54,6 +54,7 @@ export const API_CODES = [
   'PAPER_CONFLICT',
   'NOT_A_DEMO_PAPER',
   // A candidate's official result added to a scorecard (docs/official-results.md).
+  'RESULTS_NOT_OUT',
   'ALREADY_REPORTED',
   'OFFICIAL_RESULT_IMPLAUSIBLE',
   'NO_RANK_MODEL',

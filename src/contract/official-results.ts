@@ -34,10 +34,14 @@ export const officialResultAnswer = object({
 }).noUnknown();
 export type OfficialResultAnswer = InferType<typeof officialResultAnswer>;
 
-/** POST /api/data/official-results/status: whether this device may add one, and the one it added. */
+/**
+ * POST /api/data/official-results/status: whether this device may add one, and the one it added; before the year's
+ * results are out, the day (YYYY-MM-DD, IST) they are due, and whether that day is GATE's schedule or a guess.
+ */
 export const officialResultStatusAnswer = object({
   available: boolean().required(),
   report: officialResultAnswer.nullable().defined(),
+  opensOn: object({ day: string().required(), scheduled: boolean().required() }).noUnknown().nullable().defined(),
 }).noUnknown();
 export type OfficialResultStatusAnswer = InferType<typeof officialResultStatusAnswer>;
 

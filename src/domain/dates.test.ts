@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeInZone, dateTimeText } from './dates';
+import { dateTimeInZone, dateTimeText, dayText } from './dates';
 
 describe('the one date format', () => {
   const moment = '2026-11-27T02:12:00Z';
@@ -14,5 +14,9 @@ describe('the one date format', () => {
   it('writes a named zone, and names it', () => {
     expect(dateTimeInZone(moment, 'Asia/Kolkata')).toBe('27 Nov 2026, 07:42 IST');
     expect(dateTimeInZone(moment, 'UTC')).toBe('27 Nov 2026, 02:12 UTC');
+  });
+
+  it('writes a calendar day alone the same way, whatever the zone', () => {
+    expect(dayText('2026-03-19')).toBe('19 Mar 2026');
   });
 });

@@ -22,3 +22,9 @@ export const dateTimeText = (at: string | number | Date): string => ON_DEVICE.fo
 /** '27 Nov 2026, 07:42 IST': in the given IANA time zone, named. */
 export const dateTimeInZone = (at: string | number | Date, timeZone: string): string =>
   new Intl.DateTimeFormat('en-IN', { ...PARTS, timeZone, timeZoneName: 'short' }).format(new Date(at));
+
+/** A calendar day (YYYY-MM-DD) as the moments above write it, without a time: '19 Mar 2026'. */
+export const dayText = (day: string): string =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );

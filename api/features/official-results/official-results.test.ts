@@ -62,7 +62,11 @@ describe.each(STORE_LANES)('official results added to saved scorecards, on the $
 
   it('adds a typed result from a verified device once, and reads back predicted against actual', async () => {
     const { resultId, access, rank, rankRange, score } = itemAt(checks, 0);
-    expect((await call('/status', { resultId, access })).body).toEqual({ available: true, report: null });
+    expect((await call('/status', { resultId, access })).body).toEqual({
+      available: true,
+      report: null,
+      opensOn: null,
+    });
 
     const actualRank = Math.round(rank * 1.5);
     const added = await call('', { resultId, access, rank: actualRank, score, consent: true });
@@ -94,6 +98,7 @@ describe.each(STORE_LANES)('official results added to saved scorecards, on the $
     expect((await call('/status', { resultId, access: otherDevice })).body).toEqual({
       available: false,
       report: null,
+      opensOn: null,
     });
     const unverified = await call('', { resultId, access: otherDevice, rank, score, consent: true });
     expect(unverified.status).toBe(403);

@@ -4,6 +4,8 @@ import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
 import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
 import { paperKeyOf, type PaperKey } from '../../../src/domain/gate/rank/data';
 import { checkOfficialResult, type ReportProblem } from '../../../src/domain/gate/rank/official-result';
+import { resultsAreOut, resultsDayOf } from '../../../src/domain/gate/rank/results-day';
+import { dayText } from '../../../src/domain/dates';
 import type { officialResultSchema } from '../../../src/domain/validation/official-result';
 import { isTestPaper, testPaperOf } from '../../../src/domain/gate';
 import type { ScorecardAccess } from '../../access/scorecard-access';
@@ -26,14 +28,20 @@ export const OFFICIAL_RESULT_ERRORS = {
   noRankModel: (testPaper: string) =>
     `Official results are taken for CS and DA, whose ranks HireGate predicts; not for ${testPaper}.`,
   noPrediction: 'This scorecard has no predicted rank to compare an official result with.',
+  resultsNotOut: (year: number, day: string) =>
+    `GATE ${year} results are not out yet: add your official result from ${dayText(day)}, when they are due.`,
 } as const;
 
 export type OfficialResultInput = InferType<typeof officialResultSchema>;
 
-/** What the scorecard's section shows this device: whether it may add a result, and the one added. */
+/**
+ * What the scorecard's section shows this device: whether it may add a result, the one added, and, before the year's
+ * results are out, the day they are due.
+ */
 export interface OfficialResultStatus {
   available: boolean;
   report: OfficialReport | null;
+  opensOn: { day: string; scheduled: boolean } | null;
 }
 
 /** A refusal the candidate acts on: its status and a stable code beside the domain's message. */
@@ -55,7 +63,12 @@ function refusalOf(problems: readonly ReportProblem[]): HttpError {
  * result (as its scorecard call), checked against what the product knows of the result (checkOfficialResult), kept
  * once per result with the prediction the scorecard showed.
  */
-export function createOfficialResults(store: Store, crowd: Crowd, access: ScorecardAccess) {
+export function createOfficialResults(
+  store: Store,
+  crowd: Crowd,
+  access: ScorecardAccess,
+  now: () => Date = () => new Date(),
+) {
   async function resultOf(resultId: string): Promise<Result> {
     const result = await store.results.findById(resultId);
     if (!result) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noResult);
@@ -118,11 +131,15 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
   return {
     async status(resultId: string, accessToken: string | undefined): Promise<OfficialResultStatus> {
       const result = await resultOf(resultId);
-      if (!(await access.verifiedEmailOf(result, accessToken))) return { available: false, report: null };
+      if (!(await access.verifiedEmailOf(result, accessToken)))
+        return { available: false, report: null, opensOn: null };
       const paper = await store.papers.findById(result.paperId);
+      if (!paper || !hasRankModel(testPaperOf(paper))) return { available: false, report: null, opensOn: null };
+      const out = resultsAreOut(paper.year, now());
       return {
-        available: Boolean(paper && hasRankModel(testPaperOf(paper))),
+        available: out,
         report: await store.officialReports.findByResult(result.id),
+        opensOn: out ? null : resultsDayOf(paper.year),
       };
     },
 
@@ -132,6 +149,10 @@ export function createOfficialResults(store: Store, crowd: Crowd, access: Scorec
       // Refused before the prediction is made; checkOfficialResult would say the same.
       if (!verified) throw verificationRequired();
       const { paper, testPaper, shown } = await shownPrediction(result);
+      if (!resultsAreOut(paper.year, now())) {
+        const message = OFFICIAL_RESULT_ERRORS.resultsNotOut(paper.year, resultsDayOf(paper.year).day);
+        throw refused(409, 'RESULTS_NOT_OUT', message);
+      }
       const paperKey = paperKeyOf(testPaper);
       const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;
       const accepted = (await store.officialReports.list({ year: paper.year }))

@@ -29,12 +29,18 @@ export function presentOfficialResult(report: OfficialReport): OfficialResultAns
 }
 
 /** The scorecard's section on this device: whether it may add an official result, and the one it added. */
-export const presentOfficialResultStatus = (
-  available: boolean,
-  report: OfficialReport | null,
-): OfficialResultStatusAnswer => ({
+export const presentOfficialResultStatus = ({
+  available,
+  report,
+  opensOn,
+}: {
+  available: boolean;
+  report: OfficialReport | null;
+  opensOn: OfficialResultStatusAnswer['opensOn'];
+}): OfficialResultStatusAnswer => ({
   available,
   report: report && presentOfficialResult(report),
+  opensOn,
 });
 
 export const presentOfficialResultAdded = (report: OfficialReport): OfficialResultAddedAnswer => ({

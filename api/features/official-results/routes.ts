@@ -28,11 +28,9 @@ export function officialResultRoutes({ store, config }: Services, crowd: Crowd):
   const officialResults = createOfficialResults(store, crowd, createScorecardAccess(config, store));
 
   router.post('/status', limited, validate(resultOfDevice, BARE), async (ctx) => {
-    const { available, report: stored } = await officialResults.status(
-      ctx.state.input.resultId,
-      ctx.state.input.access,
+    ctx.body = presentOfficialResultStatus(
+      await officialResults.status(ctx.state.input.resultId, ctx.state.input.access),
     );
-    ctx.body = presentOfficialResultStatus(available, stored);
   });
 
   router.post('/', limited, validate(report, BARE), async (ctx) => {

@@ -13,7 +13,7 @@ import {
   type OfficialResultEntry,
   type OfficialResultReport,
 } from './official-result-api';
-import { comparisonRows, entryOfScorecard, verdictText } from './official-result-view';
+import { comparisonRows, entryOfScorecard, opensOnText, verdictText } from './official-result-view';
 import './official-result.css';
 
 /**
@@ -160,17 +160,27 @@ function OfficialResultForm({ resultId, onAdded }: { resultId: string; onAdded: 
   );
 }
 
+function ResultsNotOut({ opensOn }: { opensOn: { day: string; scheduled: boolean } }) {
+  return (
+    <section className="scorecard__card official-result" aria-label="Your official result">
+      <h2>Your official result</h2>
+      <p className="official-result__hint">{opensOnText(opensOn)}</p>
+    </section>
+  );
+}
+
 function OfficialResultQuery({ resultId }: { resultId: string }) {
   const queryClient = useQueryClient();
   const { queryKey } = officialResultStatusQuery(resultId);
   const status = useQuery(officialResultStatusQuery(resultId));
+  if (status.data?.report) return <PredictedVsActual report={status.data.report} />;
+  if (status.data?.opensOn) return <ResultsNotOut opensOn={status.data.opensOn} />;
   // Offline, unverified on this device, or a paper without a rank model: nothing to add here.
-  if (!status.data?.available && !status.data?.report) return null;
-  if (status.data.report) return <PredictedVsActual report={status.data.report} />;
+  if (!status.data?.available) return null;
   return (
     <OfficialResultForm
       resultId={resultId}
-      onAdded={(report) => queryClient.setQueryData(queryKey, { available: true, report })}
+      onAdded={(report) => queryClient.setQueryData(queryKey, { available: true, report, opensOn: null })}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRows, entryOfScorecard, verdictText } from './official-result-view';
+import { comparisonRows, entryOfScorecard, opensOnText, verdictText } from './official-result-view';
 import type { OfficialResultReport } from './official-result-api';
 
 const report = (overrides: Partial<OfficialResultReport> = {}): OfficialResultReport => ({
@@ -45,5 +45,16 @@ describe('predicted against actual on the scorecard', () => {
       fields: { rank: '88', score: '912' },
       entry: { rank: 88, score: 912, source: 'pdf', marks: 80.5, paper: 'CS', year: 2026 },
     });
+  });
+});
+
+describe('before the results are out', () => {
+  it('says when the candidate can add their result, and when GATE has not announced the day that it is a guess', () => {
+    expect(opensOnText({ day: '2026-03-19', scheduled: true })).toBe(
+      'GATE 2026 results are due on 19 Mar 2026. Come back then to add your All India Rank and GATE score and see how the prediction did.',
+    );
+    expect(opensOnText({ day: '2027-03-16', scheduled: false })).toMatch(
+      /^GATE 2027 results are due around 16 Mar 2027 \(GATE has not announced the day yet\)\. /,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { OfficialScorecard } from '../../domain/gate/rank/official-scorecard';
 import type { OfficialResultEntry, OfficialResultReport } from './official-result-api';
 import { wholeNumber } from './prediction-view';
+import { dayText } from '../../domain/dates';
 
 /** The "Predicted vs actual" view's rows and verdict, from an official result and the prediction it is compared with. */
 
@@ -56,4 +57,14 @@ export function entryOfScorecard(scorecard: OfficialScorecard): {
       ...(year ? { year } : {}),
     },
   };
+}
+
+/**
+ * Before the year's results are out: when the candidate can add theirs (the results day is in the exam's year), and
+ * whether that day is GATE's or a guess.
+ */
+export function opensOnText({ day, scheduled }: { day: string; scheduled: boolean }): string {
+  const year = day.slice(0, 4);
+  const when = scheduled ? `on ${dayText(day)}` : `around ${dayText(day)} (GATE has not announced the day yet)`;
+  return `GATE ${year} results are due ${when}. Come back then to add your All India Rank and GATE score and see how the prediction did.`;
 }
