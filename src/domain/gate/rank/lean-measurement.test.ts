@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeanFamily } from '../../../../test/support/rank-crowds';
-import { drawCrowd, fieldOf, leansOf, reportsOf } from '../../../../test/support/rank-crowds';
+import { drawCrowd, fieldOf, leansOf, random, reportsOf } from '../../../../test/support/rank-crowds';
 import { UNKNOWN_LEAN } from './crowd';
 import { RANK_DATA, dataWithoutYear } from './data';
 import { buildYearCurves } from './history';
@@ -42,6 +42,25 @@ describe('measuring the crowd’s lean from official results', () => {
     // Its uncertainty: the covariance of the lean's knots, positive along its diagonal.
     for (const [i, row] of fair.covariance.entries()) expect(row[i]).toBeGreaterThan(0);
   });
+
+  it('measures a lean whose lowest stretch of the field holds a stored result but no candidate', () => {
+    // A case the 10-crowd backtest met: CS 2024's field, a mild logistic crowd (seed 2025401), 5% reporting. A stored
+    // mark below the field's lowest reported rank made that stretch's likelihood −∞, the fit NaN, and every later
+    // prediction from the stored lean fail.
+    const field = fieldOfYear(2024);
+    const s = Math.max(0, 0.1 + (2 * random(2025400)() - 1) * 0.05);
+    const { crowd, checkers } = drawCrowd(field, leansOf(field, 'logistic', s), 2000, 2025401);
+    const lean = measureLean({
+      year: 2024,
+      crowd,
+      reports: reportsOf(checkers, 0.05, 2025402),
+      appeared: field.appeared,
+      qualifyingMarks: field.qualifyingMarks,
+    });
+    expect(lean.lean.lnLeans.every(Number.isFinite)).toBe(true);
+    expect(lean.covariance.flat().every(Number.isFinite)).toBe(true);
+    expect(contrast(lean)).toBeGreaterThan(0);
+  });
 });
 
 describe('the prior a stored lean gives the next year', () => {
@@ -52,6 +71,12 @@ describe('the prior a stored lean gives the next year', () => {
     expect(leanPrior([stored], 'DA', 2016)).toBe(UNKNOWN_LEAN);
     expect(leanPrior([stored], 'CS', 2015)).toBe(UNKNOWN_LEAN);
     expect(leanPrior([{ ...stored, reports: MIN_LEAN_REPORTS - 1 }], 'CS', 2016)).toBe(UNKNOWN_LEAN);
+  });
+
+  it('ignores a measurement stored with NaN (null once stored), which would break every prediction', () => {
+    const broken = { ...stored, covariance: stored.covariance.map((row) => row.map(() => Number.NaN)) };
+    const asStored = JSON.parse(JSON.stringify([broken])) as LeanMeasurement[];
+    expect(leanPrior(asStored, 'CS', 2016)).toBe(UNKNOWN_LEAN);
   });
 
   it('takes the latest measurement, as stored (JSON), with half its weight on the measured lean', () => {

@@ -208,7 +208,7 @@ function stretchesOf(
     { x: last.x + slopeAt(beforeLast, last) * (Math.log(appeared) - last.logShare), logShare: Math.log(appeared) },
   ];
   const size = ranked.crowd.size;
-  return ends.slice(1).map((to, i) => {
+  const stretches = ends.slice(1).map((to, i) => {
     const from = itemAt(ends, i);
     const steps = Array.from({ length: STEPS_PER_STRETCH }, (_, k) => {
       const [a, b] = [k / STEPS_PER_STRETCH, (k + 1) / STEPS_PER_STRETCH];
@@ -225,6 +225,26 @@ function stretchesOf(
     const results = lower - upper;
     return { results: Math.max(0, results), steps };
   });
+  return withoutEmptyStretches(stretches);
+}
+
+/**
+ * A stretch of no field candidates (a reporter at the very last rank, or two at the same rank) cannot hold a result,
+ * yet a crowd's mark rounded below the last reporter lands in one: its results count in the stretch before it.
+ */
+function withoutEmptyStretches(stretches: readonly Stretch[]): Stretch[] {
+  const kept: Stretch[] = [];
+  let carried = 0;
+  for (const stretch of stretches) {
+    const candidates = stretch.steps.reduce((sum, step) => sum + step.candidates, 0);
+    const previous = kept.at(-1);
+    if (candidates > 0) {
+      kept.push({ ...stretch, results: stretch.results + carried });
+      carried = 0;
+    } else if (previous) previous.results += stretch.results;
+    else carried += stretch.results;
+  }
+  return kept;
 }
 
 /**
@@ -366,7 +386,7 @@ export function leanPrior(
   year: number,
 ): readonly LeanHypothesis[] {
   const latest = measurements
-    .filter((m) => m.paper === paper && m.year < year && m.reports >= MIN_LEAN_REPORTS)
+    .filter((m) => m.paper === paper && m.year < year && m.reports >= MIN_LEAN_REPORTS && isFiniteMeasurement(m))
     .sort((a, b) => b.year - a.year)[0];
   if (!latest) return UNKNOWN_LEAN;
   const lean = { ...latest.lean, measuredIn: { year: latest.year, reports: latest.reports } };
@@ -408,6 +428,11 @@ export function leanPrior(
     ...points.map((p) => ({ measured: p.lean, tilt: 0, prior: (1 - ALONG_SHARES) * p.weight })),
     ...UNKNOWN_LEAN.map((h, i) => ({ shape: h.shape, prior: (ALONG_SHARES * itemAt(shares, i)) / sharesTotal })),
   ].filter((h) => h.prior > 0);
+}
+
+/** A measurement stored before empty stretches were merged could hold NaN (stored as null): it measures nothing. */
+function isFiniteMeasurement({ lean, covariance }: LeanMeasurement): boolean {
+  return [...lean.lnLeans, ...covariance.flat()].every((value) => Number.isFinite(value));
 }
 
 /**
