@@ -79,14 +79,14 @@ describe('the prior a stored lean gives the next year', () => {
     expect(leanPrior(asStored, 'CS', 2016)).toBe(UNKNOWN_LEAN);
   });
 
-  it('takes the latest measurement, as stored (JSON), with half its weight on the measured lean', () => {
+  it('takes the latest measurement, as stored (JSON), with three quarters of its weight on the lean along marks', () => {
     const older = { ...measured('power', 0.1, 31), year: 2013 };
     const prior = leanPrior(JSON.parse(JSON.stringify([older, stored])) as LeanMeasurement[], 'CS', 2016);
     const alongMarks = prior.flatMap((h) => ('measured' in h ? [h] : []));
     expect(alongMarks.length).toBeGreaterThan(1);
     expect(alongMarks.every((h) => h.measured.xs.join() === stored.lean.xs.join())).toBe(true);
     expect(alongMarks.some((h) => h.measured.lnLeans.join() === stored.lean.lnLeans.join())).toBe(true);
-    expect(alongMarks.reduce((sum, h) => sum + h.prior, 0)).toBeCloseTo(0.5, 6);
+    expect(alongMarks.reduce((sum, h) => sum + h.prior, 0)).toBeCloseTo(0.75, 6);
     expect(prior.reduce((sum, h) => sum + h.prior, 0)).toBeCloseTo(1, 6);
   });
 
