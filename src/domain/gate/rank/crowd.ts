@@ -421,11 +421,12 @@ export function crowdEstimate(
 
 /**
  * How far a crowd's readings may disagree before it stops counting, against the history's own spread: with the lean
- * unknown, readings that part by half the history's sd leave the history alone (their disagreement is the guess of
- * how the crowd leans, not a measure); with the lean measured, by all of it (what is left is the measured lean's own
+ * unknown, readings that part by 1/√6 of the history's sd leave the history alone (their disagreement is the guess
+ * of how the crowd leans, not a measure; at 1/√4, strong threshold crowds read 2023's top 0.5–1.5% worse than no
+ * crowd, npm run bench:rank); with the lean measured, by all of it (what is left is the measured lean's own
  * uncertainty).
  */
-const DISAGREEMENT_WEIGHT = { unknown: 4, measured: 1 };
+const DISAGREEMENT_WEIGHT = { unknown: 6, measured: 1 };
 /** Fewer results ahead than this, and the crowd counts in proportion: a handful ahead tell little of the rank. */
 const FEW_RESULTS_AHEAD = 6;
 
