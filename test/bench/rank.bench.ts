@@ -19,8 +19,9 @@ import { RANK_DATA, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from '
 import { buildYearCurves } from '../../src/domain/gate/rank/history';
 import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
 import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
-import type { CrowdInput } from '../../src/domain/gate/rank/predict';
+import type { CrowdInput, Prediction } from '../../src/domain/gate/rank/predict';
 import { rankPredictor } from '../../src/domain/gate/rank/predict';
+import { OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE } from '../../src/domain/gate/rank/normalisation';
 import { rankFromReports } from '../../src/domain/gate/rank/reported-ranks';
 import { itemAt } from '../../src/domain/lists';
 import type { Checker, LeanFamily, SimulatedField } from '../support/rank-crowds';
@@ -39,6 +40,8 @@ const LEAN_DRIFT = 0.05;
 const MIN_IN_RANGE = 0.8;
 const MAX_LEARNED_ERROR = 1.25;
 
+type ScoreInputs = Prediction['scoreInputs'];
+
 interface PointResult {
   actual: number;
   predicted: number;
@@ -54,13 +57,20 @@ function backtestYear(
   points: readonly [number, number][],
   crowd?: CrowdInput,
   lean?: readonly LeanHypothesis[],
-): PointResult[] {
+): { results: PointResult[]; scoreInputs: ScoreInputs } {
   const predictor = rankPredictor({ testPaper: 'CS 1', year, appeared, data, crowd, lean });
-  return points.map(([marks, actual]) => {
-    const p = predictor.at(marks);
+  const predictions = points.map(([marks, actual]) => ({ actual, p: predictor.at(marks) }));
+  const results = predictions.map(({ actual, p }) => {
     const [low, high] = p.rankRange;
     return { actual, predicted: p.estimatedRank, inRange: low <= actual && actual <= high, width: high / low };
   });
+  return { results, scoreInputs: predictor.at(60).scoreInputs };
+}
+
+/** The field's top-0.1% mean (at least its best 10), what the GATE score's M̄t is. */
+function fieldTopMean({ bestFirst }: SimulatedField): number {
+  const count = Math.max(OFFICIAL_TOP_MINIMUM, Math.round(OFFICIAL_TOP_SHARE * bestFirst.length));
+  return bestFirst.subarray(0, count).reduce((sum, m) => sum + m, 0) / count;
 }
 
 function median(values: readonly number[]): number {
@@ -100,6 +110,17 @@ const resultsOf = (lane: string, year?: number) => {
   const byYear = lanes.get(lane);
   if (!byYear) return [];
   return year === undefined ? [...byYear.values()].flat() : (byYear.get(year) ?? []);
+};
+/**
+ * The GATE score's inputs read before results against the field's own (marks): |M̄t − the field's top-0.1% mean| and
+ * |Mq − the year's qualifying mark|, without a crowd and per lane.
+ */
+const inputErrors = new Map<string, { topMean: number[]; qualifyingMarks: number[] }>();
+const recordInputs = (key: string, read: ScoreInputs, field: SimulatedField) => {
+  const errors = inputErrors.get(key) ?? { topMean: [], qualifyingMarks: [] };
+  errors.topMean.push(Math.abs(read.topMean.value - fieldTopMean(field)));
+  errors.qualifyingMarks.push(Math.abs(read.qualifyingMarks.value - field.qualifyingMarks));
+  inputErrors.set(key, errors);
 };
 const crowdLane = (family: LeanFamily, strength: string) => `${family}, ${strength}`;
 const learnedLane = (family: LeanFamily, strength: string) => `${family}, ${strength}, learned`;
@@ -174,7 +195,7 @@ for (const { year, data } of scored) {
   const others = dataWithoutYear(RANK_DATA, year);
   if (!appeared) {
     if (points.length < MIN_SHAPE_POINTS) continue;
-    const results = backtestYear(others, year, 100_000, points);
+    const { results } = backtestYear(others, year, 100_000, points);
     const scale = Math.exp(median(results.map((r) => Math.log(r.actual / r.predicted))));
     const shaped = results.map((r) => ({ ...r, predicted: r.predicted * scale }));
     console.log(
@@ -183,10 +204,16 @@ for (const { year, data } of scored) {
     continue;
   }
   years.push(year);
-  record('no crowd', year, backtestYear(others, year, appeared, points));
-  record('after results', year, backtestYear(dataWithoutReportedPoints(RANK_DATA, year), year, appeared, points));
   const field = fields.get(year);
   if (!field) throw new Error(`No field for ${year}.`);
+  const noCrowd = backtestYear(others, year, appeared, points);
+  record('no crowd', year, noCrowd.results);
+  recordInputs('no crowd', noCrowd.scoreInputs, field);
+  record(
+    'after results',
+    year,
+    backtestYear(dataWithoutReportedPoints(RANK_DATA, year), year, appeared, points).results,
+  );
   const lastField = fields.get(lastYearOf(year, [...fields.keys()].sort()));
   if (!lastField) throw new Error(`No field before ${year}.`);
   for (const family of LEAN_FAMILIES) {
@@ -194,7 +221,9 @@ for (const { year, data } of scored) {
       const leans = leansOf(field, family, strength.s);
       for (const seed of CROWD_SEEDS) {
         const { crowd, checkers } = drawCrowd(field, leans, CROWD_SIZE, year * 1000 + seed);
-        record(crowdLane(family, strength.name), year, backtestYear(others, year, appeared, points, crowd));
+        const withCrowd = backtestYear(others, year, appeared, points, crowd);
+        record(crowdLane(family, strength.name), year, withCrowd.results);
+        recordInputs(family, withCrowd.scoreInputs, field);
         const qualified = data.official?.qualified;
         record(
           reportsLane(family, strength.name),
@@ -202,7 +231,9 @@ for (const { year, data } of scored) {
           fromReports(checkers, year * 1000 + 50 + seed, field, qualified, points),
         );
         const lean = learnedLean(year, lastField, family, strength.s, year * 1000 + 100 * seed);
-        record(learnedLane(family, strength.name), year, backtestYear(others, year, appeared, points, crowd, lean));
+        const learned = backtestYear(others, year, appeared, points, crowd, lean);
+        record(learnedLane(family, strength.name), year, learned.results);
+        recordInputs(`${family}, learned`, learned.scoreInputs, field);
       }
     }
   }
@@ -263,5 +294,18 @@ for (const family of LEAN_FAMILIES) {
   console.log(
     `  ${family.padEnd(24)} ${cell(all(crowdLane))} | ${cell(all(learnedLane))} (${met}) | ${cell(all(reportsLane))}`,
   );
+}
+
+console.log(
+  "\nThe GATE score's inputs before results, median |error| in marks over every year (M̄t against the field's own top-0.1% mean, Mq against the year's): without a crowd | with a crowd | lean learned a year earlier\n",
+);
+const inputsCell = (key: string) => {
+  const errors = inputErrors.get(key);
+  if (!errors) return '—';
+  return `M̄t ${median(errors.topMean).toFixed(1)}, Mq ${median(errors.qualifyingMarks).toFixed(1)}`;
+};
+console.log(`  ${'no crowd'.padEnd(24)} ${inputsCell('no crowd')}`);
+for (const family of LEAN_FAMILIES) {
+  console.log(`  ${family.padEnd(24)} ${inputsCell(family)} | ${inputsCell(`${family}, learned`)}`);
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
