@@ -112,6 +112,16 @@ const RANK_STEP = 2.5;
 const MAX_FIT_POINTS = 10;
 /** Independent error of each crowd count beyond its sampling (ln count): marks come in thirds, so neighbours tie. */
 const NUGGET_SD = 0.05;
+/**
+ * How strongly the crowd's counts weigh the hypotheses of each kind (the power of their likelihood). A lean along
+ * shares is a guess at the crowd's shape, and real crowds lean in shapes the guesses only approach: at full strength
+ * the counts pick one as if it were the truth. A crowd leaning in marks flattens at the top, where the marks crowd
+ * together; its best check two in five, yet the shapes whose top all check fit it best, and their ranges held 46 of 60
+ * of CS 2025's reported AIRs (npm run bench:rank, exponential, strong). At half strength the fit stays as unsure of the
+ * shape as the shapes' misfit warrants. A lean measured from official results was fitted to that year's field; its
+ * counts keep their full strength.
+ */
+const LIKELIHOOD_POWER: Record<ReaderKind, number> = { shares: 0.5, marks: 1 };
 /** The lightest hypotheses that together weigh less than this are dropped (they change no answer). */
 const MIN_WEIGHT = 0.01;
 /**
@@ -154,7 +164,7 @@ export interface QualifyingMarksGuess {
 
 /**
  * Weighs every β (and, unless published, every qualifying mark near the forecast) by the likelihood of the crowd's
- * counts. Mapped onto the field with β, the counts give ln(share) at the fit marks; these depart from the history by
+ * counts (a lean along shares at half strength: LIKELIHOOD_POWER). Mapped onto the field with β, the counts give ln(share) at the fit marks; these depart from the history by
  * the year's own departure — a smooth Gaussian process as wide as the history's yearSd (departureCorrelation), or
  * twice that (DEPARTURE_SCALES) — plus the counts' sampling error, correlated too (a count includes every count
  * above it). A lean and a year unlike the others both tilt the mapped crowd against the history, so β is only as sure
@@ -197,7 +207,7 @@ export function fitCrowd(
       prior,
       hypothesis: {
         reader,
-        weight: prior * likelihoods.reduce((sum, l) => sum + l.weight, 0),
+        weight: prior * likelihoods.reduce((sum, l) => sum + l.weight, 0) ** LIKELIHOOD_POWER[kind],
         qualifyingMarks: mean,
         qualifyingMarksSd: sd,
         departure: { ...departure, whitenedResiduals: whiten(departure.factor, residuals) },
