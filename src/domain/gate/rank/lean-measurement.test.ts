@@ -117,4 +117,19 @@ describe('the prior a stored lean gives the next year', () => {
     }
     expect(learnedError).toBeLessThan(unknownError);
   });
+
+  it('reads the GATE score’s qualifying mark and top-0.1% mean through the measured lean, not while it is unknown', () => {
+    const field = fieldOfYear(2023);
+    const { crowd } = drawCrowd(field, leansOf(field, 'threshold', 0.6), 2000, 41);
+    const input = { testPaper: 'CS 1' as const, year: 2023, data: dataWithoutYear(RANK_DATA, 2023), crowd };
+    const learned = rankPredictor({ ...input, lean: leanPrior([stored], 'CS', 2023) }).at(60).scoreInputs;
+    const unknown = rankPredictor(input).at(60).scoreInputs;
+    expect(learned.qualifyingMarks.source).toMatch(/^crowd fit from \d+ stored results$/);
+    expect(learned.topMean.source).toMatch(/^crowd fit from \d+ stored results$/);
+    expect(unknown.qualifyingMarks.source).toBe('mean of published 2015–2022');
+    expect(unknown.topMean.source).toBe('published 2025 (latest known)');
+    // 2023's qualifying mark was 32.5; the earlier years' mean is 26.1.
+    const error = (read: { value: number }) => Math.abs(read.value - field.qualifyingMarks);
+    expect(error(learned.qualifyingMarks)).toBeLessThan(error(unknown.qualifyingMarks));
+  });
 });

@@ -246,29 +246,29 @@ describe('predict: the crowd', () => {
     expect(width(large)).toBeLessThan(width(small));
   });
 
-  it('reads the top-0.1% mean through the crowd’s lean, not off the crowd’s own top, when none is published yet', () => {
+  it('keeps the latest published top-0.1% mean while the crowd’s lean is unknown, and reads DA’s through the crowd', () => {
     const stored = crowd(2000);
     const p = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: stored, appeared: cs2023.appeared });
-    const bestFirst = Object.values(stored.marksBySession)
-      .flat()
-      .sort((a, b) => b - a);
-    const crowdsOwnTopMean = bestFirst.slice(0, 10).reduce((sum, m) => sum + m, 0) / 10;
-    const fieldsTopMean = RANK_DATA.papers.CS?.years['2023']?.official?.topMeanMarks ?? NaN;
-    expect(p.scoreInputs.topMean.source).toBe('crowd fit from 2000 stored results');
-    // The leaning crowd's best ten are about the field's best ten, far above the field's top 0.1% (76 of 75,679);
-    // read through the leans that fit the crowd (each weighed by its fit), within 3 marks.
-    expect(crowdsOwnTopMean).toBeGreaterThan(fieldsTopMean + 8);
-    expect(Math.abs(p.scoreInputs.topMean.value - fieldsTopMean)).toBeLessThan(3);
+    expect(p.scoreInputs.topMean).toEqual({ value: 83.24, source: 'published 2025 (latest known)' });
+    // DA has none published: its crowd's best ten lean far above the field's top 0.1%, read through the lean instead.
+    const daMarks = Object.values(stored.marksBySession).flat();
+    const da = predict({ testPaper: 'DA', marks: 60, crowd: { marksBySession: { DA: daMarks } } });
+    expect(da.scoreInputs.topMean.source).toBe('crowd fit from 2000 stored results');
+    const crowdsOwnTopMean =
+      [...daMarks]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .reduce((sum, m) => sum + m, 0) / 10;
+    expect(da.scoreInputs.topMean.value).toBeLessThan(crowdsOwnTopMean - 5);
   });
 
-  it('estimates the qualifying mark from a large crowd when none is published yet', () => {
+  it('keeps the forecast qualifying mark while the crowd’s lean is unknown: a shifted crowd may be a leaning one', () => {
     const easy = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, 6) });
     const hard = predict({ testPaper: 'CS 1', marks: 60, year: 2027, crowd: crowd(3000, -4) });
-    expect(easy.scoreInputs.qualifyingMarks.source).toBe('crowd fit from 3000 stored results');
-    // The crowds are 10 marks apart; most of that may be the year's shape or the crowd's lean (a crowd of those above a
-    // mark moves with the mark too), so less than all of it.
-    expect(easy.scoreInputs.qualifyingMarks.value).toBeGreaterThan(hard.scoreInputs.qualifyingMarks.value + 1);
-    expect(easy.score).toBeLessThan(hard.score);
+    const forecast = predict({ testPaper: 'CS 1', marks: 60, year: 2027 }).scoreInputs.qualifyingMarks;
+    expect(easy.scoreInputs.qualifyingMarks).toEqual(forecast);
+    expect(hard.scoreInputs.qualifyingMarks).toEqual(forecast);
+    expect(easy.score).toBe(hard.score);
   });
 });
 

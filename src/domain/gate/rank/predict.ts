@@ -25,6 +25,7 @@ import { RANGE_Z, mean, oneMoreYearSd } from './statistics';
 /**
  * Below this many stored results the crowd does not replace the latest published M̄t: a thousand results hold about 2
  * of the field's top 0.1% if they lean mildly (β = 0.1), 11 at β = 0.35, and the crowd's own top 0.1% is one result.
+ * Nor does a crowd whose lean is unknown, unless the paper has no published M̄t (pickTopMean).
  */
 export const MIN_CROWD_FOR_TOP_MEAN = 1000;
 /**
@@ -339,11 +340,14 @@ function publishedOrForecastQualifyingMarks(
 }
 
 /**
- * The year's published mark; else the crowd's fit, once there are enough results (a self-selected crowd's own
- * mean + SD would overstate it); else the forecast.
+ * The year's published mark; else the crowd's fit, once there are enough results and its lean was measured from an
+ * earlier year's official results (a self-selected crowd's own mean + SD would overstate it); else the forecast. A
+ * crowd of unknown lean read it worse than the forecast (npm run bench:rank: median 1.6–2.4 marks off against 1.5;
+ * with the lean measured 0.9–1.4): a crowd shifted along the marks may be an easier year or a crowd leaning on the
+ * strong.
  */
 function pickQualifyingMarks(forecast: UnsureValue, fit: CrowdFit | undefined, crowdSize: number): UnsureValue {
-  if (fit?.fittedQualifyingMarks && crowdSize >= MIN_CROWD_TO_FIT_QUALIFYING_MARKS) {
+  if (fit?.fittedQualifyingMarks && fit.measuredLean && crowdSize >= MIN_CROWD_TO_FIT_QUALIFYING_MARKS) {
     const value = Math.round(Math.max(25, fit.qualifyingMarks) * 10) / 10;
     return { value, source: `crowd fit from ${crowdSize} stored results`, sd: fit.qualifyingMarksSd };
   }
@@ -366,6 +370,12 @@ function forecastSd(values: number[]): number {
   return Math.max(MIN_QUALIFYING_MARKS_FORECAST_SD, oneMoreYearSd(values));
 }
 
+/**
+ * The year's published M̄t; else the field's top 0.1% read through a crowd whose lean was measured from an earlier
+ * year's official results; else the latest published. A crowd of unknown lean read it worse than the latest published
+ * (npm run bench:rank: median 4.7–8.7 marks off against 3.2; with the lean measured 1.8–2.5): it reaches the field's
+ * top through a shape it cannot tell. Only a paper with none published has nothing better than such a crowd.
+ */
 function pickTopMean(
   data: RankData,
   paper: PaperKey,
@@ -375,15 +385,19 @@ function pickTopMean(
   fit: CrowdFit | undefined,
 ): SourcedValue {
   if (target.topMeanMarks) return { value: target.topMeanMarks, source: `published ${year}` };
-  if (fit?.topMean !== undefined && crowd.size >= MIN_CROWD_FOR_TOP_MEAN) {
-    return { value: round2(fit.topMean), source: `crowd fit from ${crowd.size} stored results` };
-  }
-  if (crowd.size >= MIN_CROWD_FOR_TOP_MEAN) {
+  const enough = crowd.size >= MIN_CROWD_FOR_TOP_MEAN;
+  const fromFit =
+    enough && fit?.topMean !== undefined
+      ? { value: round2(fit.topMean), source: `crowd fit from ${crowd.size} stored results` }
+      : undefined;
+  if (fromFit && fit?.measuredLean) return fromFit;
+  const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined).at(-1);
+  if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
+  if (fromFit) return fromFit;
+  if (enough) {
     const count = Math.min(crowd.size, Math.max(OFFICIAL_TOP_MINIMUM, Math.ceil(OFFICIAL_TOP_SHARE * crowd.size)));
     return { value: round2(crowd.topMean(count)), source: `crowd estimate from ${crowd.size} stored results` };
   }
-  const own = publishedValues(data, paper, year, (o) => o.topMeanMarks ?? undefined).at(-1);
-  if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
   const other = otherPaper(paper);
   const borrowed = publishedValues(data, other, year, (o) => o.topMeanMarks ?? undefined).at(-1);
   if (!borrowed) throw new RankModelError(`No published top-0.1% mean for ${paper}.`);
