@@ -21,7 +21,7 @@ import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
 import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
 import type { CrowdInput, Prediction } from '../../src/domain/gate/rank/predict';
 import { rankPredictor } from '../../src/domain/gate/rank/predict';
-import { OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE } from '../../src/domain/gate/rank/normalisation';
+import { officialTopCount } from '../../src/domain/gate/rank/normalisation';
 import { rankFromReports } from '../../src/domain/gate/rank/reported-ranks';
 import { itemAt } from '../../src/domain/lists';
 import type { Checker, LeanFamily, SimulatedField } from '../support/rank-crowds';
@@ -59,8 +59,8 @@ function backtestYear(
   lean?: readonly LeanHypothesis[],
 ): { results: PointResult[]; scoreInputs: ScoreInputs } {
   const predictor = rankPredictor({ testPaper: 'CS 1', year, appeared, data, crowd, lean });
-  const predictions = points.map(([marks, actual]) => ({ actual, p: predictor.at(marks) }));
-  const results = predictions.map(({ actual, p }) => {
+  const results = points.map(([marks, actual]) => {
+    const p = predictor.at(marks);
     const [low, high] = p.rankRange;
     return { actual, predicted: p.estimatedRank, inRange: low <= actual && actual <= high, width: high / low };
   });
@@ -69,7 +69,7 @@ function backtestYear(
 
 /** The field's top-0.1% mean (at least its best 10), what the GATE score's M̄t is. */
 function fieldTopMean({ bestFirst }: SimulatedField): number {
-  const count = Math.max(OFFICIAL_TOP_MINIMUM, Math.round(OFFICIAL_TOP_SHARE * bestFirst.length));
+  const count = Math.round(officialTopCount(bestFirst.length));
   return bestFirst.subarray(0, count).reduce((sum, m) => sum + m, 0) / count;
 }
 

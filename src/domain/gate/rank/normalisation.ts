@@ -11,6 +11,11 @@ export const MIN_SESSION_RESULTS = 30;
 const OFFICIAL_TOP_SHARE = 0.001;
 const OFFICIAL_TOP_MINIMUM = 10;
 
+/** How many candidates the official top group of a field of `size` holds (not rounded). */
+export function officialTopCount(size: number): number {
+  return Math.max(OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE * size);
+}
+
 export interface SessionStatistics {
   /** Mean of the session's top group (M̄ti). */
   topMean: number;
@@ -69,5 +74,3 @@ export function normaliseMarks(marks: number, session: SessionStatistics, global
 export function canNormalise(statistics: NormalisationStatistics): boolean {
   return Object.values(statistics.sessions).every((s) => s.topMean - s.meanPlusSd > 0);
 }
-
-export { OFFICIAL_TOP_SHARE, OFFICIAL_TOP_MINIMUM };

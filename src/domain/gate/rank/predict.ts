@@ -9,9 +9,8 @@ import { buildYearCurves, monotoneDecreasing } from './history';
 import type { NormalisationMethod } from './normalisation';
 import {
   MIN_SESSION_RESULTS,
-  OFFICIAL_TOP_MINIMUM,
-  OFFICIAL_TOP_SHARE,
   canNormalise,
+  officialTopCount,
   normaliseMarks,
   sessionStatistics,
 } from './normalisation';
@@ -395,7 +394,7 @@ function pickTopMean(
   if (own) return { value: own.value, source: `published ${own.year} (latest known)` };
   if (fromFit) return fromFit;
   if (enough) {
-    const count = Math.min(crowd.size, Math.max(OFFICIAL_TOP_MINIMUM, Math.ceil(OFFICIAL_TOP_SHARE * crowd.size)));
+    const count = Math.min(crowd.size, Math.ceil(officialTopCount(crowd.size)));
     return { value: round2(crowd.topMean(count)), source: `crowd estimate from ${crowd.size} stored results` };
   }
   const other = otherPaper(paper);

@@ -1,7 +1,7 @@
 import { itemAt } from '../../lists';
 import type { LeanShape, SelectionLaw } from './lean';
 import { expectedCrowdAbove, fieldRankOf, leanStrength, rankGain, selectionLaw } from './lean';
-import { OFFICIAL_TOP_MINIMUM, OFFICIAL_TOP_SHARE } from './normalisation';
+import { officialTopCount } from './normalisation';
 import type { RankedMarks } from './sorted-marks';
 
 /**
@@ -40,8 +40,6 @@ export interface Reading {
 const MIN_TOP_RESULTS = 2;
 /** Field ranks sampled to read the field's top-0.1% mean off the crowd. */
 const TOP_MEAN_SAMPLES = 20;
-
-const officialTopCount = (appeared: number) => Math.max(OFFICIAL_TOP_MINIMUM, appeared * OFFICIAL_TOP_SHARE);
 
 /** Readers for leans along the field's shares, sharing one merge of the crowd's best results. */
 export function shareReaders(crowd: RankedMarks, shapes: readonly LeanShape[], appeared: number): CrowdReader[] {
