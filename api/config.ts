@@ -48,6 +48,14 @@ export interface Config {
   bodyLimitBytes: number;
   /** Checks and verification mails allowed per client address per minute. */
   rateLimitPerMinute: number;
+  /** Official results and saved-page uploads one network (IPv4 /24, IPv6 /48) may send per day, all instances together. */
+  officialReportsPerNetworkPerDay: number;
+  uploadsPerNetworkPerDay: number;
+  /** Official results from one network in a day past which each one logs a warning (and counts in the metric). */
+  reportAlertPerNetwork: number;
+  /** A warning fires when official results move a paper's predicted ranks by more than this share within the window. */
+  reportAlertRankShift: number;
+  reportAlertWindowMs: number;
   /** Requests to the GATE portal per minute, sheets and images, all instances together. */
   portalFetchesPerMinute: number;
   /** Images not yet in memory that one client address may have the image proxy fetch per minute. */
@@ -206,6 +214,11 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: requestTimeout(env, fetchTimeoutMs),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 8 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    officialReportsPerNetworkPerDay: integer(env, 'OFFICIAL_REPORTS_PER_NETWORK_PER_DAY', 20, 1, 1_000_000),
+    uploadsPerNetworkPerDay: integer(env, 'UPLOADS_PER_NETWORK_PER_DAY', 100, 1, 1_000_000),
+    reportAlertPerNetwork: integer(env, 'REPORT_ALERT_PER_NETWORK', 5, 1, 1_000_000),
+    reportAlertRankShift: integer(env, 'REPORT_ALERT_RANK_SHIFT_PERCENT', 25, 1, 10_000) / 100,
+    reportAlertWindowMs: integer(env, 'REPORT_ALERT_WINDOW_MS', 3_600_000, 1_000, 7 * 86_400_000),
     portalFetchesPerMinute: integer(env, 'PORTAL_FETCHES_PER_MINUTE', PORTAL_FETCHES_PER_MINUTE, 1, 1_000_000),
     imageFetchesPerMinute: integer(env, 'IMAGE_FETCHES_PER_MINUTE', IMAGE_FETCHES_PER_MINUTE, 1, 1_000_000),
     trustProxy,

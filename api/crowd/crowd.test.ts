@@ -83,10 +83,16 @@ describe('crowd predictions', () => {
   it("reads CS ranks off the official results added for the paper's year once there are enough", async () => {
     const { store } = storeWith({});
     const reported = (set: string, year: number, count: number) =>
-      Array.from({ length: count }, (_, i) => ({
-        ...buildOfficialReport({ set, year, rank: Math.round(1000 * Math.exp(-0.12 * (i * 3 - 20))) }),
-        marks: 40 + i * 3,
-      }));
+      Array.from({ length: count }, (_, i) => {
+        const rank = Math.round(1000 * Math.exp(-0.12 * (i * 3 - 20)));
+        // Fetched from the portal, each from their own reporter, each as the earlier years forecast it.
+        return {
+          ...buildOfficialReport({ set, year, rank, resultId: `${set} ${year} ${i}`, provenance: 'portal' as const }),
+          reporter: { address: `a${i}`, device: `d${i}`, network: `n${i}` },
+          forecast: { rank, rankRange: [Math.round(rank / 2), rank * 2] as [number, number] },
+          marks: 40 + i * 3,
+        };
+      });
     const all = [...reported('CS 2', 2026, 12), ...reported('DA', 2026, 12), ...reported('CS 1', 2025, 12)];
     const officialReports = {
       list: ({ year }: { year?: number } = {}) => Promise.resolve(all.filter((r) => r.year === year)),

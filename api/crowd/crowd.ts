@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { testPaperOf, type TestPaper } from '../../src/domain/gate';
 import { afterResults } from '../../src/domain/gate/rank/after-results';
 import { paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/data';
-import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
+import { reportConsensus, type ReportConsensus } from '../../src/domain/gate/rank/report-consensus';
 import {
   rankPredictor,
   RankModelError,
@@ -32,6 +33,11 @@ export const PREDICTION_TTL_MS = 5 * 60_000;
  * young crowd's first hundreds of results each move the fit, a million's next thousands do not.
  */
 const REFIT_GROWTH = 0.05;
+/**
+ * The official results of a year are read again this often: a report added, or quarantined by an admin on another
+ * instance, moves this instance's ranks within it (on the instance that took it, at once).
+ */
+export const REPORTS_TTL_MS = 10_000;
 /** Width in marks of a distribution bar. */
 export const DISTRIBUTION_BIN_WIDTH = 5;
 
@@ -68,6 +74,15 @@ export interface Crowd {
   distribution(paper: Paper): Promise<Distribution>;
   /** The stored raw marks of a ranked paper's sessions, as the rank model reads them (measureLean too). */
   crowdOf(paper: Paper): Promise<CrowdInput>;
+  /**
+   * The earlier years' forecast for marks on a ranked paper, before any official result of its year is read: what
+   * each report is measured against. Null for a paper without a rank model.
+   */
+  forecastFor(paper: Paper, marks: number): Promise<Prediction | null>;
+  /** The official results of a ranked paper's year with their weights in the fit (report-consensus.ts). */
+  consensusOf(paper: Paper): Promise<{ reports: OfficialReport[]; consensus: ReportConsensus } | null>;
+  /** Reads the year's official results again at the next prediction (one was added, quarantined or restored). */
+  forgetReports(year: number): void;
   /** Drops the snapshots and the predictions made from them (the store changed under them). */
   forget(): void;
 }
@@ -78,6 +93,13 @@ const noModel = (marks: number, reason: string): MissingPrediction => ({
   estimatedRank: null,
   warnings: [reason],
 });
+
+/** A year's official results of one ranked paper, their consensus, and a digest of the pairs it reads ranks off. */
+interface ReportFit {
+  reports: OfficialReport[];
+  consensus: ReportConsensus;
+  revision: string;
+}
 
 /** What the product learned from official results: the reports themselves, and the leans measured from them. */
 export type Learned = { [Name in 'officialReports' | 'leanMeasurements']: Pick<Store[Name], 'list'> };
@@ -94,7 +116,7 @@ export function createCrowd(
 ): Crowd {
   const predictions = new LRUCache<string, PredictionData | MissingPrediction>({ max: 5_000, ttl: PREDICTION_TTL_MS });
   const predictors = new LRUCache<string, RankPredictor>({ max: 200, ttl: PREDICTION_TTL_MS });
-  const reportsOfYear = new LRUCache<number, OfficialReport[]>({ max: 20, ttl: PREDICTION_TTL_MS });
+  const fits = new LRUCache<string, ReportFit>({ max: 40, ttl: REPORTS_TTL_MS });
   const measuredLeans = new LRUCache<'all', LeanMeasurement[]>({ max: 1, ttl: PREDICTION_TTL_MS });
   const anyPaper = createAnyPaperPredictions(snapshots, papers);
 
@@ -107,17 +129,32 @@ export function createCrowd(
     });
   }
 
-  /** The (marks, AIR) pairs of the official results added for the paper's year: the scorecard's marks when not given. */
-  async function reportedPairs(paper: PaperKey, year: number): Promise<ReportedPair[]> {
-    if (!learned) return [];
-    let reports = reportsOfYear.get(year);
-    if (!reports) {
-      reports = await learned.officialReports.list({ year });
-      reportsOfYear.set(year, reports);
-    }
-    return reports
-      .filter(({ set }) => rankedPaperOf(set) === paper)
-      .map((report) => ({ marks: report.marks ?? report.predicted.normMarks, rank: report.rank }));
+  /** The official results added for the paper's year, weighed against the forecast at each one's marks. */
+  async function fitOf(paper: PaperKey, year: number): Promise<ReportFit> {
+    const key = `${paper}|${year}`;
+    const cached = fits.get(key);
+    if (cached) return cached;
+    const reports = learned
+      ? (await learned.officialReports.list({ year })).filter(({ set }) => rankedPaperOf(set) === paper)
+      : [];
+    const consensus = reportConsensus(
+      reports.map((report) => ({
+        id: report.resultId,
+        marks: report.marks ?? report.predicted.normMarks,
+        rank: report.rank,
+        // Kept before provenance was recorded: nothing vouches for its responses.
+        provenance: report.provenance ?? 'uploaded',
+        documentChecked: report.documentChecked === true,
+        quarantined: report.quarantined === true,
+        ...(report.reporter ? { reporter: report.reporter } : {}),
+        forecast: report.forecast ?? report.predicted,
+      })),
+    );
+    // Predictions are kept per fit: the same pairs and weights read the same ranks.
+    const revision = createHash('sha256').update(JSON.stringify(consensus.pairs)).digest('base64url').slice(0, 16);
+    const fit = { reports, consensus, revision };
+    fits.set(key, fit);
+    return fit;
   }
 
   /** The prior on the crowd's lean for a paper's year: from the leans measured in its earlier years, if any. */
@@ -160,16 +197,38 @@ export function createCrowd(
   return {
     crowdOf,
 
+    async forecastFor(paper, marks) {
+      const testPaper = testPaperOf(paper);
+      if (!hasRankModel(testPaper)) return null;
+      try {
+        return (await predictorOf(paper, testPaper)).at(marks);
+      } catch (error) {
+        if (error instanceof RankModelError) return null;
+        throw error;
+      }
+    },
+
+    async consensusOf(paper) {
+      const testPaper = testPaperOf(paper);
+      return hasRankModel(testPaper) ? fitOf(paperKeyOf(testPaper), paper.year) : null;
+    },
+
+    forgetReports(year) {
+      for (const key of [...fits.keys()]) if (key.endsWith(`|${year}`)) fits.delete(key);
+    },
+
     async predictionFor(paper, marks, rankedAs) {
       const testPaper = testPaperOf(paper);
       if (!hasRankModel(testPaper)) return anyPaper.predictionFor(paper, marks, rankedAs);
-      const cacheKey = `${paper.id}|${marks}`;
+      const { consensus, revision } = await fitOf(paperKeyOf(testPaper), paper.year);
+      // A prediction is kept while the fit it was read from holds: a report added or quarantined makes a new one.
+      const cacheKey = `${paper.id}|${marks}|${revision}`;
       const cached = predictions.get(cacheKey);
       if (cached) return cached;
       let prediction: PredictionData | MissingPrediction;
       try {
         const predictor = await predictorOf(paper, testPaper);
-        prediction = afterResults(predictor.at(marks), await reportedPairs(paperKeyOf(testPaper), paper.year));
+        prediction = afterResults(predictor.at(marks), consensus.pairs);
       } catch (error) {
         if (!(error instanceof RankModelError)) throw error;
         prediction = noModel(marks, error.message);
@@ -193,7 +252,7 @@ export function createCrowd(
       snapshots.forget();
       predictions.clear();
       predictors.clear();
-      reportsOfYear.clear();
+      fits.clear();
       measuredLeans.clear();
     },
   };

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
 import { plural } from '../../src/domain/words';
+import { networkOf } from './network';
 
 export type Consumed = { allowed: true; res: RateLimiterRes } | { allowed: false; res: RateLimiterRes };
 
@@ -29,7 +30,8 @@ export async function waitFor(limiter: RateLimiterAbstract, key: string): Promis
 export function waitInWords(waitMs: number): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   if (seconds < 120) return `${seconds} ${plural(seconds, 'second')}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }
 
 /** 429 with a Retry-After header (whole seconds) and a message saying what was limited and how long to wait. */
@@ -57,6 +59,24 @@ export function limitPerAddress(
     if (!exempt?.(ctx)) {
       const wait = await waitFor(limiter, ctx.ip);
       if (wait > 0) throw tooManyRequests(ctx, wait, `${what} from your network`);
+    }
+    await next();
+  };
+}
+
+/** The window of the per-day limits. */
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** A day's limit per client network (networkOf: IPv4 /24, IPv6 /48), refused as limitPerAddress refuses. */
+export function limitPerNetworkPerDay(
+  limiter: RateLimiterAbstract,
+  what: string,
+  exempt?: (ctx: Context) => boolean,
+): Middleware {
+  return async (ctx, next) => {
+    if (!exempt?.(ctx)) {
+      const wait = await waitFor(limiter, networkOf(ctx.ip));
+      if (wait > 0) throw tooManyRequests(ctx, wait, `${what} from your network today`);
     }
     await next();
   };

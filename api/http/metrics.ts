@@ -19,6 +19,8 @@ export interface Metrics {
   portalFetches: Counter<'file' | 'result'>;
   limiterRefusals: Counter<'limit'>;
   storeErrors: Counter<'kind'>;
+  /** Official results that an operator should look at: `rank-shift` (they moved a paper's ranks), `network` (many from one network). */
+  officialResultAlerts: Counter<'reason'>;
   /** Where re-scoring progress comes from (the admin feature's worker), read at each scrape. */
   readRescoring: (statuses: () => Promise<RescoreStatus[]> | RescoreStatus[]) => void;
   /** Where the score-change mail queue's counts come from (the score-alert worker), read at each scrape. */
@@ -91,6 +93,12 @@ export function createMetrics(): Metrics {
       name: 'hiregate_store_errors_total',
       help: 'Requests answered 503 because the database could not be reached (unreachable) or did not answer within its deadline (timeout).',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    officialResultAlerts: new Counter({
+      name: 'hiregate_official_result_alerts_total',
+      help: "Official results to review: rank-shift when reports moved a paper's predicted ranks more than REPORT_ALERT_RANK_SHIFT_PERCENT within REPORT_ALERT_WINDOW_MS, network when one network sent more than REPORT_ALERT_PER_NETWORK in a day.",
+      labelNames: ['reason'],
       registers: [registry],
     }),
     readRescoring: (statuses) => {

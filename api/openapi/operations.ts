@@ -10,6 +10,8 @@ import {
   keyVersionsAnswer,
   logInAnswer,
   officialResultAddedAnswer,
+  officialResultModeratedAnswer,
+  officialResultReviewAnswer,
   officialResultStatusAnswer,
   paperAnswer,
   paperSetsAnswer,
@@ -278,9 +280,27 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       403: 'this device verified no address for the result (VERIFICATION_REQUIRED)',
       404: 'no scorecard is stored for this result',
       409: "the result already has an official result (ALREADY_REPORTED), or the year's results are not out yet (RESULTS_NOT_OUT)",
-      422: 'the result is implausible for the marks, paper or score formula (OFFICIAL_RESULT_IMPLAUSIBLE), or the paper has no predicted rank (NO_RANK_MODEL, NO_PREDICTION)',
-      429: LIMITED,
+      422: 'the result cannot be for the marks, paper or score formula (OFFICIAL_RESULT_IMPLAUSIBLE), or the paper has no predicted rank (NO_RANK_MODEL, NO_PREDICTION)',
+      429: `${LIMITED}, or OFFICIAL_REPORTS_PER_NETWORK_PER_DAY from this network today`,
     },
+  },
+  'GET /api/data/official-results/review': {
+    summary:
+      "Every official result of a year with its provenance, source, plausibility, weight in the fit and flags, and each ranked paper's consensus: the admin's Official results panel.",
+    auth: 'admin',
+    answer: officialResultReviewAnswer,
+  },
+  'POST /api/data/official-results/:resultId/quarantine': {
+    summary: 'Holds an official result out of every fit at once, logged with the admin and the reason given.',
+    auth: 'admin',
+    answer: officialResultModeratedAnswer,
+    errors: { 404: 'no official result was added to this result' },
+  },
+  'POST /api/data/official-results/:resultId/restore': {
+    summary: 'Lets a quarantined official result count again as the consensus weighs it, logged as quarantine is.',
+    auth: 'admin',
+    answer: officialResultModeratedAnswer,
+    errors: { 404: 'no official result was added to this result' },
   },
   'POST /api/data/score-alerts/unsubscribe': {
     summary: "A score-change mail's signed unsubscribe link (JSON, or a mail program's one-click form post).",

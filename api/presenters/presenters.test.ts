@@ -65,14 +65,28 @@ describe('presenters answer in the published shapes', () => {
     expect(await problemsOf(questionAnswer, withoutId)).toEqual(['long_id is a required field']);
   });
 
-  it('results fetched and uploaded', async () => {
+  it('results fetched, uploaded, and uploaded then confirmed by the portal, each with its provenance', async () => {
     await store.results.upsert(buildResult({ paperId: built.paper.id }));
-    await store.results.upsert(
-      buildResult({ paperId: built.paper.id, candidateId: 'CS26S41002', uploaded: true, link: undefined }),
-    );
+    const upload = (candidateId: string) =>
+      buildResult({
+        paperId: built.paper.id,
+        candidateId,
+        resultKey: `upload ${candidateId}`,
+        uploaded: true,
+        link: undefined,
+      });
+    await store.results.upsert(upload('CS26S41002'));
+    await store.results.upsert(upload('CS26S41003'));
+    await store.results.confirmUploads(built.paper.id, 'CS26S41003', buildResult().responses);
     const results = (await store.results.list()).map((result) => presentResult(result, built.paper.label));
-    expect(results.map((result) => result.uploaded ?? false).sort()).toEqual([false, true]);
+    expect(results.map((result) => result.uploaded ?? false).sort()).toEqual([false, true, true]);
+    expect(Object.fromEntries(results.map((result) => [result.candidateId, result.provenance]))).toEqual({
+      CS26S41001: 'portal',
+      CS26S41002: 'uploaded',
+      CS26S41003: 'confirmed',
+    });
     expect(await problemsOf(resultsAnswer, results)).toEqual([]);
+    expect(await problemsOf(resultsAnswer, [{ ...results[0], provenance: 'typed' }])).not.toEqual([]);
   });
 
   it('a profile and a session, never the password hash', async () => {

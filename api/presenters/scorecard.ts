@@ -1,5 +1,6 @@
 import type { KeyVersionStamp, Scorecard, TestPaper } from '../../src/domain/gate';
 import type { ScorecardAnswer, ScorecardPrediction } from '../../src/contract';
+import type { ResultProvenance } from '../../src/domain/gate/result-provenance';
 
 export type { ScorecardPrediction };
 
@@ -8,7 +9,8 @@ export const SCORECARD_READY = 'Scorecard generated successfully';
 /**
  * A sheet or a stored result scored, as the checker gives it: the engine's scorecard with the candidate, and what the
  * answer adds to it (the paper, the prediction, the result's id and the key version). The checker hands out the same
- * object for a repeated check, so its answer is shaped and serialised once.
+ * object for a repeated check, so its answer is shaped and serialised once. `provenance`: where the stored result's
+ * responses came from (result-provenance.ts).
  */
 export interface CheckedScorecard {
   scorecard: Scorecard & { candidate: { id: string; name: string } };
@@ -17,6 +19,7 @@ export interface CheckedScorecard {
   prediction: ScorecardPrediction;
   resultId: string;
   keyVersion: KeyVersionStamp;
+  provenance: ResultProvenance;
 }
 
 /** The scorecard answer (generate-response, upload-response, scorecard), in the spec's shape. */
@@ -31,6 +34,7 @@ export function presentScorecard(checked: CheckedScorecard): ScorecardAnswer {
     resultId: checked.resultId,
     paper: checked.paper,
     keyVersion: checked.keyVersion,
+    provenance: checked.provenance,
   };
 }
 

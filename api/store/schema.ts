@@ -67,6 +67,8 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       // Re-scoring's compare-and-set `{_id, keyVersion}`. MongoDB would use _id alone; mongo-java-server (the test
       // server) uses an index only for a query naming exactly its fields, and scans a million results otherwise.
       { keys: { _id: 1, keyVersion: 1 }, unique: true },
+      // confirmUploads: a candidate's uploads of a paper, confirmed when its portal link gives the same responses.
+      { keys: { candidateId: 1, paperId: 1 } },
     ],
     retiredIndexes: [
       // Until 0.2 a fetched result was one per link and test paper, so `…html?dup=1` made another result.

@@ -686,6 +686,36 @@ describe(`storage contract on the ${lane} store`, () => {
     });
   });
 
+  describe('uploads confirmed by the portal', () => {
+    it('confirms only the uploads of that paper and candidate with the same responses, until sent again', async () => {
+      const responses = { q1: 'A', q2: '' };
+      const upload = (key: string, fields: Partial<Parameters<typeof resultInput>[0]> = {}) =>
+        store.results.upsert(
+          resultInput({
+            resultKey: key,
+            candidateId: 'CS26S11',
+            uploaded: true,
+            link: undefined,
+            responses,
+            ...fields,
+          }),
+        );
+      const same = await upload('upload same');
+      const edited = await upload('upload edited', { responses: { q1: 'B', q2: '' } });
+      const otherCandidate = await upload('upload other', { candidateId: 'CS26S12' });
+      const paperId = (await store.results.findById(same.id))!.paperId;
+
+      expect(await store.results.confirmUploads(paperId, 'CS26S11', { q1: 'A' })).toEqual([same.id]);
+      expect(await store.results.findById(same.id)).toMatchObject({ confirmed: true });
+      expect(await store.results.findById(edited.id)).not.toHaveProperty('confirmed');
+      expect(await store.results.findById(otherCandidate.id)).not.toHaveProperty('confirmed');
+      expect(await store.results.confirmUploads(paperId, 'CS26S11', { q1: 'A' })).toEqual([]);
+
+      await upload('upload same');
+      expect(await store.results.findById(same.id)).not.toHaveProperty('confirmed');
+    });
+  });
+
   describe('mail outbox', () => {
     it('keeps mails and lists the newest first', async () => {
       const base = Date.parse('2026-03-20T10:00:00Z');
@@ -931,6 +961,30 @@ describe(`storage contract on the ${lane} store`, () => {
       ]);
       expect(of2025[0]).not.toHaveProperty('marks');
       expect((await store.officialReports.list()).map((r) => r.resultId)).toEqual(['r1', 'r2', 'r3']);
+    });
+
+    it('logs every quarantine and restore, holding the report out only between them', async () => {
+      await store.officialReports.add({ ...report, provenance: 'portal' });
+      const entry = (action: 'quarantine' | 'restore', at: number) => ({
+        action,
+        by: 'admin-1',
+        at: new Date(at),
+        reason: `${action} reason`,
+      });
+      const held = await store.officialReports.moderate('r1', entry('quarantine', 1_000));
+      expect(held).toMatchObject({ quarantined: true, moderation: [entry('quarantine', 1_000)] });
+      const restored = await store.officialReports.moderate('r1', entry('restore', 2_000));
+      expect(restored).not.toHaveProperty('quarantined');
+      const [stored] = await store.officialReports.list();
+      expect(stored).not.toHaveProperty('quarantined');
+      expect(stored!.moderation).toEqual([entry('quarantine', 1_000), entry('restore', 2_000)]);
+      expect(await store.officialReports.moderate('r9', entry('quarantine', 3_000))).toBeNull();
+    });
+
+    it("moves reports to the provenance their results' portal links confirmed", async () => {
+      await store.officialReports.add({ ...report, provenance: 'uploaded' });
+      await store.officialReports.setProvenance(['r1', 'unknown'], 'confirmed');
+      expect(await store.officialReports.findByResult('r1')).toMatchObject({ provenance: 'confirmed' });
     });
   });
 

@@ -3,6 +3,8 @@ import type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measuremen
 import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
 import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
+import type { ResultProvenance } from '../../src/domain/gate/result-provenance';
+import type { ReporterIdentity } from '../../src/domain/gate/rank/report-consensus';
 import type { LimiterFactory } from './limiters';
 
 /**
@@ -235,6 +237,8 @@ export interface ResultInput extends ResultScores {
    * and out of the crowd that ranks and predictions count.
    */
   uploaded?: true;
+  /** An uploaded page whose portal link later gave the same responses (confirmUploads): provenance `confirmed`. */
+  confirmed?: true;
   /** long_id → response in master letters (or the NAT number); '' or absent when not answered. */
   responses: Record<string, string>;
   /** long_id → the sheet's status where the response alone does not tell it ('Marked For Review', …). */
@@ -307,6 +311,11 @@ export interface ResultRepository {
   findByKey(resultKey: string): Promise<Result | null>;
   /** The stored results among these ids, in no particular order (unknown ids are left out). */
   findByIds(ids: readonly string[]): Promise<Result[]>;
+  /**
+   * Marks confirmed the uploads of this paper and candidate id whose responses are these (a fetched sheet's):
+   * the portal vouches for them now. @returns the ids newly confirmed.
+   */
+  confirmUploads(paperId: string, candidateId: string, responses: Record<string, string>): Promise<string[]>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: ResultPage): Promise<ResultSummary[]>;
   count(): Promise<number>;
@@ -541,10 +550,31 @@ export interface NewOfficialReport {
   marks?: number;
   source: OfficialReportSource;
   predicted: ShownPrediction;
+  /** Where the result's responses came from when reported; `confirmed` later when the portal agrees (absent: kept before provenance was recorded, counted as an upload). */
+  provenance?: ResultProvenance;
+  /** Who reported it (digests, never the address or network itself): independent reporters are what consensus counts. */
+  reporter?: ReporterIdentity;
+  /** Read from the official scorecard PDF whose registration number is the result's candidate id and whose marks are ours. */
+  documentChecked?: true;
+  /** The earlier years' forecast for the result when it was reported (before any report was read): what the report is measured against. */
+  forecast?: { rank: number; rankRange: [number, number] };
+}
+
+/** An admin's quarantine or restore of a report, with the reason they gave. */
+export interface ModerationEntry {
+  action: 'quarantine' | 'restore';
+  /** The admin's user id. */
+  by: string;
+  at: Date;
+  reason: string;
 }
 
 export interface OfficialReport extends NewOfficialReport {
   reportedAt: Date;
+  /** Set while an admin holds the report out of every fit. */
+  quarantined?: true;
+  /** Every quarantine and restore, oldest first. */
+  moderation?: ModerationEntry[];
 }
 
 export interface OfficialReportRepository {
@@ -553,6 +583,10 @@ export interface OfficialReportRepository {
   findByResult(resultId: string): Promise<OfficialReport | null>;
   /** Every report, or a year's, oldest first. */
   list(filter?: { year?: number }): Promise<OfficialReport[]>;
+  /** The reports of these results take this provenance (uploads the portal confirmed). */
+  setProvenance(resultIds: readonly string[], provenance: ResultProvenance): Promise<void>;
+  /** Quarantines or restores a report, logging the entry. @returns the report after it, null when no such report. */
+  moderate(resultId: string, entry: ModerationEntry): Promise<OfficialReport | null>;
 }
 
 // ---- the crowd's lean, measured from a year's official results -------------------------------------------------

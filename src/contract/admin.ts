@@ -1,6 +1,7 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { recordOf } from './record';
 import { keyVersionStampAnswer } from './checker';
+import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
 
 /** The admin screens' answers: questions, papers, results, a whole key imported, the dashboard's figures. */
 
@@ -89,6 +90,8 @@ export const resultAnswer = object({
   link: string(),
   /** Scored from a saved page the candidate uploaded (anyone can edit one), not fetched from the portal. */
   uploaded: boolean().oneOf([true] as const),
+  /** Fetched from the portal, uploaded, or uploaded and later confirmed by its portal link (result-provenance.ts). */
+  provenance: string().oneOf(RESULT_PROVENANCES).required(),
 }).noUnknown();
 export type ResultAnswer = InferType<typeof resultAnswer>;
 

@@ -1,6 +1,7 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import type { PaperPrediction } from '../domain/gate/paper-prediction';
 import type { Prediction } from '../domain/gate/rank/predict';
+import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
 import { keyVersionStampAnswer } from './checker';
 import { engineObject, recordOf } from './record';
 
@@ -102,5 +103,7 @@ export const scorecardAnswer = object({
   paper: object({ id: string().required(), name: string().required() }).noUnknown().required(),
   /** The answer-key version the marks come from. */
   keyVersion: keyVersionStampAnswer.required(),
+  /** Where the result's responses came from: fetched from the portal, uploaded, or uploaded and confirmed by it. */
+  provenance: string().oneOf(RESULT_PROVENANCES).required(),
 }).noUnknown();
 export type ScorecardAnswer = InferType<typeof scorecardAnswer>;

@@ -180,6 +180,39 @@ describe.each(STORE_LANES)('checker scorecards on the $lane', ({ mongo }) => {
     }
   });
 
+  // On a server of its own: the link is checked here first, so no scorecard made a moment ago answers for it.
+  it('says where each scorecard came from: the portal, an uploaded page, and that page once its link agreed', async () => {
+    const own = await startLaneServer('provenance');
+    try {
+      await buildPaper(own.store, 'cs1-2026', fixtures);
+      const want = itemAt(expectedOf('cs1-2026'), 1);
+      const html = readFixtureText('cs1-2026', `sheets/${want.candidateId}.html`).replaceAll(
+        FIXTURE_ORIGIN,
+        fixtures.origin,
+      );
+      const upload = await fetch(`${own.url}/api/data/upload-response?testPaper=CS%201`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: html,
+      });
+      const uploaded = (await upload.json()) as { resultId: string; provenance: unknown };
+      expect(uploaded.provenance).toBe('uploaded');
+      const stored = () => postJson(`${own.url}/api/data/scorecard`, { resultId: uploaded.resultId });
+      expect((await stored()).body.provenance).toBe('uploaded');
+
+      const link = itemAt(sheetLinks('cs1-2026', fixtures), 1);
+      const byLink = await postJson(`${own.url}/api/data/generate-response`, { link, testPaper: 'CS 1' });
+      expect(byLink.body.provenance).toBe('portal');
+      expect(
+        (await postJson(`${own.url}/api/data/scorecard`, { resultId: byLink.body.resultId })).body.provenance,
+      ).toBe('portal');
+      // The portal gave the same responses: the upload's scorecard says it is confirmed now.
+      expect((await stored()).body.provenance).toBe('confirmed');
+    } finally {
+      await own.close();
+    }
+  });
+
   // On a server of its own: changing a key of the shared CS 1 paper would change every other test's marks.
   it('scores a repeat check against a changed answer key at once, naming the new key version', async () => {
     const own = await startLaneServer('changed-key');

@@ -24,6 +24,8 @@ import {
   type TestPaper,
 } from '../../src/domain/gate';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
+import type { Crowd } from '../../api/crowd/crowd';
+import type { ReportWatch } from '../../api/features/official-results/report-watch';
 import type { FixtureServer } from './fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FamilySet, type FixtureSet } from './fixtures';
 import type { LaneStore } from './store-lanes';
@@ -286,3 +288,12 @@ export async function rescoringDone(store: Store, timeoutMs = 15_000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A report watch that only makes the fit follow, with no alerts (report-watch.test.ts covers those). */
+export const unwatched = (crowd: Pick<Crowd, 'forgetReports'>): ReportWatch => ({
+  async around(paper, _network, change) {
+    const changed = await change();
+    crowd.forgetReports(paper.year);
+    return changed;
+  },
+});

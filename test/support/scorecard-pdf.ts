@@ -16,6 +16,8 @@ export interface ScorecardPdfOptions {
   rank?: string;
   appeared?: string;
   qualifyingMarks?: string;
+  /** The registration number: the candidate id of the response sheet the scorecard is for. */
+  registration?: string;
   layout?: 'beside' | 'below';
   /** Leave a row out (a damaged or partial scorecard). */
   without?: ScorecardRow;
@@ -40,6 +42,7 @@ export async function scorecardPdf({
   rank = '1234',
   appeared = '170825',
   qualifyingMarks = '29.2   26.2   19.4',
+  registration = 'CS25S71012345',
   layout = 'beside',
   without,
 }: ScorecardPdfOptions = {}): Promise<Buffer> {
@@ -57,7 +60,7 @@ export async function scorecardPdf({
   text('Name of Candidate', 50, 110);
   text('A CANDIDATE', 300, 110);
   text('Registration Number', 50, 130);
-  text('CS25S71012345', 300, 130);
+  text(registration, 300, 130);
   const values: Record<ScorecardRow, string> = { paper, marks, score, rank, appeared, qualifyingMarks };
   let top = 170;
   for (const row of Object.keys(LABELS) as ScorecardRow[]) {

@@ -358,6 +358,7 @@ describe('admin API on the real server', () => {
         'negativeMarks',
         'paper',
         'paperId',
+        'provenance',
         'set',
         'totalMarks',
       ].sort(),
@@ -390,6 +391,10 @@ describe('admin API on the real server', () => {
       undefined,
     ]);
     expect(body.filter((result) => result.uploaded)).toHaveLength(1);
+    expect(body.filter((result) => result.candidateId === candidate).map((result) => result.provenance)).toEqual([
+      'uploaded',
+      'portal',
+    ]);
   });
 
   it('counts paper sets and results for the dashboard', async () => {

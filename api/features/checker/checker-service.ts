@@ -11,6 +11,7 @@ import {
   type SheetScorecard,
   type TestPaper,
 } from '../../../src/domain/gate';
+import { provenanceOf, sameResponses } from '../../../src/domain/gate/result-provenance';
 import type { Paper, Result, Store, StoreWatch } from '../../store';
 import type { KeyedPaper, Papers } from '../../papers';
 import type { CheckedScorecard, PresentedRank } from '../../presenters';
@@ -95,6 +96,9 @@ export interface Checker {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Any link: a fetched sheet's key is its paper and candidate id, however its link is written. */
+const PORTAL: SheetOrigin = { kind: 'link', link: '' };
 
 /**
  * What identifies a stored result. A fetched sheet: its paper and the candidate id the portal's own page shows, so
@@ -206,6 +210,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       const choice = scorecard.sections;
       const rankedAs = choice && choice.rankedAs !== paper.code ? choice.rankedAs : undefined;
       const prediction = await crowd.predictionFor(paper, total['Total Marks'], rankedAs);
+      const responses = responseVector(scorecard);
       const { id } = await store.results.upsert({
         candidateId: sheet.candidate.id,
         name: sheet.candidate.name,
@@ -217,7 +222,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         // Kept so an administrator can re-open the scorecard (spec: View Scorecard sends the link back).
         link: fetched ? origin.link.trim() : undefined,
         uploaded: fetched ? undefined : true,
-        responses: responseVector(scorecard),
+        responses,
         statuses: markedStatuses(scorecard),
         // Re-scoring counts the sections the candidate said they chose; a sheet that settles it settles it again.
         chosenSections: choice?.decidedBy === 'candidate' ? choice.chosen : undefined,
@@ -233,6 +238,16 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       });
       // The candidate sees themselves in the chart and the rank at once (other instances within a look or two).
       if (fetched) marks.record(paper.id, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
+      // The portal vouches for uploads holding the responses it gave for this candidate: at a link check for the
+      // uploads before it, at an upload for the link checked before it.
+      const portalResult = fetched
+        ? null
+        : await store.results.findByKey(resultKeyOf(PORTAL, paper.id, sheet.candidate.id));
+      const confirmed =
+        fetched || (portalResult && sameResponses(portalResult.responses, responses))
+          ? await store.results.confirmUploads(paper.id, sheet.candidate.id, responses)
+          : [];
+      if (confirmed.length > 0) await store.officialReports.setProvenance(confirmed, 'confirmed');
       const checked: CheckedScorecard = {
         scorecard,
         testPaper,
@@ -240,6 +255,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         prediction,
         resultId: id,
         keyVersion: keyVersion!,
+        provenance: fetched ? 'portal' : confirmed.includes(id) ? 'confirmed' : 'uploaded',
       };
       if (memoKey) recentScorecards.set(memoKey, checked);
       return checked;
@@ -268,6 +284,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         prediction,
         resultId: result.id,
         keyVersion: keyVersion!,
+        provenance: provenanceOf(result),
       };
     },
 

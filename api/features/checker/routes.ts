@@ -22,7 +22,7 @@ import {
 import { emailField } from '../../../src/domain/validation/accounts';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
-import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
+import { DAY_MS, limitPerAddress, limitPerNetworkPerDay, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import {
   presentAlreadyVerified,
@@ -198,6 +198,11 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
   const perMinute = (name: string) => limiters({ name, points: config.rateLimitPerMinute, windowMs: 60_000 });
   const isAdmin = (ctx: Context) => Boolean(ctx.state.admin);
   const checks = limitPerAddress(perMinute('checks'), 'score checks', isAdmin);
+  const uploadsPerNetwork = limitPerNetworkPerDay(
+    limiters({ name: 'uploads-per-network', points: config.uploadsPerNetworkPerDay, windowMs: DAY_MS }),
+    'saved-page uploads',
+    isAdmin,
+  );
   const mails = limitPerAddress(perMinute('verification-requests'), 'verification requests');
   const mailsPerAddress = limiters({
     name: 'verification-mails',
@@ -320,7 +325,7 @@ export function checkerRoutes(services: Services, checker: Checker): Router {
    * asked to verify an e-mail for the upload itself (`upload` in the 403), and the scorecard then comes from the
    * stored upload (POST /scorecard), never from the portal.
    */
-  router.post('/upload-response', countOutcome, admin, checks, uploadInput, async (ctx) => {
+  router.post('/upload-response', countOutcome, admin, checks, uploadsPerNetwork, uploadInput, async (ctx) => {
     const { html, ...request } = ctx.state.input;
     const link = request.link || undefined;
     // A typed link only vouches for an e-mail this device verified for it (it passed the link checks then).

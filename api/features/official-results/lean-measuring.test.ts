@@ -10,10 +10,11 @@ import { createCrowd } from '../../crowd/crowd';
 import { createMarksSnapshots } from '../../crowd/marks-snapshot';
 import { createStore, type Store } from '../../store';
 import { createOfficialResults } from './official-results';
+import { unwatched } from '../../../test/support/builders';
 
-/** Every stored result is this device's: the access proof is the checker's business, not this test's. */
+/** Every stored result is its own candidate's device: the access proof is the checker's business, not this test's. */
 const everyResultVerified = {
-  verifiedEmailOf: () => Promise.resolve('candidate@example.com'),
+  verifiedEmailOf: (result: { candidateId: string }) => Promise.resolve(`${result.candidateId}@example.com`),
 } as unknown as ScorecardAccess;
 
 describe("measuring the crowd's lean once a year has enough official results", () => {
@@ -39,7 +40,10 @@ describe("measuring the crowd's lean once a year has enough official results", (
       label: 'GATE 2025 CS 1',
     });
     const crowd = createCrowd(createMarksSnapshots(store), store.papers, store);
-    const officialResults = createOfficialResults(store, crowd, everyResultVerified);
+    const officialResults = createOfficialResults(store, crowd, everyResultVerified, {
+      secret: 'test secret',
+      watch: unwatched(crowd),
+    });
     // A crowd of 60 checks from 20 to 79 marks; the first MIN_LEAN_REPORTS of the strongest report their AIR.
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) {
@@ -60,7 +64,9 @@ describe("measuring the crowd's lean once a year has enough official results", (
     const reportFor = async (resultId: string) => {
       const result = (await store.results.findById(resultId))!;
       const prediction = await crowd.predictionFor(paper, result.totalMarks);
-      return officialResults.report(resultId, undefined, {
+      // Each candidate from their own device and network: independent reporters, as the consensus counts them.
+      const client = { accessToken: `device ${resultId}`, address: `10.0.${ids.indexOf(resultId)}.1` };
+      return officialResults.report(resultId, client, {
         rank: prediction.estimatedRank!,
         // CS 2025's published qualifying mark and top-0.1% mean, which the report is checked against.
         score: gateScore(prediction.normMarks, 29.2, 83.24, RANK_DATA.scoreFormula),

@@ -111,18 +111,23 @@ describe.each(STORE_LANES)('official results added to saved scorecards, on the $
     expect(await server.store.officialReports.findByResult(resultId)).toBeNull();
   });
 
-  it("refuses an AIR the result's marks cannot have, with the rank model's reason", async () => {
+  it('keeps an AIR far from what earlier years give its marks for review, never refusing it for that', async () => {
     const { resultId, access, rankRange, score } = itemAt(checks, 2);
-    const implausible = rankRange[1] * 6;
-    const refused = await call('', { resultId, access, rank: implausible, score, consent: true });
-    expect(refused.status).toBe(422);
-    expect(refused.body.code).toBe('OFFICIAL_RESULT_IMPLAUSIBLE');
-    expect(refused.body.message).toMatch(
-      new RegExp(
-        `^An All India Rank of ${implausible.toLocaleString('en-IN')} does not fit .* marks: GATE's past results put them between`,
-      ),
-    );
-    expect(await server.store.officialReports.findByResult(resultId)).toBeNull();
+    const far = rankRange[1] * 6;
+    const kept = await call('', { resultId, access, rank: far, score, consent: true });
+    expect(kept.status).toBe(201);
+    expect(kept.body.report).toMatchObject({
+      actual: { rank: far },
+      provenance: 'portal',
+      documentChecked: false,
+      standing: { state: 'review' },
+    });
+    // Kept, but it counts for next to nothing in anyone else's rank.
+    expect(kept.body.report!.standing.weight).toBeLessThan(0.05);
+    expect(await server.store.officialReports.findByResult(resultId)).toMatchObject({
+      rank: far,
+      provenance: 'portal',
+    });
   });
 
   it('shows the administrator how many official results came in and how the predictions did', async () => {

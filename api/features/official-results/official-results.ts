@@ -3,26 +3,37 @@ import type { InferType } from 'yup';
 import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
 import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
 import { paperKeyOf, type PaperKey } from '../../../src/domain/gate/rank/data';
-import { checkOfficialResult, type ReportProblem } from '../../../src/domain/gate/rank/official-result';
+import {
+  checkOfficialResult,
+  isDocumentChecked,
+  TOP_MEAN_FLOOR,
+  type ReportProblem,
+} from '../../../src/domain/gate/rank/official-result';
 import { resultsAreOut, resultsDayOf } from '../../../src/domain/gate/rank/results-day';
+import { provenanceOf } from '../../../src/domain/gate/result-provenance';
 import { dayText } from '../../../src/domain/dates';
 import type { officialResultSchema } from '../../../src/domain/validation/official-result';
 import { isTestPaper, testPaperOf } from '../../../src/domain/gate';
 import type { ScorecardAccess } from '../../access/scorecard-access';
+import { reporterIdentity } from '../../access/reporter-identity';
 import { hasRankModel, rankedPaperOf } from '../../crowd/any-paper';
 import type { Crowd } from '../../crowd/crowd';
 import { HttpError } from '../../http/errors';
 import {
   DuplicateError,
+  type ModerationEntry,
   type OfficialReport,
   type Paper,
   type Result,
   type ShownPrediction,
   type Store,
 } from '../../store';
+import type { ReportWatch } from './report-watch';
+import { standingOf, type Standing } from '../../../src/domain/gate/rank/report-standing';
 
 export const OFFICIAL_RESULT_ERRORS = {
   noResult: 'No scorecard with this id is stored here.',
+  noReport: 'No official result was added to this result.',
   verifyFirst: 'Verify your email address before adding an official result.',
   alreadyReported: 'This result already has an official result: one per result.',
   noRankModel: (testPaper: string) =>
@@ -34,14 +45,26 @@ export const OFFICIAL_RESULT_ERRORS = {
 
 export type OfficialResultInput = InferType<typeof officialResultSchema>;
 
+/** An official result with what it counts for now: the fit's weight and flags (report-consensus.ts). */
+export interface StandingReport {
+  report: OfficialReport;
+  standing: Standing;
+}
+
 /**
  * What the scorecard's section shows this device: whether it may add a result, the one added, and, before the year's
  * results are out, the day they are due.
  */
 export interface OfficialResultStatus {
   available: boolean;
-  report: OfficialReport | null;
+  report: StandingReport | null;
   opensOn: { day: string; scheduled: boolean } | null;
+}
+
+/** Who is adding a result: the device's proof of its verified address, and the client's network address. */
+export interface ReportingClient {
+  accessToken: string | undefined;
+  address: string;
 }
 
 /** A refusal the candidate acts on: its status and a stable code beside the domain's message. */
@@ -58,17 +81,28 @@ function refusalOf(problems: readonly ReportProblem[]): HttpError {
   return refused(422, 'OFFICIAL_RESULT_IMPLAUSIBLE', problems[0]!.message, { problems });
 }
 
+/** The least a paper's top-0.1% mean can be: TOP_MEAN_FLOOR below the lowest it has been published at. */
+function lowestTopMean(paper: PaperKey): number | undefined {
+  const published = Object.values(RANK_DATA.papers[paper]?.years ?? {}).flatMap(
+    (year) => year.official?.topMeanMarks ?? [],
+  );
+  return published.length > 0 ? Math.min(...published) - TOP_MEAN_FLOOR : undefined;
+}
+
 /**
  * Official results added to saved scorecards: from a device holding the proof of an address verified for the
- * result (as its scorecard call), checked against what the product knows of the result (checkOfficialResult), kept
- * once per result with the prediction the scorecard showed.
+ * result (as its scorecard call), checked against what cannot be (checkOfficialResult), kept once per result with
+ * the prediction the scorecard showed, its provenance and its reporter. How much each one moves anyone else's rank is
+ * the crowd's consensus (report-consensus.ts), read afresh whenever a report is added, quarantined or restored.
  */
 export function createOfficialResults(
   store: Store,
   crowd: Crowd,
   access: ScorecardAccess,
-  now: () => Date = () => new Date(),
+  options: { secret: string; watch: ReportWatch; now?: () => Date },
 ) {
+  const now = options.now ?? (() => new Date());
+
   async function resultOf(resultId: string): Promise<Result> {
     const result = await store.results.findById(resultId);
     if (!result) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noResult);
@@ -82,8 +116,11 @@ export function createOfficialResults(
     if (!paper || !hasRankModel(testPaper)) {
       throw refused(422, 'NO_RANK_MODEL', OFFICIAL_RESULT_ERRORS.noRankModel(result.set));
     }
-    const prediction = await crowd.predictionFor(paper, result.totalMarks, result.rankedAs);
-    if (prediction.estimatedRank === null || !prediction.rankRange) {
+    const [prediction, forecast] = await Promise.all([
+      crowd.predictionFor(paper, result.totalMarks, result.rankedAs),
+      crowd.forecastFor(paper, result.totalMarks),
+    ]);
+    if (prediction.estimatedRank === null || !prediction.rankRange || !forecast) {
       throw refused(422, 'NO_PREDICTION', OFFICIAL_RESULT_ERRORS.noPrediction);
     }
     const shown: ShownPrediction = {
@@ -92,21 +129,31 @@ export function createOfficialResults(
       normMarks: prediction.normMarks,
       score: prediction.score,
     };
-    return { paper, testPaper, shown };
+    return { paper, testPaper, shown, forecast: { rank: forecast.estimatedRank, rankRange: forecast.rankRange } };
+  }
+
+  /** The report of a result with its standing in the fit now. */
+  async function standingReport(paper: Paper, report: OfficialReport): Promise<StandingReport> {
+    const fit = await crowd.consensusOf(paper);
+    const assessed = fit?.consensus.assessed.find((one) => one.id === report.resultId);
+    return { report, standing: standingOf(report, assessed, fit?.consensus.departs ?? false) };
   }
 
   /**
-   * With MIN_LEAN_REPORTS official results for the paper's year and the year's field published (appeared, qualifying
-   * mark), the crowd's lean is measured again from them and kept, with its count and uncertainty: the next year's
-   * prior on the lean (leanPrior, in the crowd).
+   * With MIN_LEAN_REPORTS counted official results for the paper's year and the year's field published (appeared,
+   * qualifying mark), the crowd's lean is measured again from them and kept, with its count and uncertainty: the
+   * next year's prior on the lean (leanPrior, in the crowd). Only reports the consensus counts take part.
    */
   async function measureYear(paper: Paper, paperKey: PaperKey): Promise<void> {
     const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;
     const appeared = official?.appeared;
     const qualifyingMarks = official?.qualifyingMarks?.general;
     if (appeared === undefined || qualifyingMarks === undefined) return;
-    const reports = (await store.officialReports.list({ year: paper.year })).filter(
-      (report) => rankedPaperOf(report.set) === paperKey,
+    const fit = await crowd.consensusOf(paper);
+    if (!fit) return;
+    const counted = new Set(fit.consensus.assessed.filter((one) => one.weight > 0).map((one) => one.id));
+    const reports = fit.reports.filter(
+      (report) => counted.has(report.resultId) && rankedPaperOf(report.set) === paperKey,
     );
     if (reports.length < MIN_LEAN_REPORTS) return;
     const results = await store.results.findByIds(reports.map((report) => report.resultId));
@@ -129,6 +176,53 @@ export function createOfficialResults(
   }
 
   return {
+    async review(year: number): Promise<OfficialResultReview> {
+      const reports = await store.officialReports.list({ year });
+      const papers = new Map((await store.papers.list()).map((paper) => [paper.id, paper]));
+      // One paper per ranked paper stands for its year's consensus (CS 1 and CS 2 are one rank list).
+      const ranked = new Map<PaperKey, Paper>();
+      for (const report of reports) {
+        const key = rankedPaperOf(report.set);
+        const paper = papers.get(report.paperId);
+        if (key && paper && !ranked.has(key)) ranked.set(key, paper);
+      }
+      const fits = new Map(
+        await Promise.all([...ranked].map(async ([key, paper]) => [key, await crowd.consensusOf(paper)] as const)),
+      );
+      return {
+        year,
+        papers: [...fits].map(([paper, fit]) => ({
+          paper,
+          reports: fit?.reports.length ?? 0,
+          independent: fit?.consensus.independent ?? 0,
+          departs: fit?.consensus.departs ?? false,
+        })),
+        // Newest first: what arrived last is what an admin looks at first.
+        reports: reports.reverse().map((report) => {
+          const fit = fits.get(rankedPaperOf(report.set)!);
+          const assessed = fit?.consensus.assessed.find((one) => one.id === report.resultId);
+          return { report, standing: standingOf(report, assessed, fit?.consensus.departs ?? false) };
+        }),
+      };
+    },
+
+    /** Quarantines or restores a report for everyone's fit at once, logged with the admin and their reason. */
+    async moderate(
+      resultId: string,
+      action: ModerationEntry['action'],
+      by: string,
+      reason: string,
+    ): Promise<StandingReport> {
+      const report = await store.officialReports.findByResult(resultId);
+      const paper = report && (await store.papers.findById(report.paperId));
+      if (!report || !paper) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noReport);
+      const moderated = await options.watch.around(paper, null, () =>
+        store.officialReports.moderate(resultId, { action, by, at: now(), reason }),
+      );
+      if (!moderated) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noReport);
+      return standingReport(paper, moderated);
+    },
+
     async status(resultId: string, accessToken: string | undefined): Promise<OfficialResultStatus> {
       const result = await resultOf(resultId);
       if (!(await access.verifiedEmailOf(result, accessToken)))
@@ -136,68 +230,96 @@ export function createOfficialResults(
       const paper = await store.papers.findById(result.paperId);
       if (!paper || !hasRankModel(testPaperOf(paper))) return { available: false, report: null, opensOn: null };
       const out = resultsAreOut(paper.year, now());
+      const report = await store.officialReports.findByResult(result.id);
       return {
         available: out,
-        report: await store.officialReports.findByResult(result.id),
+        report: report && (await standingReport(paper, report)),
         opensOn: out ? null : resultsDayOf(paper.year),
       };
     },
 
-    async report(resultId: string, accessToken: string | undefined, input: OfficialResultInput) {
+    async report(resultId: string, client: ReportingClient, input: OfficialResultInput): Promise<StandingReport> {
       const result = await resultOf(resultId);
-      const verified = (await access.verifiedEmailOf(result, accessToken)) !== null;
+      const email = await access.verifiedEmailOf(result, client.accessToken);
       // Refused before the prediction is made; checkOfficialResult would say the same.
-      if (!verified) throw verificationRequired();
-      const { paper, testPaper, shown } = await shownPrediction(result);
+      if (email === null || !client.accessToken) throw verificationRequired();
+      const { paper, testPaper, shown, forecast } = await shownPrediction(result);
       if (!resultsAreOut(paper.year, now())) {
         const message = OFFICIAL_RESULT_ERRORS.resultsNotOut(paper.year, resultsDayOf(paper.year).day);
         throw refused(409, 'RESULTS_NOT_OUT', message);
       }
       const paperKey = paperKeyOf(testPaper);
       const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;
-      const accepted = (await store.officialReports.list({ year: paper.year }))
-        .filter((other) => rankedPaperOf(other.set) === paperKey)
-        .map((other) => ({ marks: other.marks ?? other.predicted.normMarks, rank: other.rank }));
-      const check = checkOfficialResult(
-        { rank: input.rank, score: input.score, marks: input.marks, paper: input.paper || undefined, year: input.year },
+      const given = {
+        rank: input.rank,
+        score: input.score,
+        marks: input.marks,
+        paper: input.paper || undefined,
+        year: input.year,
+      };
+      const check = checkOfficialResult(given, {
+        testPaper,
+        year: paper.year,
+        marks: result.totalMarks,
+        normMarks: shown.normMarks,
+        appeared: official?.appeared,
+        qualifyingMarks: official?.qualifyingMarks?.general,
+        topMean: official?.topMeanMarks ?? undefined,
+        lowestTopMean: lowestTopMean(paperKey),
+        scoreFormula: RANK_DATA.scoreFormula,
+        verifiedAddress: true,
+        alreadyReported: (await store.officialReports.findByResult(result.id)) !== null,
+      });
+      if (!check.ok) throw refusalOf(check.problems);
+      const documentChecked = isDocumentChecked(
+        { marks: input.marks, registration: input.registration || undefined, source: input.source },
         {
-          testPaper,
-          year: paper.year,
+          candidateId: result.candidateId,
           marks: result.totalMarks,
           normMarks: shown.normMarks,
-          rankRange: shown.rankRange,
-          appeared: official?.appeared,
-          qualifyingMarks: official?.qualifyingMarks?.general,
-          topMean: official?.topMeanMarks ?? undefined,
-          scoreFormula: RANK_DATA.scoreFormula,
-          verifiedAddress: verified,
-          alreadyReported: (await store.officialReports.findByResult(result.id)) !== null,
-          accepted,
+          sessions: paper.session !== null,
         },
       );
-      if (!check.ok) throw refusalOf(check.problems);
+      const reporter = reporterIdentity(options.secret, {
+        email,
+        accessToken: client.accessToken,
+        address: client.address,
+      });
       let added: OfficialReport;
       try {
-        added = await store.officialReports.add({
-          resultId: result.id,
-          paperId: paper.id,
-          set: result.set,
-          year: paper.year,
-          rank: input.rank,
-          score: input.score,
-          ...(input.marks !== undefined ? { marks: input.marks } : {}),
-          source: input.source,
-          predicted: shown,
-        });
+        added = await options.watch.around(paper, reporter.network, () =>
+          store.officialReports.add({
+            resultId: result.id,
+            paperId: paper.id,
+            set: result.set,
+            year: paper.year,
+            rank: input.rank,
+            score: input.score,
+            ...(input.marks !== undefined ? { marks: input.marks } : {}),
+            source: input.source,
+            predicted: shown,
+            provenance: provenanceOf(result),
+            reporter,
+            ...(documentChecked ? { documentChecked: true as const } : {}),
+            forecast,
+          }),
+        );
       } catch (error) {
         // The same candidate sent it twice at once: the other request stored it.
         if (error instanceof DuplicateError) throw alreadyReported();
         throw error;
       }
       await measureYear(paper, paperKey);
-      return added;
+      return standingReport(paper, added);
     },
   };
 }
 
 export type OfficialResults = ReturnType<typeof createOfficialResults>;
+
+/** A year's official results for the admin: each ranked paper's consensus, and every report with its standing. */
+export interface OfficialResultReview {
+  year: number;
+  papers: Array<{ paper: PaperKey; reports: number; independent: number; departs: boolean }>;
+  reports: StandingReport[];
+}

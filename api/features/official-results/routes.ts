@@ -1,14 +1,15 @@
 import Router from '@koa/router';
-import { object, string } from 'yup';
+import { number, object, string } from 'yup';
 import type { Services } from '../../services';
 import type { Crowd } from '../../crowd/crowd';
-import { limitPerAddress } from '../../http/limiters';
+import { DAY_MS, limitPerAddress, limitPerNetworkPerDay } from '../../http/limiters';
 import { validate } from '../../http/validate';
 import { plainText } from '../../../src/domain/validation/text';
 import { officialResultSchema } from '../../../src/domain/validation/official-result';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { createOfficialResults, OFFICIAL_RESULT_ERRORS } from './official-results';
-import { presentOfficialResultAdded, presentOfficialResultStatus } from './presenter';
+import { createReportWatch } from './report-watch';
+import { presentOfficialResultAdded, presentOfficialResultStatus, presentReviewRow } from './presenter';
 
 /** A stored result, asked about by the device that holds the proof of an address verified for it (access). */
 const resultOfDevice = object({
@@ -20,12 +21,52 @@ const resultOfDevice = object({
 const report = officialResultSchema.concat(resultOfDevice);
 const BARE = { messages: 'bare' } as const;
 
-/** The scorecard's "Add your official result" section: its state on this device, and adding the result. */
-export function officialResultRoutes({ store, config }: Services, crowd: Crowd): Router {
+const YEAR = 'Name the GATE year (year), such as 2026.';
+const reviewQuery = object({
+  year: number().typeError(YEAR).required(YEAR).integer(YEAR).min(2000, YEAR).max(2100, YEAR),
+});
+const REASON = 'Say why in at most 500 characters (reason).';
+const moderation = object({
+  resultId: plainText(
+    string().trim().required(OFFICIAL_RESULT_ERRORS.noReport).max(100, OFFICIAL_RESULT_ERRORS.noReport),
+  ),
+  reason: plainText(string().trim().required(REASON).max(500, REASON)),
+});
+
+/**
+ * The scorecard's "Add your official result" section (its state on this device, and adding the result), and the
+ * admin's review of every result added (the Official results panel: list, quarantine, restore).
+ */
+export function officialResultRoutes(services: Services, crowd: Crowd): Router {
+  const { store, config } = services;
   const router = new Router({ prefix: '/api/data/official-results' });
   const perMinute = store.limiters({ name: 'official-results', points: config.rateLimitPerMinute, windowMs: 60_000 });
   const limited = limitPerAddress(perMinute, 'official-result requests');
-  const officialResults = createOfficialResults(store, crowd, createScorecardAccess(config, store));
+  const perNetwork = limitPerNetworkPerDay(
+    store.limiters({
+      name: 'official-results-per-network',
+      points: config.officialReportsPerNetworkPerDay,
+      windowMs: DAY_MS,
+    }),
+    'official results',
+  );
+  const watch = createReportWatch({
+    crowd,
+    logger: services.logger,
+    metrics: services.metrics,
+    perNetwork: store.limiters({
+      name: 'official-results-network-alert',
+      points: config.reportAlertPerNetwork,
+      windowMs: DAY_MS,
+    }),
+    rankShift: config.reportAlertRankShift,
+    windowMs: config.reportAlertWindowMs,
+  });
+  const officialResults = createOfficialResults(store, crowd, createScorecardAccess(config, store), {
+    secret: config.secret,
+    watch,
+  });
+  const admin = services.requireAdmin();
 
   router.post('/status', limited, validate(resultOfDevice, BARE), async (ctx) => {
     ctx.body = presentOfficialResultStatus(
@@ -33,11 +74,32 @@ export function officialResultRoutes({ store, config }: Services, crowd: Crowd):
     );
   });
 
-  router.post('/', limited, validate(report, BARE), async (ctx) => {
+  router.post('/', limited, perNetwork, validate(report, BARE), async (ctx) => {
     const { resultId, access, ...input } = ctx.state.input;
     ctx.status = 201;
-    ctx.body = presentOfficialResultAdded(await officialResults.report(resultId, access, input));
+    ctx.body = presentOfficialResultAdded(
+      await officialResults.report(resultId, { accessToken: access, address: ctx.ip }, input),
+    );
   });
+
+  router.get('/review', admin, validate(reviewQuery, { ...BARE, from: 'query' }), async (ctx) => {
+    const review = await officialResults.review(ctx.state.input.year);
+    ctx.body = {
+      year: review.year,
+      papers: review.papers,
+      reports: review.reports.map(({ report: added, standing }) => presentReviewRow(added, standing)),
+    };
+  });
+
+  for (const action of ['quarantine', 'restore'] as const) {
+    const input = validate(moderation, { ...BARE, params: ['resultId'] });
+    router.post(`/:resultId/${action}`, admin, input, async (ctx) => {
+      const { resultId, reason } = ctx.state.input;
+      const moderated = await officialResults.moderate(resultId, action, ctx.state.admin!.id, reason);
+      ctx.state.log?.info({ resultId, action, by: ctx.state.admin!.id }, `official result ${action}d`);
+      ctx.body = { report: presentReviewRow(moderated.report, moderated.standing) };
+    });
+  }
 
   return router;
 }

@@ -22,6 +22,24 @@ export function officialReportRepository(reports: DocumentCollection<OfficialRep
       const doc = await reports.findOne({ _id: resultId });
       return doc && toReport(doc);
     },
+    async setProvenance(resultIds, provenance) {
+      for (const resultId of resultIds) await reports.updateOne({ _id: resultId }, { $set: { provenance } });
+    },
+    async moderate(resultId, entry) {
+      const doc = await reports.findOne({ _id: resultId });
+      if (!doc) return null;
+      // Admins act one at a time on one report: the log is read, extended and written back whole.
+      const moderation = [...(doc.moderation ?? []), entry];
+      const quarantine = entry.action === 'quarantine';
+      await reports.updateOne(
+        { _id: resultId },
+        quarantine
+          ? { $set: { moderation, quarantined: true } }
+          : { $set: { moderation }, $unset: { quarantined: true } },
+      );
+      const { quarantined: _was, ...rest } = doc;
+      return toReport({ ...rest, moderation, ...(quarantine ? { quarantined: true as const } : {}) });
+    },
     async list(filter = {}) {
       const docs = await reports.find(filter.year === undefined ? {} : { year: filter.year }, {
         sort: { reportedAt: 1 },

@@ -1,4 +1,5 @@
 import { definedFields, newId, type DocumentCollection } from '../collection';
+import { sameResponses } from '../../../src/domain/gate/result-provenance';
 import {
   DuplicateError,
   MARKS_CHANGES_KEPT_MS,
@@ -15,7 +16,8 @@ export interface ResultDoc extends ResultInput {
 }
 
 /** Fields a result may lack; an upsert without them removes them (e.g. a link no longer needed). */
-const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'statuses', 'chosenSections', 'rankedAs'] as const;
+/** `confirmed` among them: an upload sent again is confirmed again only by its portal link's next check. */
+const OPTIONAL_FIELDS = ['link', 'session', 'uploaded', 'confirmed', 'statuses', 'chosenSections', 'rankedAs'] as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Uploaded pages can say anything: ranks and crowd statistics count fetched results only. */
 const FETCHED = { uploaded: { $exists: false } } as const;
@@ -194,6 +196,14 @@ export function resultRepository(
     },
     async findByIds(ids) {
       return (await results.find({ _id: { $in: [...ids] } })).map((doc) => toResult(doc));
+    },
+    async confirmUploads(paperId, candidateId, responses) {
+      // Exactly the index's fields (mongo-java-server uses an index only then); a paper's uploads of one candidate are few.
+      const uploads = (await results.find({ candidateId, paperId })).filter(
+        (doc) => doc.uploaded && !doc.confirmed && sameResponses(doc.responses, responses),
+      );
+      for (const upload of uploads) await results.updateOne({ _id: upload._id }, { $set: { confirmed: true } });
+      return uploads.map((upload) => upload._id);
     },
     async list({ limit, skip, paperId } = {}) {
       const filter = paperId === undefined ? {} : { paperId };

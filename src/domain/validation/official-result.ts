@@ -12,6 +12,7 @@ export const OFFICIAL_RESULT_MESSAGES = {
   marks: 'The marks out of 100 must be a number from -33.33 to 100.',
   paper: "The paper is its two-letter code, such as 'CS'.",
   year: 'The year is a GATE year, such as 2026.',
+  registration: 'The registration number is the one your scorecard prints, such as CS26S41001.',
   consent: 'Tick the box to let HireGate keep your official result.',
 } as const;
 
@@ -36,6 +37,10 @@ export const officialResultSchema = object({
     .trim()
     .matches(/^[A-Z]{2}$/, { message: M.paper, excludeEmptyString: true }),
   year: optionalNumber(M.year).integer(M.year).min(2000, M.year).max(2100, M.year),
+  registration: string()
+    .trim()
+    .max(30, M.registration)
+    .matches(/^[A-Za-z0-9]*$/, { message: M.registration, excludeEmptyString: true }),
   source: string().oneOf(OFFICIAL_RESULT_SOURCES).default('typed'),
   // Opt-in: nothing is kept unless the candidate says so.
   consent: boolean().required(M.consent).oneOf([true], M.consent),

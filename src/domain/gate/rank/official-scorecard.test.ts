@@ -14,6 +14,7 @@ describe('reading the official scorecard PDF', () => {
         scorecard: {
           year: 2025,
           paper: 'CS',
+          registration: 'CS25S71012345',
           marks: 62.33,
           score: 688,
           rank: 1234,

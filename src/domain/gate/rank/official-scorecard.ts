@@ -11,6 +11,8 @@ export interface OfficialScorecard {
   year?: number;
   /** The paper's code as printed, e.g. 'CS'. */
   paper?: string;
+  /** The registration number (enrolment id) as printed: the candidate id of the response sheet. */
+  registration?: string;
   marks: number;
   score: number;
   rank: number;
@@ -30,6 +32,7 @@ const FIELDS = {
   rank: /\bAll\s+India\s+Rank\b|\bAIR\b/i,
   appeared: /\bCandidates\s+Appeared\b/i,
   qualifyingMarks: /\bQualifying\s+Marks\b/i,
+  registration: /\bRegistration\s+(?:Number|No\.?)|\bEnrol(?:l)?ment\s+ID\b/i,
 } as const;
 type Field = keyof typeof FIELDS;
 
@@ -70,6 +73,9 @@ export function readOfficialScorecard(pages: readonly PdfTextPage[]): ScorecardR
   const year = Number(text.match(/\bGATE\s*(20\d\d)\b/i)?.[1]) || undefined;
   const paperText = valueOf(lines, 'paper');
   const paper = paperText?.match(/\(([A-Z]{2})\)/)?.[1] ?? paperText?.match(/^\s*([A-Z]{2})\b/)?.[1];
+  const registration = valueOf(lines, 'registration')
+    ?.match(/\b[A-Z]{2}\d{2}[A-Z0-9]{3,}\b/i)?.[0]
+    ?.toUpperCase();
   const [appeared] = numbersIn(valueOf(lines, 'appeared'));
   const qualifyingMarks = numbersIn(valueOf(lines, 'qualifyingMarks'));
   return {
@@ -77,6 +83,7 @@ export function readOfficialScorecard(pages: readonly PdfTextPage[]): ScorecardR
     scorecard: {
       ...(year ? { year } : {}),
       ...(paper ? { paper } : {}),
+      ...(registration ? { registration } : {}),
       marks,
       score,
       rank,

@@ -13,6 +13,8 @@ export interface ReportedPair {
   /** Normalised marks, as the rank is given on. */
   marks: number;
   rank: number;
+  /** What the pair weighs (report-consensus.ts): 1 when not given. */
+  weight?: number;
 }
 
 export interface RankFromReports {
@@ -61,14 +63,18 @@ export function rankFromReports(input: {
       ? [{ x: input.qualifyingMarks, logShare: Math.log(input.qualified), weight: ANCHOR_WEIGHT }]
       : [];
   const curve = monotoneDecreasing([
-    ...pairs.map((p) => ({ x: p.marks, logShare: Math.log(p.rank), weight: 1 })),
+    ...pairs.map((p) => ({ x: p.marks, logShare: Math.log(p.rank), weight: p.weight ?? 1 })),
     ...anchor,
   ]);
   const at = (m: number) => readCurve(curve, m);
-  const residuals = pairs.map((p) => ({ marks: p.marks, residual: Math.log(p.rank) - at(p.marks) }));
+  const residuals = pairs.map((p) => ({
+    marks: p.marks,
+    residual: Math.log(p.rank) - at(p.marks),
+    weight: p.weight ?? 1,
+  }));
   const near = residuals.filter((r) => Math.abs(r.marks - marks) <= NEARBY_MARKS);
   const used = near.length >= MIN_NEARBY ? near : residuals;
-  const spread = Math.sqrt(used.reduce((sum, r) => sum + r.residual ** 2, 0) / Math.max(1, used.length - 1));
+  const spread = weightedSpread(used);
   const noise = Math.max(MIN_SPREAD, spread);
   const [lowest, highest] = [itemAt(curve, 0).x, itemAt(curve, curve.length - 1).x];
   const beyond = Math.max(0, marks - highest, lowest - marks);
@@ -128,4 +134,12 @@ function edgeSlope(points: readonly { x: number; logShare: number }[]): number {
   const covariance = points.reduce((sum, p) => sum + (p.x - mx) * (p.logShare - my), 0);
   const variance = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
   return variance > 0 ? Math.min(0, covariance / variance) : 0;
+}
+
+/** The weighted root-mean-square residual, corrected for the curve fitted to the same points (n / (n − 1)). */
+function weightedSpread(residuals: readonly { residual: number; weight: number }[]): number {
+  const total = residuals.reduce((sum, r) => sum + r.weight, 0);
+  if (total <= 0) return 0;
+  const meanSquare = residuals.reduce((sum, r) => sum + r.weight * r.residual ** 2, 0) / total;
+  return Math.sqrt((meanSquare * residuals.length) / Math.max(1, residuals.length - 1));
 }

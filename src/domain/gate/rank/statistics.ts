@@ -27,3 +27,11 @@ export function oneMoreYearSd(values: readonly number[]): number {
   const t = T_90[n - 1] ?? RANGE_Z;
   return (sd * Math.sqrt(1 + 1 / n) * t) / RANGE_Z;
 }
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
