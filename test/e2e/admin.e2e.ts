@@ -9,6 +9,7 @@ import { startAdminArea, type AdminArea } from './support/admin';
 import { fixturesRoot, readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import type { SeededResult } from '../support/seed-results';
 import { itemAt } from '../../src/domain/lists';
+import { PROVENANCE_LABELS } from '../../src/domain/gate/result-provenance';
 
 const ADMIN = { email: 'admin@hiregate.test', password: 'Admin#Pass1' };
 /** The candidate who also uploaded the saved page: listed twice, once marked 'Uploaded'. */
@@ -392,13 +393,15 @@ describe('admin area', () => {
       const file = await (await download).path();
       const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Date Created',
+        'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Provenance,Date Created',
       );
       const copied = itemAt(seeded, UPLOADED_COPY_OF).candidateId;
-      expect(lines.filter((line) => line.startsWith(`${copied},`)).map((line) => line.split(',')[9])).toEqual([
-        'Yes',
-        'No',
-      ]);
+      expect(lines.filter((line) => line.startsWith(`${copied},`)).map((line) => line.split(',').slice(9, 11))).toEqual(
+        [
+          ['Yes', PROVENANCE_LABELS.uploaded],
+          ['No', PROVENANCE_LABELS.portal],
+        ],
+      );
       expect(lines).toHaveLength(seeded.length + 1);
       const newest = itemAt(
         [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
@@ -414,7 +417,7 @@ describe('admin area', () => {
       const row = page.locator(`details.admin-result[data-candidate-id="${target.candidateId}"]`);
       const summary = await row.locator('summary').textContent();
       expect(summary).toBe(
-        `${target.candidateId}${target.name}GATE 2026 CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}`,
+        `${target.candidateId}${target.name}GATE 2026 CS 1Score ${target.expected.totalMarks}${target.isVerified ? 'Verified' : 'Pending'}${PROVENANCE_LABELS.portal}`,
       );
       await row.locator('summary').click();
       const details = await row.locator('dl').innerText();
@@ -434,7 +437,7 @@ describe('admin area', () => {
       expect(await page.locator('.admin-result .admin-tag', { hasText: 'Pending' }).count()).toBe(
         seeded.filter((s) => !s.isVerified).length,
       );
-      // The candidate who also uploaded the saved page is listed twice, the upload marked as such.
+      // The candidate who also uploaded the saved page is listed twice, the upload marked as such (the rest: Portal).
       const copies = page.locator(
         `details.admin-result[data-candidate-id="${itemAt(seeded, UPLOADED_COPY_OF).candidateId}"]`,
       );
@@ -442,6 +445,9 @@ describe('admin area', () => {
         await copies.locator('summary').evaluateAll((rows) => rows.map((row) => row.textContent?.endsWith('Uploaded'))),
       ).toEqual([true, false]);
       expect(await page.locator('.admin-result .admin-tag', { hasText: 'Uploaded' }).count()).toBe(1);
+      expect(await page.locator('.admin-result .admin-tag', { hasText: PROVENANCE_LABELS.portal }).count()).toBe(
+        seeded.length - 1,
+      );
       await saveScreenshot(page, 'admin-results');
     });
 

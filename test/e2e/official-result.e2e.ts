@@ -8,6 +8,8 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { scorecardPdf } from '../support/scorecard-pdf';
 import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
 import { buildPaper } from '../support/builders';
+import { PROVENANCE_WORDS } from '../../src/domain/gate/result-provenance';
+import { STANDING_WORDS } from '../../src/domain/gate/rank/report-standing';
 
 /**
  * After GATE's results, on a 360 px phone: a candidate who verified their e-mail opens their saved scorecard, has an
@@ -105,6 +107,11 @@ describe('adding an official result to a saved scorecard', () => {
       expect(await comparison.textContent()).toMatch(
         /the predicted range; the predicted rank was off by a factor of 1\.2/,
       );
+      // What the result counts for in others' ranks now, and that its responses came from the portal.
+      const lines = await comparison.locator('.official-result__standing').allTextContents();
+      expect(lines).toHaveLength(2);
+      expect(Object.values(STANDING_WORDS)).toContain(lines[0]);
+      expect(lines[1]).toBe(PROVENANCE_WORDS.portal);
       await expectFitsAndAccessible(page, 'predicted vs actual');
       await saveViewportScreenshot(comparison, 'official-result-360');
       expect(await server.store.officialReports.findByResult(resultId)).toMatchObject({

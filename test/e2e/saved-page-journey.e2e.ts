@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
+import { PROVENANCE_WORDS } from '../../src/domain/gate/result-provenance';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { chooseTestPaper, expectIconsToMatch, linkInMail } from './support/checker';
 import { JOURNEY_WIDTHS, layoutProblems, toastsOverDialogControls, useWidth } from './support/layout';
@@ -130,6 +131,8 @@ describe('the saved-page path with the portal down', () => {
       await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
       // The scorecard of the uploaded page: its candidate and icons, and the portal never asked.
       expect(await tab.textContent('.scorecard__candidate')).toContain(expected.candidateId);
+      // It says where its responses came from: an uploaded page the portal has not confirmed.
+      expect(await tab.textContent('.scorecard__provenance')).toBe(PROVENANCE_WORDS.uploaded);
       await expectIconsToMatch(tab, expected);
       expect(await tab.getByText('The GATE portal could not be reached').count()).toBe(0);
       await expectScreenFine(tab, 'scorecard');

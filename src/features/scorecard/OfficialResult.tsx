@@ -13,7 +13,7 @@ import {
   type OfficialResultEntry,
   type OfficialResultReport,
 } from './official-result-api';
-import { comparisonRows, entryOfScorecard, opensOnText, verdictText } from './official-result-view';
+import { comparisonRows, entryOfScorecard, opensOnText, standingLines, verdictText } from './official-result-view';
 import './official-result.css';
 
 /**
@@ -53,6 +53,11 @@ function PredictedVsActual({ report }: { report: OfficialResultReport }) {
         </tbody>
       </table>
       <p className="official-result__verdict">{verdictText(report)}</p>
+      {standingLines(report).map((line) => (
+        <p key={line} className="official-result__standing">
+          {line}
+        </p>
+      ))}
     </section>
   );
 }

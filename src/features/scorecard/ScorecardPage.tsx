@@ -13,7 +13,7 @@ import { ScorecardMessage } from './ScorecardMessage';
 import { ScorecardSkeleton } from './ScorecardSkeleton';
 import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { marksText } from './scorecard-view';
-import { predictedRankText } from './prediction-view';
+import { predictedRankText, provenanceText } from './prediction-view';
 import { useScorecard } from './use-scorecard';
 import { KeyChanges } from './KeyChanges';
 import { printScorecard } from './print-scorecard';
@@ -42,6 +42,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
   const data = refreshed?.data ?? saved;
   const changes = useMemo(() => new Map(refreshed?.changes.map((change) => [change.long_id, change])), [refreshed]);
   const candidate = [data.candidate?.name, data.candidate?.id].filter(Boolean).join(' · ');
+  const provenance = provenanceText(data.provenance);
   return (
     <main className="page scorecard" id="main">
       <header className="scorecard__header">
@@ -61,6 +62,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
           Print / Save as PDF
         </button>
         {data.keyVersion && <p className="scorecard__key">Answer key: {keyVersionText(data.keyVersion)}</p>}
+        {provenance && <p className="scorecard__provenance">{provenance}</p>}
       </header>
       {refreshed && <KeyChanges refreshed={refreshed} />}
       {painted && isRefreshable(data) && !data.openedByAdmin && (

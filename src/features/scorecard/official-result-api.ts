@@ -10,7 +10,10 @@ import type { OfficialResultAddedAnswer, OfficialResultAnswer, OfficialResultSta
 /** An official result beside the prediction the scorecard showed when it was added. */
 export type OfficialResultReport = OfficialResultAnswer;
 
-/** What the form sends: the typed AIR and score, or those the official scorecard PDF gave with its marks, paper, year. */
+/**
+ * What the form sends: the typed AIR and score, or those the official scorecard PDF gave with its marks, paper, year
+ * and registration number.
+ */
 export interface OfficialResultEntry {
   rank: number;
   score: number;
@@ -18,6 +21,7 @@ export interface OfficialResultEntry {
   marks?: number;
   paper?: string;
   year?: number;
+  registration?: string;
 }
 
 export const officialResultStatusQuery = (resultId: string) =>

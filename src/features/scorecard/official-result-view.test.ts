@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRows, entryOfScorecard, opensOnText, verdictText } from './official-result-view';
+import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
+import { STANDING_WORDS } from '../../domain/gate/rank/report-standing';
+import { comparisonRows, entryOfScorecard, opensOnText, standingLines, verdictText } from './official-result-view';
 import type { OfficialResultReport } from './official-result-api';
 
 const report = (overrides: Partial<OfficialResultReport> = {}): OfficialResultReport => ({
@@ -12,6 +14,9 @@ const report = (overrides: Partial<OfficialResultReport> = {}): OfficialResultRe
   predicted: { rank: 1200, rankRange: [900, 12600], normMarks: 62.333, score: 655 },
   rankRatioError: 1.27,
   insideRange: true,
+  provenance: 'portal',
+  documentChecked: false,
+  standing: { state: 'counted', weight: 1 },
   ...overrides,
 });
 
@@ -40,10 +45,36 @@ describe('predicted against actual on the scorecard', () => {
     );
   });
 
-  it('fills the form from a dropped scorecard and sends its marks, paper and year along', () => {
-    expect(entryOfScorecard({ rank: 88, score: 912, marks: 80.5, paper: 'CS', year: 2026 })).toEqual({
+  it("says under the comparison that a result fetched from the portal counts in other candidates' ranks", () => {
+    expect(standingLines(report())).toEqual([STANDING_WORDS.counted, PROVENANCE_WORDS.portal]);
+  });
+
+  it('tells the owner of an uploaded page that it is shown to them only, and why', () => {
+    const uploaded = report({ provenance: 'uploaded', standing: { state: 'own', weight: 0 } });
+    expect(standingLines(uploaded)).toEqual([STANDING_WORDS.own, PROVENANCE_WORDS.uploaded]);
+    expect(standingLines(uploaded)).not.toContain(STANDING_WORDS.counted);
+  });
+
+  it('says an upload its portal link confirmed, and a result waiting for other reporters, in their own words', () => {
+    const confirmed = report({ provenance: 'confirmed', standing: { state: 'waiting', weight: 1 } });
+    expect(standingLines(confirmed)).toEqual([STANDING_WORDS.waiting, PROVENANCE_WORDS.confirmed]);
+  });
+
+  it('fills the form from a dropped scorecard and sends its marks, paper, year and registration number along', () => {
+    expect(
+      entryOfScorecard({ rank: 88, score: 912, marks: 80.5, paper: 'CS', year: 2026, registration: 'CS26S41001' }),
+    ).toEqual({
       fields: { rank: '88', score: '912' },
-      entry: { rank: 88, score: 912, source: 'pdf', marks: 80.5, paper: 'CS', year: 2026 },
+      entry: { rank: 88, score: 912, source: 'pdf', marks: 80.5, paper: 'CS', year: 2026, registration: 'CS26S41001' },
+    });
+  });
+
+  it('sends no registration number when the PDF did not give one', () => {
+    expect(entryOfScorecard({ rank: 88, score: 912, marks: 80.5 }).entry).toEqual({
+      rank: 88,
+      score: 912,
+      source: 'pdf',
+      marks: 80.5,
     });
   });
 });

@@ -2,6 +2,8 @@ import type { OfficialScorecard } from '../../domain/gate/rank/official-scorecar
 import type { OfficialResultEntry, OfficialResultReport } from './official-result-api';
 import { wholeNumber } from './prediction-view';
 import { dayText } from '../../domain/dates';
+import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
+import { STANDING_WORDS } from '../../domain/gate/rank/report-standing';
 
 /** The "Predicted vs actual" view's rows and verdict, from an official result and the prediction it is compared with. */
 
@@ -40,12 +42,23 @@ export function verdictText({ insideRange, rankRatioError }: OfficialResultRepor
   return `Your AIR is ${where}; the predicted rank was off by a factor of ${rankRatioError.toFixed(2)}.`;
 }
 
-/** The form's fields as the official scorecard PDF gave them, and what the call sends besides (marks, paper, year). */
+/**
+ * What the added result counts for in other candidates' predicted ranks now, and where the result's responses came
+ * from, each in the words the candidate reads under the comparison.
+ */
+export function standingLines({ standing, provenance }: OfficialResultReport): string[] {
+  return [STANDING_WORDS[standing.state], PROVENANCE_WORDS[provenance]];
+}
+
+/**
+ * The form's fields as the official scorecard PDF gave them, and what the call sends besides (marks, paper, year and
+ * the registration number, which the server matches with the result's candidate id).
+ */
 export function entryOfScorecard(scorecard: OfficialScorecard): {
   fields: { rank: string; score: string };
   entry: OfficialResultEntry;
 } {
-  const { rank, score, marks, paper, year } = scorecard;
+  const { rank, score, marks, paper, year, registration } = scorecard;
   return {
     fields: { rank: String(rank), score: String(score) },
     entry: {
@@ -55,6 +68,7 @@ export function entryOfScorecard(scorecard: OfficialScorecard): {
       marks,
       ...(paper ? { paper } : {}),
       ...(year ? { year } : {}),
+      ...(registration ? { registration } : {}),
     },
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/data';
 import { predict } from '../../domain/gate/rank/predict';
+import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
 import type { PredictionData } from '../../lib/scorecard/types';
 import {
+  provenanceText,
   uncountedNote,
   gateScoreBasisText,
   gateScoreText,
@@ -79,6 +81,13 @@ describe('rank prediction as the scorecard shows it', () => {
   it("counts an uploaded page apart: the rank's 'of N' is the results checked here and you", () => {
     expect(uncountedNote(3)).toBe('You and the 3 results checked here: an uploaded page is not counted among them.');
     expect(uncountedNote(1)).toBe('You and the 1 result checked here: an uploaded page is not counted among them.');
+  });
+  it('says where the responses came from, and nothing for a scorecard saved before the API said it', () => {
+    expect(provenanceText('portal')).toBe(PROVENANCE_WORDS.portal);
+    expect(provenanceText('uploaded')).toBe(PROVENANCE_WORDS.uploaded);
+    expect(provenanceText('confirmed')).toBe(PROVENANCE_WORDS.confirmed);
+    expect(new Set([provenanceText('portal'), provenanceText('uploaded'), provenanceText('confirmed')]).size).toBe(3);
+    for (const saved of [undefined, null, '', 'typed', 'toString', 1]) expect(provenanceText(saved)).toBeUndefined();
   });
 });
 

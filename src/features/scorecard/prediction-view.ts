@@ -2,6 +2,7 @@ import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/normalisation';
 import type { Category } from '../../domain/gate/rank/score';
 import type { PredictionData } from '../../lib/scorecard/types';
 import { plural } from '../../domain/words';
+import { PROVENANCE_WORDS, RESULT_PROVENANCES, type ResultProvenance } from '../../domain/gate/result-provenance';
 
 /** Readable figures of the rank prediction; every field may be missing on older saved scorecards. */
 
@@ -110,3 +111,13 @@ export function methodText(prediction: PredictionData | undefined): string | und
 export function uncountedNote(checkedHere: number): string {
   return `You and the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked here: an uploaded page is not counted among them.`;
 }
+
+const isProvenance = (value: unknown): value is ResultProvenance =>
+  (RESULT_PROVENANCES as readonly unknown[]).includes(value);
+
+/**
+ * Where the scorecard's responses came from, in the candidate's words (the portal, an uploaded page, or one the portal
+ * confirmed). Nothing for a scorecard saved on this device before the API said it, or holding anything else.
+ */
+export const provenanceText = (provenance: unknown): string | undefined =>
+  isProvenance(provenance) ? PROVENANCE_WORDS[provenance] : undefined;

@@ -23,13 +23,13 @@ export type PaperPredictionFields = Partial<
 
 /**
  * The API's scorecard (src/contract), as kept on this device: scorecards saved by earlier versions may lack what the
- * API added since (scoring rules, sections, result id, paper, key version) and carry an older prediction, and this
- * app adds the link it came from and whether an administrator opened it.
+ * API added since (scoring rules, sections, result id, paper, key version, provenance) and carry an older prediction,
+ * and this app adds the link it came from and whether an administrator opened it.
  */
 export interface ScorecardData
   extends
     Pick<ScorecardAnswer, 'response' | 'totalScore' | 'testPaper'>,
-    Partial<Pick<ScorecardAnswer, 'scoringRules' | 'sections' | 'resultId' | 'paper' | 'keyVersion'>> {
+    Partial<Pick<ScorecardAnswer, 'scoringRules' | 'sections' | 'resultId' | 'paper' | 'keyVersion' | 'provenance'>> {
   prediction_data?: PredictionData;
   candidate?: { id?: string; name?: string };
   /** The response-sheet link the scorecard came from, when known (not sent by the API; added by this app). */

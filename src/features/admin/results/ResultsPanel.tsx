@@ -13,6 +13,7 @@ import {
 } from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
 import { dateTimeText } from '../../../domain/dates';
+import { PROVENANCE_LABELS, type ResultProvenance } from '../../../domain/gate/result-provenance';
 
 export const RESULTS_LOAD_FAILED_MESSAGE = 'Failed to load results. Please try again later.';
 
@@ -75,6 +76,13 @@ export function ResultsPanel({ credentials }: { credentials: AdminCredentials })
   );
 }
 
+/** An uploaded page stands out (anyone can edit one); what the portal gave or confirmed does not. */
+const PROVENANCE_TAGS: Record<ResultProvenance, string> = {
+  portal: 'admin-tag--muted',
+  uploaded: 'admin-tag--uploaded',
+  confirmed: 'admin-tag--muted',
+};
+
 function ResultRow({ result, credentials }: { result: AdminResult; credentials: AdminCredentials }) {
   return (
     <details className="admin-result" data-candidate-id={result.candidateId}>
@@ -86,7 +94,9 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <span className={`admin-tag ${result.isVerified ? 'admin-tag--ok' : 'admin-tag--pending'}`}>
           {result.isVerified ? 'Verified' : 'Pending'}
         </span>
-        {result.uploaded && <span className="admin-tag admin-tag--uploaded">Uploaded</span>}
+        <span className={`admin-tag ${PROVENANCE_TAGS[result.provenance]}`}>
+          {PROVENANCE_LABELS[result.provenance]}
+        </span>
       </summary>
       <dl className="admin-result__details">
         <Detail term="Candidate ID" value={result.candidateId} />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROVENANCE_LABELS } from '../../../domain/gate/result-provenance';
 import { resultsToCsv, searchResults, sortResults, type AdminResult } from './result-list';
 
 const result = (overrides: Partial<AdminResult>): AdminResult => ({
@@ -14,6 +15,7 @@ const result = (overrides: Partial<AdminResult>): AdminResult => ({
   isVerified: true,
   createdAt: '2026-02-20T10:00:00.000Z',
   paperId: 'CS1-2026',
+  provenance: 'portal',
   ...overrides,
 });
 
@@ -81,17 +83,32 @@ describe('resultsToCsv', () => {
     const csv = resultsToCsv([result({ name: 'Rao, "Asha"', email: '=HYPERLINK("x")', isVerified: false })]);
     const [header, row] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
-      'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Date Created',
+      'Candidate ID,Candidate Name,Email,Exam Set,Total Marks,Positive Marks,Negative Marks,Attempts,Verified,Uploaded,Provenance,Date Created',
     );
     expect(row).toBe(
-      'CS26S40000000,"Rao, ""Asha""","\'=HYPERLINK(""x"")",CS 1 2026,50,52,2,40,Pending,No,2026-02-20T10:00:00.000Z',
+      `CS26S40000000,"Rao, ""Asha""","'=HYPERLINK(""x"")",CS 1 2026,50,52,2,40,Pending,No,${PROVENANCE_LABELS.portal},2026-02-20T10:00:00.000Z`,
     );
   });
   it('says which result came from an uploaded page, so a candidate listed twice is told apart', () => {
-    const [, fetched, uploaded] = resultsToCsv([result({}), result({ uploaded: true })])
+    const [, fetched, uploaded] = resultsToCsv([result({}), result({ uploaded: true, provenance: 'uploaded' })])
       .trimEnd()
       .split('\r\n');
     expect([fetched?.split(',')[9], uploaded?.split(',')[9]]).toEqual(['No', 'Yes']);
+  });
+  it('says after it where each result came from: the portal, an uploaded page, or one the portal confirmed', () => {
+    const rows = resultsToCsv([
+      result({}),
+      result({ uploaded: true, provenance: 'uploaded' }),
+      result({ uploaded: true, provenance: 'confirmed' }),
+    ])
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]?.split(',').slice(9, 11)).toEqual(['Uploaded', 'Provenance']);
+    expect(rows.slice(1).map((row) => row.split(',').slice(9, 11))).toEqual([
+      ['No', PROVENANCE_LABELS.portal],
+      ['Yes', PROVENANCE_LABELS.uploaded],
+      ['Yes', PROVENANCE_LABELS.confirmed],
+    ]);
   });
   it('keeps negative numbers as numbers', () => {
     expect(resultsToCsv([result({ totalMarks: -1.33 })])).toContain(',-1.33,');

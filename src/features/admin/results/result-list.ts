@@ -1,4 +1,5 @@
 import type { ResultAnswer } from '../../../contract';
+import { PROVENANCE_LABELS } from '../../../domain/gate/result-provenance';
 
 /** Searching, sorting and exporting the admin result list on the View Results screen. */
 
@@ -54,6 +55,7 @@ const CSV_COLUMNS: Array<[string, (result: AdminResult) => CsvValue]> = [
   ['Attempts', (r) => r.attempts],
   ['Verified', (r) => (r.isVerified ? 'Verified' : 'Pending')],
   ['Uploaded', (r) => (r.uploaded ? 'Yes' : 'No')],
+  ['Provenance', (r) => PROVENANCE_LABELS[r.provenance]],
   ['Date Created', (r) => r.createdAt],
 ];
 
