@@ -5,6 +5,7 @@ import { DashboardPanel } from './panels/DashboardPanel';
 import { UploadPanel } from './upload/UploadPanel';
 import { PapersPanel } from './papers/PapersPanel';
 import { ResultsPanel } from './results/ResultsPanel';
+import { OfficialResultsPanel } from './official-results/OfficialResultsPanel';
 import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
 import { ensureAnswerOutboxSync } from './outbox/outbox';
 import './admin.css';
@@ -31,6 +32,7 @@ export function AdminDashboardPage() {
         {panel === 'upload' && <UploadPanel credentials={credentials} />}
         {panel === 'papers' && <PapersPanel credentials={credentials} />}
         {panel === 'results' && <ResultsPanel credentials={credentials} />}
+        {panel === 'official-results' && <OfficialResultsPanel credentials={credentials} />}
       </main>
       <ScrollToTopButton>↑</ScrollToTopButton>
     </div>

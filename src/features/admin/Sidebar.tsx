@@ -5,6 +5,7 @@ export const MENU = [
   { id: 'upload', label: 'Upload Answer Keys', icon: '⇪' },
   { id: 'papers', label: 'All Question Papers', icon: '▤' },
   { id: 'results', label: 'View Results', icon: '☰' },
+  { id: 'official-results', label: 'Official results', icon: '⚑' },
   { id: 'logout', label: 'Logout', icon: '⎋' },
 ] as const;
 

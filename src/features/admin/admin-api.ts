@@ -6,6 +6,8 @@ import type {
   ImportKeyAnswer,
   KeyVersionComparisonAnswer,
   KeyVersionsAnswer,
+  OfficialResultModeratedAnswer,
+  OfficialResultReviewAnswer,
   ProcessedPaperAnswer,
   QuestionAnswer,
 } from '../../contract';
@@ -95,6 +97,28 @@ export function fetchKeyVersionComparison(
 ): Promise<KeyVersionComparisonAnswer> {
   const query = new URLSearchParams({ paperSet, from: String(from), to: String(to) });
   return apiRequest<KeyVersionComparisonAnswer>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
+}
+
+/** Every official result added for a GATE year, with its standing, and each ranked paper's consensus. */
+export function fetchOfficialResultsReview(
+  credentials: AdminCredentials,
+  year: number,
+): Promise<OfficialResultReviewAnswer> {
+  const query = new URLSearchParams({ year: String(year) });
+  return apiRequest<OfficialResultReviewAnswer>(`/api/data/official-results/review?${query}`, { basic: credentials });
+}
+
+/** Quarantines a report (out of every candidate's fit) or restores it, with the reason the moderation log keeps. */
+export function moderateOfficialResult(
+  credentials: AdminCredentials,
+  resultId: string,
+  action: 'quarantine' | 'restore',
+  reason: string,
+): Promise<OfficialResultModeratedAnswer> {
+  return apiRequest<OfficialResultModeratedAnswer>(
+    `/api/data/official-results/${encodeURIComponent(resultId)}/${action}`,
+    { method: 'POST', body: { reason }, basic: credentials },
+  );
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */

@@ -4,6 +4,7 @@ import {
   fetchAdminStats,
   fetchKeyVersionComparison,
   fetchKeyVersions,
+  fetchOfficialResultsReview,
   fetchPaperSets,
   fetchResults,
 } from './admin-api';
@@ -21,6 +22,8 @@ const RESCORE_POLL_MS = 2000;
 const STATS_KEY = ['admin', 'stats'] as const;
 const PAPERS_KEY = ['admin', 'papers'] as const;
 const RESULTS_KEY = ['admin', 'results'] as const;
+/** Every year's official results under review: a quarantine or restore invalidates them by this prefix. */
+export const OFFICIAL_RESULTS_KEY = ['admin', 'official-results'] as const;
 /** Every paper's key versions and their comparisons: a key change anywhere invalidates them by this prefix. */
 export const KEY_VERSIONS_KEY = ['admin', 'key-versions'] as const;
 
@@ -53,6 +56,14 @@ export const keyVersionsQuery = (credentials: AdminCredentials, paperSet: string
   queryOptions({
     queryKey: [...KEY_VERSIONS_KEY, paperSet] as const,
     queryFn: () => fetchKeyVersions(credentials, paperSet),
+    retry: false,
+  });
+
+/** A year's official results with their standing (the Official results panel). */
+export const officialResultsReviewQuery = (credentials: AdminCredentials, year: number) =>
+  queryOptions({
+    queryKey: [...OFFICIAL_RESULTS_KEY, year] as const,
+    queryFn: () => fetchOfficialResultsReview(credentials, year),
     retry: false,
   });
 
