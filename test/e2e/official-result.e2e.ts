@@ -38,7 +38,7 @@ describe('adding an official result to a saved scorecard', () => {
     await fixtures?.close();
   });
 
-  it('at 360 px refuses an implausible AIR, reads the official scorecard PDF and shows predicted vs actual', async () => {
+  it('at 360 px refuses a score its marks cannot have, reads the official scorecard PDF and shows predicted vs actual', async () => {
     const email = 'official.result@example.in';
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -72,15 +72,19 @@ describe('adding an official result to a saved scorecard', () => {
 
       const card = page.getByRole('region', { name: 'Add your official result' });
       await card.waitFor();
-      await card.getByLabel('All India Rank (AIR)').fill(String(predicted.rankRange[1] * 6));
-      await card.getByLabel('GATE score').fill(String(predicted.score));
+      // 100 for about 66 marks: GATE's formula gives them no less than about 600 with 2026's qualifying mark.
+      await card.getByLabel('All India Rank (AIR)').fill(String(predicted.estimatedRank));
+      await card.getByLabel('GATE score').fill('100');
       await card.getByRole('button', { name: 'Add my official result' }).click();
       await card.getByRole('alert').filter({ hasText: 'Tick the box' }).waitFor();
       await card.getByLabel('HireGate may keep my official result').check();
       await card.getByRole('button', { name: 'Add my official result' }).click();
       await card
         .getByRole('alert')
-        .filter({ hasText: /^An All India Rank of .* does not fit/ })
+        .filter({
+          hasText:
+            /^A GATE score of 100 does not fit .* marks: with 2026's qualifying mark \(30\), GATE's score formula gives them \d+ to \d+\.$/,
+        })
         .waitFor();
       await expectFitsAndAccessible(page, 'official result refused');
       await saveViewportScreenshot(card, 'official-result-form-360');

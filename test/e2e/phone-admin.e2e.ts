@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
-import { waitForServiceWorkerControl } from './support/pwa';
+import { offlineDocument, waitForServiceWorkerControl } from './support/pwa';
 import type { TestServer } from '../support/server';
 import type { FixtureServer } from '../support/fixture-server';
 import { startAdminArea, type AdminArea } from './support/admin';
@@ -204,6 +204,7 @@ describe('admin area on a phone and on a desktop', () => {
 
     await context.setOffline(true);
     await page.reload();
+    const offline = await offlineDocument(context, page);
     const note = page.getByTestId('admin-figures-note');
     await note.filter({ hasText: /^as of .+, offline$/ }).waitFor();
     expect(await papers.textContent()).toBe(String(knownPapers));
@@ -222,7 +223,7 @@ describe('admin area on a phone and on a desktop', () => {
 
     // A paper added meanwhile shows once the network returns, without a reload.
     await uploadPaper('da-2025');
-    await context.setOffline(false);
+    await offline.online();
     await papers.filter({ hasText: String(knownPapers + 1) }).waitFor({ timeout: 10_000 });
     await note.filter({ hasText: /^$/ }).waitFor();
     await context.close();

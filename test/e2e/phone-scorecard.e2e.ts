@@ -6,7 +6,7 @@ import { SCORECARD_WAIT_LIMIT_MS } from '../../src/features/scorecard/load-score
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/checker';
-import { waitForServiceWorkerControl } from './support/pwa';
+import { offlineDocument, waitForServiceWorkerControl } from './support/pwa';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { sheetLinks, startCheckerServer, type CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
@@ -197,11 +197,12 @@ describe('the scorecard and the public pages on a phone and on a desktop', () =>
     const query = new URLSearchParams({ link, email: 'asha@example.in', testPaper: 'CS 1' });
     await context.setOffline(true);
     await page.goto(`${server.url}/scorecard?${query}`);
+    const offline = await offlineDocument(context, page);
     await page
       .getByRole('heading', { name: 'You are offline and this scorecard is not saved on this device' })
       .waitFor({ timeout: MESSAGE_TIMEOUT });
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    await context.setOffline(false);
+    await offline.online();
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor({ timeout: MESSAGE_TIMEOUT });
   });
 

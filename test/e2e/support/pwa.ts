@@ -184,6 +184,32 @@ export async function setNetwork(context: BrowserContext, proxy: RecordingProxy,
   }
 }
 
+/**
+ * Chromium 150 starts every document loaded while the context is offline as online (navigator.onLine true, no
+ * `offline` event), although its requests still fail, as a user's browser never does. After such a navigation this
+ * tells the page again through a session of its own, which from then on alone holds the page offline, so that
+ * `online()` is one step, as a user's reconnect is.
+ */
+export async function offlineDocument(context: BrowserContext, page: Page): Promise<{ online(): Promise<void> }> {
+  const session = await context.newCDPSession(page);
+  const network = (offline: boolean) =>
+    session.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  await network(true);
+  await context.setOffline(false);
+  await network(true);
+  return {
+    async online() {
+      await network(false);
+      await session.detach();
+    },
+  };
+}
+
 // ---- service worker ---------------------------------------------------------------------------------------------
 
 /**
