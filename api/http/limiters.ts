@@ -46,38 +46,29 @@ export function tooManyRequests(
   return new HttpError(429, `Too many ${what}. Please wait ${waitInWords(waitMs)} and try again.`, extra);
 }
 
-/**
- * Refuses a client address over its limit with 429, a Retry-After header and a message saying how long to wait.
- * The request is counted before anything else runs, so parallel requests cannot all slip under the limit.
- */
-export function limitPerAddress(
+/** Counts each request under its key before anything else runs, so parallel requests cannot all slip under the limit. */
+function limitBy(
   limiter: RateLimiterAbstract,
-  what: string,
+  keyOf: (ctx: Context) => string,
+  refused: string,
   exempt?: (ctx: Context) => boolean,
 ): Middleware {
   return async (ctx, next) => {
     if (!exempt?.(ctx)) {
-      const wait = await waitFor(limiter, ctx.ip);
-      if (wait > 0) throw tooManyRequests(ctx, wait, `${what} from your network`);
+      const wait = await waitFor(limiter, keyOf(ctx));
+      if (wait > 0) throw tooManyRequests(ctx, wait, refused);
     }
     await next();
   };
 }
+
+/** Refuses a client address over its limit with 429, a Retry-After header and a message saying how long to wait. */
+export const limitPerAddress = (limiter: RateLimiterAbstract, what: string, exempt?: (ctx: Context) => boolean) =>
+  limitBy(limiter, (ctx) => ctx.ip, `${what} from your network`, exempt);
 
 /** The window of the per-day limits. */
 export const DAY_MS = 24 * 60 * 60_000;
 
 /** A day's limit per client network (networkOf: IPv4 /24, IPv6 /48), refused as limitPerAddress refuses. */
-export function limitPerNetworkPerDay(
-  limiter: RateLimiterAbstract,
-  what: string,
-  exempt?: (ctx: Context) => boolean,
-): Middleware {
-  return async (ctx, next) => {
-    if (!exempt?.(ctx)) {
-      const wait = await waitFor(limiter, networkOf(ctx.ip));
-      if (wait > 0) throw tooManyRequests(ctx, wait, `${what} from your network today`);
-    }
-    await next();
-  };
-}
+export const limitPerNetworkPerDay = (limiter: RateLimiterAbstract, what: string, exempt?: (ctx: Context) => boolean) =>
+  limitBy(limiter, (ctx) => networkOf(ctx.ip), `${what} from your network today`, exempt);
