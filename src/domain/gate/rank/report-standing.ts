@@ -22,7 +22,7 @@ export const STANDING_WORDS: Record<ReportStanding, string> = {
   counted: "Counted in other candidates' predicted ranks.",
   waiting: `It will count in other candidates' predicted ranks once ${MIN_INDEPENDENT_REPORTERS} candidates, each from their own device and network, have added theirs.`,
   review:
-    'Kept for review: it is far from what other candidates near your marks reported, so it counts for little or nothing in their predicted ranks. It still shows how the prediction did for you.',
+    "Kept for review: it is far from what other candidates near your marks reported (or, until enough have, from what GATE's earlier years give your marks), so it counts for little or nothing in their predicted ranks. It still shows how the prediction did for you.",
   own: "Shown to you only: this scorecard came from an uploaded page, so your result does not move other candidates' ranks. Check your response-sheet link here to confirm the page.",
   quarantined: "Held back by HireGate for review: it does not count in other candidates' predicted ranks.",
 };
