@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
-import { offlineDocument, waitForServiceWorkerControl } from './support/pwa';
+import { pageNetwork, waitForServiceWorkerControl } from './support/pwa';
 import type { TestServer } from '../support/server';
 import type { FixtureServer } from '../support/fixture-server';
 import { startAdminArea, type AdminArea } from './support/admin';
@@ -202,9 +202,10 @@ describe('admin area on a phone and on a desktop', () => {
     await waitForServiceWorkerControl(page);
     await page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' }).waitFor();
 
-    await context.setOffline(true);
+    const network = await pageNetwork(page);
+    await network.offline();
     await page.reload();
-    const offline = await offlineDocument(context, page);
+    await network.offline();
     const note = page.getByTestId('admin-figures-note');
     await note.filter({ hasText: /^as of .+, offline$/ }).waitFor();
     expect(await papers.textContent()).toBe(String(knownPapers));
@@ -223,7 +224,7 @@ describe('admin area on a phone and on a desktop', () => {
 
     // A paper added meanwhile shows once the network returns, without a reload.
     await uploadPaper('da-2025');
-    await offline.online();
+    await network.online();
     await papers.filter({ hasText: String(knownPapers + 1) }).waitFor({ timeout: 10_000 });
     await note.filter({ hasText: /^$/ }).waitFor();
     await context.close();

@@ -6,7 +6,7 @@ import { SCORECARD_WAIT_LIMIT_MS } from '../../src/features/scorecard/load-score
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/checker';
-import { offlineDocument, waitForServiceWorkerControl } from './support/pwa';
+import { pageNetwork, waitForServiceWorkerControl } from './support/pwa';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { sheetLinks, startCheckerServer, type CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
@@ -195,14 +195,15 @@ describe('the scorecard and the public pages on a phone and on a desktop', () =>
     await waitForServiceWorkerControl(page);
     const link = itemAt(sheetLinks('cs1-2026', fixtures), 2);
     const query = new URLSearchParams({ link, email: 'asha@example.in', testPaper: 'CS 1' });
-    await context.setOffline(true);
+    const network = await pageNetwork(page);
+    await network.offline();
     await page.goto(`${server.url}/scorecard?${query}`);
-    const offline = await offlineDocument(context, page);
+    await network.offline();
     await page
       .getByRole('heading', { name: 'You are offline and this scorecard is not saved on this device' })
       .waitFor({ timeout: MESSAGE_TIMEOUT });
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    await offline.online();
+    await network.online();
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor({ timeout: MESSAGE_TIMEOUT });
   });
 

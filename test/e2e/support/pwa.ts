@@ -185,29 +185,22 @@ export async function setNetwork(context: BrowserContext, proxy: RecordingProxy,
 }
 
 /**
- * Chromium 150 starts every document loaded while the context is offline as online (navigator.onLine true, no
- * `offline` event), although its requests still fail, as a user's browser never does. After such a navigation this
- * tells the page again through a session of its own, which from then on alone holds the page offline, so that
- * `online()` is one step, as a user's reconnect is.
+ * The page's network, cut and restored through a session of the test's own rather than the context's offline mode:
+ * Chromium 150 starts every document loaded offline as online (navigator.onLine true, no `offline` event) although
+ * its requests still fail, as a user's browser never does. `offline()` after such a navigation tells the new document
+ * again; `online()` is one step, as a user's reconnect is.
  */
-export async function offlineDocument(context: BrowserContext, page: Page): Promise<{ online(): Promise<void> }> {
-  const session = await context.newCDPSession(page);
-  const network = (offline: boolean) =>
-    session.send('Network.emulateNetworkConditions', {
+export async function pageNetwork(page: Page): Promise<{ offline(): Promise<void>; online(): Promise<void> }> {
+  const session = await page.context().newCDPSession(page);
+  const network = async (offline: boolean) => {
+    await session.send('Network.emulateNetworkConditions', {
       offline,
       latency: 0,
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-  await network(true);
-  await context.setOffline(false);
-  await network(true);
-  return {
-    async online() {
-      await network(false);
-      await session.detach();
-    },
   };
+  return { offline: () => network(true), online: () => network(false) };
 }
 
 // ---- service worker ---------------------------------------------------------------------------------------------
