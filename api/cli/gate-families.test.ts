@@ -48,6 +48,9 @@ describe('gate CLI on papers whose candidates choose sections', () => {
       keys: key.keys,
       marks: Object.fromEntries(key.byQuestion.map((q) => [q.questionId, q.marks])),
       warnings: [],
+      rows: rows.length,
+      whole: true,
+      unread: [],
     });
   });
 

@@ -91,6 +91,50 @@ describe('gate CLI', () => {
     expect(refused.stderr).toContain('--as-of-year');
   });
 
+  describe('score with a key that lacks questions', () => {
+    const fixtureKey = readFixtureJson<{ keys: Record<string, string> }>('cs1-2026', 'key.json');
+    const sheet = () => inSet('cs1-2026', itemAt(loadFixtureSet('cs1-2026').sheets, 0).file);
+    let folder: string;
+    let shortKey: string;
+    let lacking: { long_id: string; short_id: string };
+    beforeAll(async () => {
+      folder = mkdtempSync(path.join(tmpdir(), 'gate-short-key-'));
+      const paper = JSON.parse((await gate('paper', inSet('cs1-2026', 'master.html'))).stdout) as {
+        questions: Array<{ long_id: string; short_id: string }>;
+      };
+      lacking = paper.questions.find((question) => question.short_id === '40')!;
+      const { [lacking.long_id]: _dropped, ...keys } = fixtureKey.keys;
+      shortKey = path.join(folder, 'short-key.json');
+      writeFileSync(shortKey, JSON.stringify({ keys }));
+    });
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('is refused with exit 1, naming the question, as the API refuses it (KEY_INCOMPLETE)', async () => {
+      const result = await gate('score', sheet(), '--paper', inSet('cs1-2026', 'master.html'), '--key', shortKey);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim()).toBe(
+        'gate score: The key has no answer for Q40 (1 question). Score with --partial for a partial score.',
+      );
+    });
+
+    it('gives a score labelled as partial with --partial', async () => {
+      const result = await gate(
+        'score',
+        sheet(),
+        '--paper',
+        inSet('cs1-2026', 'master.html'),
+        '--key',
+        shortKey,
+        '--partial',
+      );
+      expect(result.code).toBe(0);
+      const printed = JSON.parse(result.stdout) as { partial: string; 'Total Marks'?: number };
+      expect(printed.partial).toBe('PARTIAL SCORE: The key has no answer for Q40 (1 question).');
+      expect(Object.keys(printed)[0]).toBe('partial');
+    });
+  });
+
   describe('key', () => {
     const fixtureKey = readFixtureJson<{
       keys: Record<string, string>;
@@ -115,10 +159,32 @@ describe('gate CLI', () => {
       const result = await gate('key', pdf, '--paper', inSet('cs1-2026', 'master.html'));
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({ keys: fixtureKey.keys, warnings: [] });
+      expect(JSON.parse(result.stdout)).toEqual({
+        keys: fixtureKey.keys,
+        warnings: [],
+        rows: 65,
+        whole: true,
+        unread: [],
+      });
     });
 
-    it('reads rows copied as text and warns about a row of another paper and a type that differs', async () => {
+    it('prints every row it could not read, verbatim with the reason, and says the key is not whole', async () => {
+      const rowsFile = path.join(folder, 'unread.txt');
+      writeFileSync(
+        rowsFile,
+        [...officialRows.slice(0, 64).map((row) => row.join(' ')), '65 NAT CS', 'Final Answer Key'].join('\n'),
+      );
+      const result = await gate('key', rowsFile, '--paper', inSet('cs1-2026', 'master.html'));
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        rows: 65,
+        whole: false,
+        unread: [{ row: '65 NAT CS', problems: ["The key row '65 NAT CS' has no key."] }],
+        version: { status: 'final' },
+      });
+    });
+
+    it('reads rows copied as text and warns about a row of another paper, a type that differs and a repeat', async () => {
       const rowsFile = path.join(folder, 'rows.txt');
       const rows = officialRows.slice(0, 3).map((row) => row.join(' '));
       writeFileSync(
@@ -127,8 +193,15 @@ describe('gate CLI', () => {
       );
       const result = await gate('key', rowsFile, '--paper', inSet('cs1-2026', 'master.html'));
       expect(result.code).toBe(0);
-      const printed = JSON.parse(result.stdout) as { keys: Record<string, string>; warnings: string[] };
+      const printed = JSON.parse(result.stdout) as {
+        keys: Record<string, string>;
+        warnings: string[];
+        whole: boolean;
+        unread: Array<{ row: string }>;
+      };
       expect(Object.keys(printed.keys)).toHaveLength(3);
+      expect(printed.whole).toBe(false);
+      expect(printed.unread.map((row) => row.row)).toEqual(['66 MCQ CS A', '2 MSQ GA A']);
       expect(printed.warnings.slice(0, 3)).toEqual([
         "The key row '66 MCQ CS A' names Q66, which is not in this paper.",
         "The key row '2 MSQ GA A' says MSQ; the paper has Q2 as MCQ.",

@@ -5,7 +5,9 @@ import {
   importFixtureKey,
   importOfficialKey,
   isSectionChoiceError,
+  keyDocumentVersion,
   officialRowsOfPdf,
+  pdfLines,
   officialRowsOfText,
   parseResponseSheet,
   readOfficialKey,
@@ -45,26 +47,32 @@ function withOptions(
 
 const subcommands: Record<string, Subcommand> = {
   score: withOptions(
-    'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted] [--sections <chosen sections, e.g. B,C>]',
+    'score <sheet file or URL> --paper <master sheet file or URL> --key <key.json or official key text> [--mta all|attempted] [--sections <chosen sections, e.g. B,C>] [--partial]',
     {
       paper: { type: 'string' },
       key: { type: 'string' },
       mta: { type: 'string', default: 'all' },
       sections: { type: 'string' },
+      partial: { type: 'boolean', default: false },
     },
-    async ([sheetSource], { paper: paperSource, key: keySource, mta, sections }) => {
+    async ([sheetSource], { paper: paperSource, key: keySource, mta, sections, partial }) => {
       if (!sheetSource || typeof paperSource !== 'string' || typeof keySource !== 'string') {
         throw new UsageError('score needs a sheet, --paper and --key');
       }
       if (mta !== 'all' && mta !== 'attempted') throw new UsageError('--mta must be all or attempted');
       const built = await readPaper(paperSource);
-      const { keys, marks } = await readKeys(keySource, built);
+      const { keys, marks } = await readKeys(keySource, built, partial === true);
+      // Like the API (409 KEY_INCOMPLETE), a key without every question of the paper gives no total, unless asked.
+      const unkeyed = built.questions.filter((question) => !(question.long_id in keys));
+      if (unkeyed.length && partial !== true)
+        throw new Error(`${incompleteKey(built, unkeyed)} Score with --partial for a partial score.`);
       // The official key's Marks column counts over the marks the paper was built with.
       const paper = marks ? withKeyMarks(built, marks) : built;
       const sheet = parseResponseSheet(await readSource(sheetSource));
       const chosen = typeof sections === 'string' ? sections.split(/[\s,]+/).filter(Boolean) : undefined;
       try {
-        return scoreSheet(sheet, paper, keys, { mta }, chosen);
+        const score = scoreSheet(sheet, paper, keys, { mta }, chosen);
+        return unkeyed.length ? { partial: `PARTIAL SCORE: ${incompleteKey(built, unkeyed)}`, ...score } : score;
       } catch (error) {
         if (!isSectionChoiceError(error)) throw error;
         const choices = error.question.choices.map((choice) => choice.join(',')).join(' or ');
@@ -86,27 +94,43 @@ const subcommands: Record<string, Subcommand> = {
     async ([keySource], { paper: paperSource }) => {
       if (!keySource || typeof paperSource !== 'string') throw new UsageError('key needs a key file and --paper');
       const paper = await readPaper(paperSource);
-      const { keys, warnings, marks } = readOfficialKey(
-        await readOfficialRows(keySource, paper),
-        paper.questions,
-        paper.sections,
-      );
+      const { rows, lines } = await readOfficialRows(keySource, paper);
+      const { keys, warnings, marks, whole, unread } = readOfficialKey(rows, paper.questions, paper.sections);
+      const version = keyDocumentVersion(lines);
+      // Every row is accounted for: read into `keys`, or in `unread` verbatim with its reasons.
+      const accounted = {
+        rows: rows.length,
+        whole,
+        unread: unread.map((row) => ({ row: row.line, problems: row.problems })),
+        ...(version.status ? { version } : {}),
+      };
       // A paper with parts also prints each question's marks as the key's Marks column gives them.
-      return marks ? { keys, marks, warnings } : { keys, warnings };
+      return marks ? { keys, marks, warnings, ...accounted } : { keys, warnings, ...accounted };
     },
   ),
   predict: { usage: PREDICT_USAGE, run: predictCommand },
 };
 
-/** The rows of an official key for these questions: its PDF as published, or rows copied from it as text. */
+/**
+ * The rows of an official key for these questions (its PDF as published, or rows copied from it as text), and the
+ * document's lines (what it says of itself: provisional or final, a date).
+ */
 async function readOfficialRows(source: string, paper: BuiltPaper) {
   const data = await readBytes(source);
   const { isPdf, pdfTextPages } = await import('./pdf-text');
-  const rows = isPdf(data)
-    ? officialRowsOfPdf(await pdfTextPages(data, paper))
-    : officialRowsOfText(data.toString('utf8'));
+  const pages = isPdf(data) ? await pdfTextPages(data, paper) : undefined;
+  const lines = pages ? pdfLines(pages) : data.toString('utf8').split(/\r?\n/);
+  const rows = pages ? officialRowsOfPdf(pages) : officialRowsOfText(data.toString('utf8'));
   if (rows.length === 0) throw new Error(`${source} has no answer-key rows (rows like "23 MSQ DA A;B;C")`);
-  return rows;
+  return { rows, lines };
+}
+
+/** 'The key has no answer for Q12, Q40 (2 of 65 questions).' ('GE-B Q3' on a paper with parts). */
+function incompleteKey(paper: BuiltPaper, unkeyed: BuiltPaper['questions']): string {
+  const names = unkeyed.map((question) =>
+    paper.sections ? `${question.section ?? ''} Q${question.short_id}`.trim() : `Q${question.short_id}`,
+  );
+  return `The key has no answer for ${names.join(', ')} (${unkeyed.length} question${unkeyed.length === 1 ? '' : 's'}).`;
 }
 
 /** A file path, or an http(s) URL fetched once (the portal gzips; fetch decodes it). */
@@ -130,10 +154,11 @@ async function readPaper(source: string, name?: string): Promise<BuiltPaper> {
 async function readKeys(
   source: string,
   paper: BuiltPaper,
+  partial: boolean,
 ): Promise<{ keys: KeysByLongId; marks?: Record<string, number> }> {
   const text = await readSource(source);
   if (!source.toLowerCase().endsWith('.json')) {
-    const imported = importOfficialKey(text, paper.questions, paper.sections);
+    const imported = importOfficialKey(text, paper.questions, paper.sections, { partial });
     for (const warning of imported.warnings) process.stderr.write(`warning: ${warning}\n`);
     return imported;
   }

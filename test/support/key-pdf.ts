@@ -99,3 +99,6 @@ export async function keyPdf({
 export async function keyPdfPages(options: KeyPdfOptions): Promise<PdfTextPage[]> {
   return pdfTextPages(await keyPdf(options));
 }
+
+/** The text pages of a key PDF file (an official one, as published), read as the CLI reads it. */
+export const pdfFilePages = (data: Uint8Array): Promise<PdfTextPage[]> => pdfTextPages(data);

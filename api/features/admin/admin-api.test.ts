@@ -322,18 +322,28 @@ describe('admin API on the real server', () => {
     expect(again.body.data.data.filter((q) => q.answerKey).length).toBe(65);
   });
 
-  it('imports official key rows mapped by master number', async () => {
+  it('imports official key rows only as a whole document, refusing one that lacks rows and naming each', async () => {
     const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84\n22 MSQ CS C;D\n9 MCQ GA';
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
-    expect(imported.status).toBe(200);
-    // The second row for Q22 and the row without a key are told, not dropped in silence.
-    expect(imported.body.warnings.slice(0, 2)).toEqual([
-      "The line '9 MCQ GA' looks like a key row but could not be read; it was left out.",
-      "The key row '22 MSQ CS C;D' repeats Q22; the first row for it counts.",
-    ]);
-    const papers = await asAdmin('GET', '/api/data/all-question-paper');
-    const byMaster = new Map(found(papers.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
-    expect([byMaster.get('1'), byMaster.get('22'), byMaster.get('8')]).toEqual(['B', 'A;B', '-3.04:-2.84']);
+    const refused = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
+    expect(refused.status).toBe(400);
+    // Every unread row verbatim with its reason, then the questions left without a key; nothing is applied.
+    expect(refused.body.message).toMatch(
+      /^The key does not match this paper row for row, so nothing was applied: The key row '22 MSQ CS C;D' repeats Q22; the first row for it counts\. The key row '9 MCQ GA' has no key\. No key for Q2, /,
+    );
+    const before = await asAdmin('GET', '/api/data/all-question-paper');
+    const wholeRows = found(before.body['CS1-2026'], 'CS1-2026')
+      .map((q) => {
+        const answer = q.short_id === '1' ? 'B' : (key[q.long_id] ?? 'MTA');
+        const printed = q.type === 'NAT' ? answer.replace(/^(\S+):(\S+)$/, '$1 to $2') : answer;
+        return `${q.short_id} ${q.type} ${Number(q.short_id) <= 10 ? 'GA' : 'CS'} ${printed}`;
+      })
+      .join('\n');
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: wholeRows });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.warnings).toEqual([]);
+    const after = await asAdmin('GET', '/api/data/all-question-paper');
+    const afterByMaster = new Map(found(after.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
+    expect(afterByMaster.get('1')).toBe('B');
     const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: { '80782017205': 'Z' } });
     expect(bad.status).toBe(400);
     const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperSet: 'XX 1999', keys: key });

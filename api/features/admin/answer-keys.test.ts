@@ -29,15 +29,15 @@ describe('readKeyImport: what an import leaves out is told', () => {
     options: { A: 'a', B: 'b', C: 'c', D: 'd' },
   })) as unknown as Parameters<typeof readKeyImport>[0];
 
-  it('warns about a question named twice with another key and about rows it cannot read', () => {
+  it('refuses a document with unread rows, naming each verbatim, and applies a whole one with its warnings', () => {
     const rows = ['1 MCQ GA B', '1 MCQ GA C', '2 MCQ', '2 MXQ GA A', 'GATE 2026 answer key', '3 MCQ GA D'].join('\n');
-    const { keys, warnings } = readKeyImport(paper, { rows });
-    expect(Object.fromEntries(keys)).toEqual({ q1: 'B', q3: 'D' });
-    expect(warnings).toEqual([
-      "The line '2 MCQ' looks like a key row but could not be read; it was left out.",
-      "The line '2 MXQ GA A' looks like a key row but could not be read; it was left out.",
-      "The key row '1 MCQ GA C' repeats Q1; the first row for it counts.",
-      'No key for Q2.',
-    ]);
+    expect(() => readKeyImport(paper, { rows })).toThrow(
+      "The key does not match this paper row for row, so nothing was applied: The key row '1 MCQ GA C' repeats Q1; the first row for it counts. The key row '2 MCQ' has no section, has no key. The key row '2 MXQ GA A' has no question type (MCQ, MSQ or NAT). No key for Q2.",
+    );
+    const whole = readKeyImport(paper, {
+      rows: ['1 MCQ GA B', '2 MSQ GA A', 'GATE 2026 answer key', '3 MCQ GA D'].join('\n'),
+    });
+    expect(Object.fromEntries(whole.keys)).toEqual({ q1: 'B', q2: 'A', q3: 'D' });
+    expect(whole.warnings).toEqual(["The key row '2 MSQ GA A' says MSQ; the paper has Q2 as MCQ."]);
   });
 });

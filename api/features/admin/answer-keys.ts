@@ -3,7 +3,6 @@ import {
   importOfficialKey,
   isGateError,
   isMarksToAll,
-  officialRowsOfText,
   parseKey,
   validateKeyInput,
   type KeysByLongId,
@@ -73,21 +72,11 @@ function marksOf(raw: unknown, paper: readonly Question[]): Record<string, numbe
   return Object.fromEntries(entries) as Record<string, number>;
 }
 
-/** A line that starts like a key row: a question number, then more. */
-const ROW_START = /^\s*\d{1,3}[\s|]+\S/;
-
-/** Lines of pasted key text that start like a key row but that no row could be read from (a type or a key missing). */
-function unreadRows(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => ROW_START.test(line) && officialRowsOfText(line).length === 0)
-    .map((line) => `The line '${line.trim()}' looks like a key row but could not be read; it was left out.`);
-}
-
 /**
  * Reads an import request: `keys` (the fixture key.json format, or the whole key.json; `marks` beside them) or `rows`
  * (official key text rows, mapped by master number, or on a paper with parts by section and number, their Marks
- * column read). Everything is checked before anything is applied.
+ * column read). Everything is checked before anything is applied; official rows apply only as a whole document (every
+ * row read, every question keyed), else the import is refused naming each unread row and each question left out.
  */
 export function readKeyImport(
   paper: Question[],
@@ -106,7 +95,7 @@ export function readKeyImport(
       const imported = importOfficialKey(request.rows, enginePaper, sections);
       byLongId = imported.keys;
       marks = imported.marks;
-      warnings = [...unreadRows(request.rows), ...imported.warnings];
+      warnings = imported.warnings;
     } else {
       throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
     }

@@ -93,9 +93,13 @@ export {
 } from './keys';
 export {
   importOfficialKey,
+  keyDocumentVersion,
+  keyVersionLabel,
+  notWholeReasons,
   officialRowsOfText,
   readOfficialKey,
   type ImportedKeys,
+  type KeyDocumentVersion,
   type KeyPaperQuestion,
   type KeyRowFlag,
   type KeyRowReading,
@@ -109,6 +113,7 @@ export {
   keyIsWhole,
   officialRowsOfPdf,
   pdfFailure,
+  pdfLines,
   readKeyPdfPages,
   readPdfTextPages,
   unreadablePdf,

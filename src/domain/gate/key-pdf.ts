@@ -1,7 +1,9 @@
 import { GateError } from './errors';
 import {
-  officialRowsOfText,
   readOfficialKey,
+  rowCellsOf,
+  rowLineText,
+  withMarksCells,
   type KeyPaperQuestion,
   type OfficialKeyCells,
   type OfficialKeyRow,
@@ -10,7 +12,7 @@ import type { PaperSections } from './sections';
 
 /**
  * Official answer-key PDFs to key rows. A PDF has no table, only positioned text: rows are rebuilt by grouping the
- * text items of each page by height on the page, cells by the columns of the header row above them. The browser and
+ * text items of each page by height on the page, and read by what their cells hold (no header word is needed). The browser and
  * the command line share this reading; each brings its own pdf.js (the domain imports none).
  */
 
@@ -136,24 +138,6 @@ export async function readPdfTextPages(
   return pages;
 }
 
-type KeyColumn = keyof OfficialKeyCells;
-const COLUMN_ORDER: readonly KeyColumn[] = ['number', 'session', 'type', 'section', 'key', 'marks'];
-const HEADER_CELLS: ReadonlyArray<[KeyColumn, RegExp]> = [
-  ['number', /^(?:Q|Question)\.?\s*No\.?$/i],
-  ['type', /^(?:Q(?:uestion)?\.?\s*)?Type$/i],
-  ['session', /^Session$/i],
-  ['section', /^Section$/i],
-  ['key', /^(?:Key|Answer)\b/i],
-  ['marks', /^Marks?$/i],
-];
-const REQUIRED_COLUMNS: readonly KeyColumn[] = ['number', 'type', 'section', 'key'];
-
-interface Column {
-  name: KeyColumn;
-  left: number;
-  right: number;
-}
-
 /** A line of a page: its text items left to right, grouped by their height on the page. */
 export interface Line {
   y: number;
@@ -179,156 +163,120 @@ export function linesOf(page: PdfTextPage): Line[] {
   return lines;
 }
 
-const columnNamed = (text: string) => HEADER_CELLS.find(([, pattern]) => pattern.test(text.trim()))?.[0];
-
-/** The columns of a header row ('Q. No.' may come as one item or as 'Q.' and 'No.'), or null for any other line. */
-function headerColumns(line: Line): Column[] | null {
-  const columns: Column[] = [];
-  let pending: PdfTextItem[] = [];
-  for (const item of line.items) {
-    const joined = [...pending, item];
-    const name = columnNamed(joined.map((part) => part.text).join(' '));
-    const alone = name ? undefined : columnNamed(item.text);
-    const span = name ? joined : [item];
-    if (name ?? alone) {
-      columns.push({ name: (name ?? alone)!, left: span[0]!.x, right: item.x + item.width });
-      pending = [];
-    } else {
-      pending = [...pending, item].slice(-2);
-    }
-  }
-  const names = new Set(columns.map((column) => column.name));
-  return REQUIRED_COLUMNS.every((name) => names.has(name)) ? columns : null;
-}
-
-/** Header cells of narrow columns wrap ('Q.' over 'No.'): a header may take up to this many lines. */
-const HEADER_LINES = 3;
-
-/** The header that starts at a line, and how many lines it takes. */
-function headerAt(lines: readonly Line[], start: number): { columns: Column[]; lines: number } | null {
-  for (let count = 1; count <= HEADER_LINES && start + count <= lines.length; count++) {
-    const columns = headerColumns(stacked(lines.slice(start, start + count)));
-    if (columns) return { columns, lines: count };
-  }
-  return null;
-}
-
-/** Lines read as one: an item below another it overlaps continues that item's text (a wrapped cell). */
-function stacked(lines: readonly Line[]): Line {
-  const items: PdfTextItem[] = [];
-  for (const item of lines.flatMap((line) => line.items)) {
-    const above = items.find((other) => item.x < other.x + other.width && other.x < item.x + item.width);
-    if (!above) {
-      items.push({ ...item });
-      continue;
-    }
-    const right = Math.max(above.x + above.width, item.x + item.width);
-    above.text = `${above.text} ${item.text}`;
-    above.x = Math.min(above.x, item.x);
-    above.width = right - above.x;
-  }
-  return { ...lines[0]!, items: items.sort((a, b) => a.x - b.x) };
-}
-
-/** The column an item belongs to: the one its extent overlaps most, else the nearest (cells can be centred or not). */
-function columnOf(item: PdfTextItem, columns: readonly Column[]): KeyColumn {
-  let best = columns[0]!;
-  let bestOverlap = -Infinity;
-  for (const column of columns) {
-    const overlap = Math.min(item.x + item.width, column.right) - Math.max(item.x, column.left);
-    if (overlap > bestOverlap) [best, bestOverlap] = [column, overlap];
-  }
-  return best.name;
-}
-
-function cellsOf(line: Line, columns: readonly Column[]): OfficialKeyCells {
-  const cells: OfficialKeyCells = {};
-  for (const item of line.items) {
-    const name = columnOf(item, columns);
-    cells[name] = cells[name] ? `${cells[name]} ${item.text}` : item.text;
-  }
-  return cells;
-}
+const COLUMN_ORDER: ReadonlyArray<keyof OfficialKeyCells> = ['number', 'session', 'type', 'section', 'key', 'marks'];
 
 const rowText = (cells: OfficialKeyCells) =>
   COLUMN_ORDER.flatMap((name) => (cells[name] ? [cells[name]] : [])).join(' ');
 
+/** Text that is only part of a key: letters A-D, numbers, 'to', 'or', ';' and ',', 'MTA' (a key wrapped in its cell). */
+const KEY_FRAGMENT = /^(?:\s*(?:MTA\*?|[A-D]|[-+]?\d*\.?\d+|to|or|OR|[;,]))+\s*$/;
+
+/** A row of a page as its cells' content reads it, with where its key may continue (a key wrapped in its cell). */
 interface PlacedRow {
   y: number;
   height: number;
   cells: OfficialKeyCells;
-  /** A key that wraps in its cell: each line of it with its height on the page. */
-  keyLines: Array<{ y: number; text: string }>;
+  /** Where the section cell ends: a wrapped key's lines lie to the right of it. */
+  keyLeft: number;
+  /** The items after the section: key, then marks. */
+  tail: PdfTextItem[];
+  /** Lines of key text above or below the row, wrapped in its cell. */
+  fragments: Line[];
 }
 
-/** A table row as the columns place it, or a line that reads as a row copied as text. */
-type PageEntry = { placed: PlacedRow } | { row: OfficialKeyRow };
+/** The items of a line from a character offset of its text (items joined by one space) on. */
+function itemsFrom(items: readonly PdfTextItem[], offset: number): PdfTextItem[] {
+  let start = 0;
+  return items.filter((item) => {
+    const end = start + item.text.length;
+    start = end + 1;
+    return end > offset;
+  });
+}
+
+/** A line read as a row by content: its cells, and the items of its key and marks. */
+function placedRowOf(line: Line): PlacedRow | null {
+  const text = rowLineText(line.items.map((item) => item.text).join(' '));
+  const cells = rowCellsOf(text);
+  if (!cells) return null;
+  const keyAt = cells.key === undefined ? text.length : text.length - cells.key.length;
+  const tail = itemsFrom(line.items, keyAt);
+  const before = line.items.filter((item) => !tail.includes(item));
+  const keyLeft = before.length ? Math.max(...before.map((item) => item.x + item.width)) : line.items[0]!.x;
+  return { y: line.y, height: line.height, cells, keyLeft, tail, fragments: [] };
+}
 
 /**
- * The table rows of one page. A line with cells in three columns, or a question number and one more, is a row; a
- * line holding only key text continues the key of the row next to it (within one and a half lines of it); any other
- * line (titles, page numbers, footers, text before the first header) counts only if it reads as a copied row.
+ * A row with the key lines wrapped around it: its key is the key text top to bottom; a number printed on the row's
+ * own line to the right of all key text is its marks.
  */
-function pageRows(page: PdfTextPage, columnsBefore: Column[] | null) {
-  let columns = columnsBefore;
-  const entries: PageEntry[] = [];
-  const keyFragments: Array<{ y: number; text: string }> = [];
-  const lines = linesOf(page);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    const header = headerAt(lines, index);
-    if (header) {
-      columns = header.columns;
-      index += header.lines - 1;
-      continue;
-    }
-    const cells = columns ? cellsOf(line, columns) : {};
-    const filled = Object.keys(cells).length;
-    if (filled === 1 && cells.key) {
-      keyFragments.push({ y: line.y, text: cells.key });
-    } else if (filled >= 3 || (filled === 2 && /^\d+$/.test(cells.number ?? ''))) {
-      const keyLines = cells.key ? [{ y: line.y, text: cells.key }] : [];
-      entries.push({ placed: { y: line.y, height: line.height, cells, keyLines } });
-    } else {
-      // Before any header, or a row printed as one run of text: it may still read like a copied row.
-      entries.push(...officialRowsOfText(line.items.map((item) => item.text).join(' ')).map((row) => ({ row })));
-    }
+function joinedRow(row: PlacedRow): OfficialKeyRow {
+  if (row.fragments.length === 0) {
+    const cells = Object.fromEntries(Object.entries(row.cells).filter(([, value]) => value)) as OfficialKeyCells;
+    return { line: rowText(cells), cells };
   }
-  const placed = entries.flatMap((entry) => ('placed' in entry ? [entry.placed] : []));
-  for (const fragment of keyFragments) {
+  const fragmentRight = Math.max(...row.fragments.flatMap((line) => line.items.map((item) => item.x + item.width)));
+  const after = row.tail.filter((item) => item.x >= fragmentRight);
+  const inline = row.tail.filter((item) => !after.includes(item));
+  const parts = [
+    ...row.fragments.map((line) => ({ y: line.y, text: line.items.map((item) => item.text).join(' ') })),
+    ...(inline.length ? [{ y: row.y, text: inline.map((item) => item.text).join(' ') }] : []),
+  ].sort((a, b) => b.y - a.y);
+  const marks = after.map((item) => item.text).join(' ');
+  const cells: OfficialKeyCells = {
+    ...Object.fromEntries(Object.entries(row.cells).filter(([name, value]) => value && name !== 'key')),
+    key: rowLineText(parts.map((part) => part.text).join(' ')),
+    ...(marks && /^\d{1,2}(?:\.\d+)?$/.test(marks) ? { marks } : {}),
+  };
+  if (marks && cells.marks === undefined) cells.key = `${cells.key} ${marks}`;
+  return { line: rowText(cells), cells };
+}
+
+/**
+ * The rows of one page, by what the lines hold, not by header words: a line that starts with a question number is a
+ * row (read, or flagged for the cell it lacks); a line of key text only continues the key of the row beside it
+ * (within one and a half lines, right of its section); titles, headers (on one line or several, repeated or not),
+ * page footers and footnotes are none.
+ */
+function pageRows(page: PdfTextPage): OfficialKeyRow[] {
+  const entries: Array<{ row: PlacedRow } | { fragment: Line }> = [];
+  for (const line of linesOf(page)) {
+    const text = line.items.map((item) => item.text).join(' ');
+    const row = KEY_FRAGMENT.test(text) ? null : placedRowOf(line);
+    if (row) entries.push({ row });
+    else if (KEY_FRAGMENT.test(text)) entries.push({ fragment: line });
+  }
+  const placed = entries.flatMap((entry) => ('row' in entry ? [entry.row] : []));
+  const rows: Array<{ y: number; row: PlacedRow }> = placed.map((row) => ({ y: row.y, row }));
+  for (const entry of entries) {
+    if (!('fragment' in entry)) continue;
+    const fragment = entry.fragment;
     const distance = (row: PlacedRow) => Math.abs(row.y - fragment.y);
-    const nearest = placed.reduce<PlacedRow | undefined>(
-      (best, row) => (!best || distance(row) < distance(best) ? row : best),
-      undefined,
-    );
-    if (nearest && distance(nearest) <= 1.5 * nearest.height) nearest.keyLines.push(fragment);
+    const nearest = placed
+      .filter((row) => fragment.items[0]!.x >= row.keyLeft - 1)
+      .reduce<PlacedRow | undefined>((best, row) => (!best || distance(row) < distance(best) ? row : best), undefined);
+    if (nearest && distance(nearest) <= 1.5 * Math.max(nearest.height, fragment.height)) {
+      nearest.fragments.push(fragment);
+    } else {
+      // Key text beside no row: if it starts like a row ('20 2 to 2', its type and section missing), it is one.
+      const row = placedRowOf(fragment);
+      if (row) rows.push({ y: fragment.y, row });
+    }
   }
-  return { rows: entries.map((entry) => ('row' in entry ? entry.row : placedRow(entry.placed))), columns };
+  return rows.sort((a, b) => b.y - a.y).map(({ row }) => joinedRow(row));
 }
 
-function placedRow({ cells, keyLines }: PlacedRow): OfficialKeyRow {
-  const key = keyLines
-    .sort((a, b) => b.y - a.y)
-    .map((part) => part.text)
-    .join(' ');
-  const joined = { ...cells, ...(key ? { key } : {}) };
-  const line = rowText(joined);
-  // A row whose cells the columns could not tell apart (one item across several cells) may still read as text.
-  const [asText] = joined.type ? [] : officialRowsOfText(line);
-  return asText ?? { line, cells: joined };
+/** The lines of a PDF's pages as text, top to bottom (for what the document says of itself: keyDocumentVersion). */
+export function pdfLines(pages: readonly PdfTextPage[]): string[] {
+  return pages.flatMap((page) => linesOf(page).map((line) => line.items.map((item) => item.text).join(' ')));
 }
 
 /**
- * The key rows of an official key PDF, in page order: both layouts (with and without Session and Marks), the table
- * running over pages with or without its header repeated, titles, page numbers and footers left out.
+ * The key rows of an official key PDF, in page order: every layout (four or six columns, with or without Session and
+ * Marks, headers in words or abbreviations, on one line or several), the table running over pages with or without
+ * its header repeated, titles, page numbers, footers and footnotes left out. The Marks column is found by content.
  */
+
 export function officialRowsOfPdf(pages: readonly PdfTextPage[]): OfficialKeyRow[] {
-  let columns: Column[] | null = null;
-  const rows: OfficialKeyRow[] = [];
-  for (const page of pages) {
-    const read = pageRows(page, columns);
-    rows.push(...read.rows);
-    columns = read.columns;
-  }
-  return rows;
+  return withMarksCells(pages.flatMap(pageRows));
 }

@@ -160,29 +160,45 @@ describe('importOfficialKey', () => {
     expect(importOfficialKey(text, paper)).toEqual({
       keys: { '100': 'B OR C', '122': 'A;B;C', '128': '8.90:9.10', '129': '2:2' },
       warnings: [],
+      missing: [],
     });
   });
 
-  it('reads older keys with Session and Marks columns, subject numbered 1-55, and Marks to All', () => {
+  it('reads older keys with Session and Marks columns, MTA* and MTA on a NAT row, and the footnote', () => {
     const text = [
       'Q.No. Session Q.Type Section Key/Range Marks',
-      '1 1 MCQ GA MTA 1',
-      '5 1 MCQ CS A 1',
-      '13 1 MSQ CS A;B 1',
-      '19 1 NAT CS 1.5 to 2.5 OR 3 to 3 1',
+      '1 1 MCQ GA MTA* 1',
+      '23 1 MSQ CS A, B or B 1',
+      '29 1 NAT CS 1.5 to 2.5 OR 3 to 3 1',
+      '30 1 NAT CS MTA 1',
+      'MTA = Marks to All',
     ].join('\n');
     expect(importOfficialKey(text, paper)).toEqual({
-      keys: { '100': 'MTA', '122': 'A;B', '128': '1.5:2.5 OR 3:3' },
-      warnings: ["The key row '5 1 MCQ CS A 1' names Q15, which is not in this paper.", 'No key for Q30.'],
+      keys: { '100': 'MTA', '122': 'A;B OR B', '128': '1.5:2.5 OR 3:3', '129': 'MTA' },
+      warnings: [],
+      missing: [],
     });
   });
 
-  it('warns about rows for questions the paper lacks and refuses text without rows', () => {
-    expect(importOfficialKey('64 MCQ DA A', paper).warnings[0]).toBe(
-      "The key row '64 MCQ DA A' names Q64, which is not in this paper.",
+  it('applies a document only whole: an unread row or a question without a key refuses it, naming each', () => {
+    const whole = ['1 MCQ GA B', '23 MSQ DA A;B;C', '29 NAT DA 8.90 to 9.10', '30 NAT DA 2 to 2'];
+    expect(() => importOfficialKey([...whole, '64 MCQ DA A'].join('\n'), paper)).toThrow(
+      "The key does not match this paper row for row, so nothing was applied: The key row '64 MCQ DA A' names Q64, which is not in this paper.",
     );
+    expect(() => importOfficialKey(whole.slice(0, 3).join('\n'), paper)).toThrow(
+      /nothing was applied: No key for Q30\.$/,
+    );
+    expect(() => importOfficialKey([...whole, '9 MCQ GA'].join('\n'), paper)).toThrow(
+      "nothing was applied: The key row '9 MCQ GA' has no key.",
+    );
+    expect(() => importOfficialKey([...whole, '23 MSQ DA A;C'].join('\n'), paper)).toThrow(/repeats Q23/);
     expect(() => importOfficialKey('hello', paper)).toThrow(/No answer-key rows were found/);
     expect(() => importOfficialKey('23 MSQ DA 7.5', paper)).toThrow(/cannot be read/);
+    // Asked for (the CLI's --partial), what could be read comes back with the questions it lacks.
+    expect(importOfficialKey(whole.slice(0, 3).join('\n'), paper, undefined, { partial: true })).toMatchObject({
+      keys: { '100': 'B', '122': 'A;B;C', '128': '8.90:9.10' },
+      missing: ['30'],
+    });
   });
 });
 

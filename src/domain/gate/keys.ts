@@ -28,8 +28,9 @@ export function isNumberText(text: string): boolean {
   return NUMBER.test(trimmed) && Number.isFinite(Number(trimmed));
 }
 
+/** 'MTA', 'Marks to all', and 'MTA*' as official keys print it beside a footnote. */
 export function isMarksToAll(key: string): boolean {
-  return /^\s*(?:MTA|marks\s+to\s+all)\s*$/i.test(key);
+  return /^\s*(?:MTA|marks\s+to\s+all)\s*\*?\s*$/i.test(key);
 }
 
 /** Keys repeat for every candidate of a paper; parsing each once keeps scoring cheap. Bounded: keys come from admins. */

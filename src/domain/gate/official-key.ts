@@ -57,7 +57,17 @@ export interface OfficialKeyReading {
   warnings: string[];
   /** On a paper with parts: each question's marks as the key's Marks column gives them (they count over the paper's). */
   marks?: Record<string, number>;
+  /**
+   * Rows not read into a key (unreadable, naming a question the paper lacks, or repeating one), each with its text as
+   * printed and the reason. A document applies whole only when this and `missing` are empty (see `whole`).
+   */
+  unread: KeyRowReading[];
+  /** The rows match the paper's questions one for one: every row read, every question keyed. */
+  whole: boolean;
 }
+
+/** Flags that leave a row out of the key: the document then no longer matches the paper row for row. */
+const UNREAD_FLAGS: readonly KeyRowFlag[] = ['unreadable', 'unknown-question', 'repeated'];
 
 const TYPES: Record<string, QuestionType> = { MCQ: 'MCQ', MSQ: 'MSQ', NAT: 'NAT', SA: 'NAT' };
 const SUBJECT_QUESTIONS_OFFSET = 10;
@@ -176,7 +186,9 @@ export function readOfficialKey(
   if (missing.length && sections) {
     warnings.push(`No key for ${unkeyed.map((question) => `${question.section} Q${question.short_id}`).join(', ')}.`);
   }
-  return { rows: readings, keys, missing, warnings, ...(sections ? { marks } : {}) };
+  const unread = readings.filter((reading) => reading.flags.some((flag) => UNREAD_FLAGS.includes(flag)));
+  const whole = unread.length === 0 && missing.length === 0;
+  return { rows: readings, keys, missing, warnings, ...(sections ? { marks } : {}), unread, whole };
 }
 
 /** A paper without parts: rows name master numbers, the subject maybe counted from 1. */
@@ -216,24 +228,83 @@ function sectionLocator(paper: readonly KeyPaperQuestion[], sections: PaperSecti
   };
 }
 
-/** '23 MSQ DA A;B;C', '47 1 MCQ GE-B-SI C 1' (older keys: Session and Marks), '154 NAT XE-H 2.1 to 2.3 2'. */
-const OFFICIAL_ROW = /^(\d{1,3})\s+(?:(\d)\s+)?(MCQ|MSQ|NAT|SA)\s+([A-Z]{2}\d?(?:-[A-Z]+\d?)*)\s+(.+)$/i;
+/** A section cell: 'GA', 'CS', 'CS-1', 'CS1', 'GE-B-SI', 'XE-B', 'GG1' (never 'MTA', which is a key). */
+const SECTION = String.raw`(?!MTA\b)[A-Z]{2,3}\d?(?:-(?:[A-Z]+\d?|\d))*`;
+/**
+ * A row read by what its cells hold, not by a header: a question number, maybe a session number, the type, the
+ * section, then the key and maybe the marks. A row with a cell missing still reads (and is flagged for it), so every
+ * line that starts like a row is accounted for.
+ */
+const ROW = new RegExp(
+  String.raw`^(\d{1,3})(?:\s+(\d{1,2})(?=\s|$))?(?:\s+(MCQ|MSQ|NAT|SA|mcq|msq|nat)(?=\s|$))?(?:\s+(${SECTION})(?=\s|$))?(?:\s+(.*\S))?\s*$`,
+);
+/** '1 of 2', '2 / 2': a page footer, not a row. */
+const PAGE_NUMBER = /^\d+\s*(?:of|\/)\s*\d+$/i;
+/** A Marks cell at the end of a row: 1 or 2 (a whole or decimal number of one or two digits). */
+const TRAILING_MARKS = /^(.*\S)\s+(\d{1,2}(?:\.\d+)?)$/;
+
+/** A line as one run of cells: '|' and tabs (copied tables) and whitespace runs as one space. */
+export const rowLineText = (line: string) => line.replace(/[|\t]/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** The cells of a line that starts like a key row ('23 MSQ DA A;B;C'), or null for any other line. */
+export function rowCellsOf(line: string): OfficialKeyCells | null {
+  const match = ROW.exec(line);
+  if (!match || PAGE_NUMBER.test(line)) return null;
+  const [, number, session, type, section, key] = match;
+  return { number, session, type: type?.toUpperCase(), section, key };
+}
+
+/** Whether key text (as printed, without marks) reads as a key of the row's type. */
+function readsAsKey(text: string | undefined, type: string | undefined): boolean {
+  const known = TYPES[type?.toUpperCase() ?? ''];
+  if (!text?.trim()) return false;
+  try {
+    parseKey(officialKeyText(text, known ?? 'MSQ'), known);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The key and marks of a row's last cells when its last number is a Marks cell: what is left still reads as a key. */
+function marksSplit(cells: OfficialKeyCells): { key: string; marks: string } | null {
+  const match = TRAILING_MARKS.exec(cells.key ?? '');
+  return match && readsAsKey(match[1], cells.type) ? { key: match[1]!, marks: match[2]! } : null;
+}
 
 /**
- * Official key rows in text (as copied from the PDF, '|' or tabs between cells); other lines (titles, headers) are
- * skipped. Keys with a Marks column end each row with the marks.
+ * Splits off the Marks cell by content. A document has a Marks column when most of its rows end in a number that is
+ * not part of their key ('B 1', '2 to 2 2', but not the '1' of '1 to 1'); then each row whose last number can be its
+ * marks gives them. Without a Marks column (2026) a row's last number stays in its key, unless the key cannot be read
+ * with it ('B 1'): a document may mix both layouts. Rows whose marks were placed already keep them.
+ */
+export function withMarksCells(rows: readonly OfficialKeyRow[]): OfficialKeyRow[] {
+  const splits = rows.map((row) => (row.cells.marks === undefined ? marksSplit(row.cells) : null));
+  const keyed = rows.filter((row) => row.cells.key).length;
+  const withMarks = rows.filter((row, index) => row.cells.marks !== undefined || splits[index]).length;
+  const hasMarksColumn = withMarks * 2 > keyed;
+  return rows.map((row, index) => {
+    const split = splits[index];
+    if (!split || (!hasMarksColumn && readsAsKey(row.cells.key, row.cells.type))) return row;
+    return { line: row.line, cells: { ...row.cells, key: split.key, marks: split.marks } };
+  });
+}
+
+const definedCells = (cells: OfficialKeyCells): OfficialKeyCells =>
+  Object.fromEntries(Object.entries(cells).filter(([, value]) => value !== undefined && value !== ''));
+
+/**
+ * Official key rows in text (as copied from the PDF, '|' or tabs between cells). Titles, headers, page footers and
+ * footnotes ('MTA = Marks to All') are skipped; every line that starts like a row (a question number, then more) is
+ * a row, read or flagged with the cell it lacks. The Marks column, where there is one, is found by content.
  */
 export function officialRowsOfText(text: string): OfficialKeyRow[] {
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/[|\t]/g, ' ').replace(/\s+/g, ' ').trim());
-  const hasMarksColumn = lines.some((line) => /\bmarks\b/i.test(line) && /\bkey\b/i.test(line));
-  return lines.flatMap((line): OfficialKeyRow[] => {
-    const match = OFFICIAL_ROW.exec(line);
-    if (!match) return [];
-    const [, number, session, type, section, rest = ''] = match;
-    const marks = hasMarksColumn ? /\s+(\d+(?:\.\d+)?)$/.exec(rest) : null;
-    const key = marks ? rest.slice(0, marks.index) : rest;
-    return [{ line, cells: { number, session, type, section, key, marks: marks?.[1] } }];
+  const rows = text.split(/\r?\n/).flatMap((raw): OfficialKeyRow[] => {
+    const line = rowLineText(raw);
+    const cells = rowCellsOf(line);
+    return cells ? [{ line, cells: definedCells(cells) }] : [];
   });
+  return withMarksCells(rows);
 }
 
 export interface ImportedKeys {
@@ -241,24 +312,88 @@ export interface ImportedKeys {
   warnings: string[];
   /** On a paper with parts: the marks the key's Marks column gives (see OfficialKeyReading). */
   marks?: Record<string, number>;
+  /** The questions without a key (only when a partial key was asked for). */
+  missing: string[];
 }
 
 /**
- * Reads official key text onto the paper's Question IDs for an import that applies all or nothing: rows naming other
- * questions and types that differ are warnings, an answer that cannot be read refuses the whole key.
+ * Why a document cannot be applied whole, in the admin's words: every row not read into a key, verbatim with its
+ * reason, then the questions no row covers. Empty when the rows match the paper's questions one for one.
+ */
+export function notWholeReasons(reading: OfficialKeyReading): string[] {
+  const rows = reading.unread.flatMap((row) => row.problems.filter((problem) => problem.includes(`'${row.line}'`)));
+  return [...rows, ...reading.warnings.filter((warning) => warning.startsWith('No key for '))];
+}
+
+/**
+ * Reads official key text onto the paper's Question IDs for an import that applies all or nothing: a document applies
+ * only whole, every row read into a key and every question of the paper keyed; otherwise it is refused with every
+ * unread row and every question left without a key named. Types and marks that differ from the paper's are warnings
+ * (the paper's type reads the key, the key's marks count). `partial` (the CLI's --partial) takes what could be read.
  */
 export function importOfficialKey(
   text: string,
   paper: readonly KeyPaperQuestion[],
   sections?: PaperSections,
+  { partial = false }: { partial?: boolean } = {},
 ): ImportedKeys {
   const rows = officialRowsOfText(text);
   if (rows.length === 0) {
     throw new GateError('INVALID_KEY', 'No answer-key rows were found (expected rows like "23 MSQ DA A;B;C").');
   }
   const reading = readOfficialKey(rows, paper, sections);
-  const unreadable = reading.rows.find((row) => row.flags.includes('unreadable'));
-  if (unreadable)
-    throw new GateError('INVALID_KEY', `The key row '${unreadable.line}' has an answer that cannot be read.`);
-  return { keys: reading.keys, warnings: reading.warnings, ...(reading.marks ? { marks: reading.marks } : {}) };
+  if (!reading.whole && !partial) {
+    throw new GateError(
+      'INVALID_KEY',
+      `The key does not match this paper row for row, so nothing was applied: ${notWholeReasons(reading).join(' ')}`,
+    );
+  }
+  return {
+    keys: reading.keys,
+    warnings: reading.warnings,
+    missing: reading.missing,
+    ...(reading.marks ? { marks: reading.marks } : {}),
+  };
+}
+
+/** What a key document says of itself: provisional or final, and the date it gives, where it prints them. */
+export interface KeyDocumentVersion {
+  status?: 'provisional' | 'final';
+  /** The date printed on the document, as ISO 'YYYY-MM-DD'. */
+  date?: string;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const iso = (year: number, month: number, day: number) =>
+  month >= 1 && month <= 12 && day >= 1 && day <= 31
+    ? `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+    : undefined;
+
+/** '25 February 2025', '25 Feb, 2025', '25-02-2025', '25/02/2025', '25.02.2025', '2025-02-25'. */
+function dateIn(text: string): string | undefined {
+  const named = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(20\d\d)\b/.exec(text);
+  const month = named ? MONTHS.indexOf(named[2]!.slice(0, 3).toLowerCase()) + 1 : 0;
+  if (named && month > 0) return iso(Number(named[3]), month, Number(named[1]));
+  const dayFirst = /\b(\d{1,2})[-/.](\d{1,2})[-/.](20\d\d)\b/.exec(text);
+  if (dayFirst) return iso(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
+  const yearFirst = /\b(20\d\d)-(\d{1,2})-(\d{1,2})\b/.exec(text);
+  return yearFirst ? iso(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3])) : undefined;
+}
+
+/**
+ * Whether the document calls itself provisional or final ('Final Answer Key', 'Provisional Answer Key') and the date
+ * it prints, read from its lines other than rows (titles, notes); nothing when it does not say (most keys do not: the
+ * two CS 1 2025 keys print the same title).
+ */
+export function keyDocumentVersion(lines: readonly string[]): KeyDocumentVersion {
+  const notes = lines.map(rowLineText).filter((line) => line && !rowCellsOf(line));
+  const text = notes.join('\n');
+  const status = /\bprovisional\b/i.test(text) ? 'provisional' : /\bfinal\b/i.test(text) ? 'final' : undefined;
+  const date = notes.map(dateIn).find(Boolean);
+  return { ...(status ? { status } : {}), ...(date ? { date } : {}) };
+}
+
+/** The key version's default name from what the document says: 'final', 'provisional 2025-02-25'; '' when silent. */
+export function keyVersionLabel({ status, date }: KeyDocumentVersion): string {
+  return status ? [status, date].filter(Boolean).join(' ') : '';
 }

@@ -3,6 +3,7 @@ import { Spinner } from '../../../lib/ui/FormFields';
 import type { AdminQuestion } from '../admin-api';
 import type { KeyRowsPreview as Preview } from './key-rows-reading';
 import { previewLines, previewTally, STATUS_TEXT, type PreviewLine } from './key-rows-preview';
+import { notWholeReasons } from '../../../domain/gate';
 
 interface KeyRowsPreviewProps {
   preview: Preview;
@@ -66,7 +67,8 @@ export function KeyRowsPreview({
   const headingId = useId();
   const lines = previewLines(reading, questions);
   const keyCount = Object.keys(reading.keys).length;
-  const canImport = confirmed && keyCount > 0 && label !== '' && !busy;
+  // A document applies only whole: every row read into a key, every question keyed (never partly).
+  const canImport = reading.whole && confirmed && keyCount > 0 && label !== '' && !busy;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,6 +83,16 @@ export function KeyRowsPreview({
       <p className="key-pdf__summary" role="status">
         {previewTally(lines, keyCount)}
       </p>
+      {!reading.whole && (
+        <div className="key-pdf__unread" role="alert">
+          <p>This key does not match the paper row for row, so it cannot be imported:</p>
+          <ul>
+            {notWholeReasons(reading).map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="key-pdf__scroll" role="region" aria-label="Key rows beside the paper's questions" tabIndex={0}>
         <table className="key-pdf__table">
           <thead>
