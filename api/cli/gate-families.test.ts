@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,26 @@ describe('gate CLI on papers whose candidates choose sections', () => {
       unread: [],
     });
   });
+
+  it("scores GE's optional parts exactly with GA Q8 printed MTA* and its footnote, as official keys print it", async () => {
+    const { sheets } = loadFamilySet('ge-2025');
+    const official = readFileSync(inSet('ge-2025', 'key-official.txt'), 'utf8');
+    expect(official).toContain('| MTA |');
+    const starred = path.join(folder, 'ge-key-mta-star.txt');
+    writeFileSync(starred, `${official.replace('| MTA |', '| MTA* |')}\n* MTA = Marks to All\n`);
+    for (const sheet of sheets.slice(0, 3)) {
+      const result = await gate(
+        'score',
+        inSet('ge-2025', sheet.file),
+        '--paper',
+        inSet('ge-2025', 'master.html'),
+        '--key',
+        starred,
+      );
+      expect(result.stderr).toBe('');
+      expectFamilyScorecard(JSON.parse(result.stdout) as SheetScorecard, sheet, true);
+    }
+  }, 60_000);
 
   it('score takes the official rows as the key and reads the chosen XE sections off the answers', async () => {
     const { sheets } = loadFamilySet('xe-2025');

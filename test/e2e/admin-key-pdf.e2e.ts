@@ -86,14 +86,13 @@ describe('admin: official key PDF', () => {
       expect.stringMatching(new RegExp(`^${area.server.url}/assets/pdf-text-worker-[^/]*\\.js$`)),
     ]);
     expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe(
-      '65 keys, 2 flagged: 0 changes, 64 new, 0 unchanged',
+      '65 keys, 1 flagged: 0 changes, 64 new, 0 unchanged',
     );
-    // The flagged rows come first, each with its reason on the line below it.
+    // The flagged row comes first, with its reason on the line below it.
     const statuses = await preview.locator('.key-pdf__status').allTextContents();
-    expect(statuses.slice(0, 3)).toEqual(['Flagged', 'Flagged', 'New']);
+    expect(statuses.slice(0, 2)).toEqual(['Flagged', 'New']);
     expect(await preview.locator('.key-pdf__problems').allTextContents()).toEqual([
       "The key row '22 MCQ CS A;B;C;D' says MCQ; the paper has Q22 as MSQ.",
-      "The key row '66 MCQ CS B' names Q66, which is not in this paper.",
     ]);
     // Each row stands beside the question it names, with the key it sets and what that does.
     expect(await rowCells(preview, 'Q30')).toEqual([
@@ -144,7 +143,9 @@ describe('admin: official key PDF', () => {
     await importFixtureKey();
     const mcq = changedMcq();
     const group = await openImport();
-    const pasted = [`${mcq.master} MCQ GA ${mcq.printed}`, '30 NAT CS 2.64 to 2.74', '66 MCQ CS B'].join('\n');
+    const pasted = officialRows(fixtureKey, { [mcq.master]: mcq.printed })
+      .map((cells) => cells.join(' | '))
+      .join('\n');
     await group.getByLabel('Or paste official key rows').fill(pasted);
     let imports = 0;
     page.on('request', (sent) => {
@@ -153,27 +154,50 @@ describe('admin: official key PDF', () => {
     await group.getByRole('button', { name: 'Preview rows' }).click();
     const preview = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     await group.getByRole('heading', { name: 'Rows read from the pasted rows' }).waitFor();
+    const section = mcq.master <= 10 ? 'GA' : 'CS';
     expect(await rowCells(preview, `Q${mcq.master}`)).toEqual([
-      `Q${mcq.master} · MCQ${mcq.questionId}Row: ${mcq.master} MCQ GA ${mcq.printed}`,
+      `Q${mcq.master} · MCQ${mcq.questionId}Row: ${mcq.master} MCQ ${section} ${mcq.printed}`,
       `${mcq.key} → ${mcq.printed}`,
       'Changes',
     ]);
     expect((await rowCells(preview, 'Q30')).slice(1)).toEqual(['2.64 to 2.74', 'Unchanged']);
     expect(await preview.locator('.key-pdf__problems').first().textContent()).toBe(
-      "The key row '66 MCQ CS B' names Q66, which is not in this paper.",
+      "The key row '22 MCQ CS A;B;C;D' says MCQ; the paper has Q22 as MSQ.",
     );
     expect(imports).toBe(0);
 
-    await group.getByLabel(/I have checked the flagged rows: import 2 keys/).check();
+    await group.getByLabel(/I have checked the flagged rows: import 65 keys/).check();
     const request = page.waitForRequest((sent) => sent.url().endsWith('/api/data/import-key'));
     await group.getByRole('button', { name: 'Import', exact: true }).click();
     const body = (await request).postDataJSON() as { keys: Record<string, string>; label: string };
-    expect(body.keys).toEqual({ [mcq.questionId]: mcq.printed, '80782017234': '2.64:2.74' });
+    expect(body.keys).toEqual({ ...fixtureKey.keys, [mcq.questionId]: mcq.printed });
     await page
       .locator('.Toastify__toast')
       .filter({ hasText: `Answer key imported for ${PAPER}: 1 changed` })
       .waitFor();
     await importFixtureKey();
+    await page.context().close();
+  });
+
+  it('holds a document that does not match the paper row for row: its unread row on top, nothing imported', async () => {
+    const group = await openImport(360);
+    let imports = 0;
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/data/import-key')) imports++;
+    });
+    const rows = officialRows(fixtureKey, {}, { extraRow: true });
+    await dropFile(group.getByTestId('key-drop-zone'), 'key.pdf', await keyPdf({ layout: 'current', rows }));
+    await group.getByRole('heading', { name: 'Rows read from key.pdf' }).waitFor();
+    const held = group.getByRole('alert').filter({ hasText: 'This key does not match the paper row for row' });
+    expect(await held.locator('li').allTextContents()).toEqual([
+      "The key row '66 MCQ CS B' names Q66, which is not in this paper.",
+    ]);
+    await group.getByLabel('Key version', { exact: true }).selectOption('final');
+    await group.getByLabel(/I have checked the flagged rows/).check();
+    expect(await group.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    expect(imports).toBe(0);
+    await expectFitsAndAccessible(page, 'key preview held');
+    await saveViewportScreenshot(held, 'admin-key-pdf-unread-360');
     await page.context().close();
   });
 
@@ -219,7 +243,7 @@ describe('admin: official key PDF', () => {
     await toast.waitFor({ state: 'detached' });
     await expectFitsAndAccessible(page, 'key PDF preview');
     expect(await group.getByRole('status').filter({ hasText: 'flagged' }).textContent()).toBe(
-      '65 keys, 2 flagged: 1 change, 0 new, 63 unchanged',
+      '65 keys, 1 flagged: 1 change, 0 new, 63 unchanged',
     );
     const scroller = group.getByRole('region', { name: "Key rows beside the paper's questions" });
     expect(await scroller.evaluate((area) => area.scrollHeight > area.clientHeight)).toBe(true);
@@ -237,7 +261,6 @@ describe('admin: official key PDF', () => {
       'Changes',
     ]);
     expect(await scroller.locator('.key-pdf__status').allTextContents()).toEqual([
-      'Flagged',
       'Flagged',
       'Changes',
       ...Array<string>(63).fill('Unchanged'),

@@ -338,9 +338,12 @@ describe('admin API on the real server', () => {
         return `${q.short_id} ${q.type} ${Number(q.short_id) <= 10 ? 'GA' : 'CS'} ${printed}`;
       })
       .join('\n');
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: wholeRows });
+    // A document that says what it is names its version so when the admin gives no name.
+    const titled = `GATE 2026 Computer Science — Final Answer Key\n${wholeRows}`;
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: titled });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.warnings).toEqual([]);
+    expect(imported.body.keyVersion).toMatchObject({ label: 'final' });
     const after = await asAdmin('GET', '/api/data/all-question-paper');
     const afterByMaster = new Map(found(after.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
     expect(afterByMaster.get('1')).toBe('B');

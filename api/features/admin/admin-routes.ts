@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { boolean, mixed, number, object, string } from 'yup';
-import { isGateError, type ParsedSheet } from '../../../src/domain/gate';
+import { isGateError, keyDocumentVersion, keyVersionLabel, type ParsedSheet } from '../../../src/domain/gate';
 import type { Services } from '../../services';
 import {
   presentAdminStats,
@@ -179,7 +179,10 @@ export function adminRoutes(services: Services): Router {
       .filter(([questionId, answerKey]) => paper.find((q) => q.id === questionId)!.answerKey !== answerKey)
       .map(([questionId, answerKey]) => ({ questionId, answerKey, clientTime: now }));
     // One version for the whole import, named as the administrator chose ('provisional', 'final' or their own).
-    const made = { label: request.label || 'Imported key', source: 'import' as const, by: ctx.state.admin?.email };
+    // Unnamed, a version takes what the document says it is ('final', 'provisional 2025-02-25'), else 'Imported key'.
+    const documentLabel = request.rows ? keyVersionLabel(keyDocumentVersion(request.rows.split(/\r?\n/))) : '';
+    const label = request.label || documentLabel || 'Imported key';
+    const made = { label, source: 'import' as const, by: ctx.state.admin?.email };
     const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made, { marks });
     const applied = saves.filter((save) => save?.outcome === 'applied').length;
     ctx.body = presentKeyImport({

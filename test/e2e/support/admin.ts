@@ -74,18 +74,23 @@ export interface FixtureKey {
 }
 
 /**
- * The fixture key as GATE prints it, with two rows that disagree with the stored paper: Q22 (an MSQ) printed as
- * MCQ, and a Q66 the paper does not have. `printed` replaces the key cell of the questions it names (by master
- * number), as a later key prints them.
+ * The fixture key as GATE prints it, with a row that disagrees with the stored paper: Q22 (an MSQ) printed as MCQ,
+ * which reads with the paper's type and is flagged. `printed` replaces the key cell of the questions it names (by
+ * master number), as a later key prints them; `extraRow` adds a Q66 the paper does not have, which no key can be
+ * read into (the document then does not match the paper row for row).
  */
-export function officialRows(key: FixtureKey, printed: Record<number, string> = {}): string[][] {
+export function officialRows(
+  key: FixtureKey,
+  printed: Record<number, string> = {},
+  { extraRow = false }: { extraRow?: boolean } = {},
+): string[][] {
   const rows = key.byMaster.map(({ master, type, key: answer }) => [
     String(master),
     master === 22 ? 'MCQ' : type,
     master <= 10 ? 'GA' : 'CS',
     printed[master] ?? answer.replace(/^(\S+):(\S+)$/, '$1 to $2'),
   ]);
-  return [...rows, ['66', 'MCQ', 'CS', 'B']];
+  return extraRow ? [...rows, ['66', 'MCQ', 'CS', 'B']] : rows;
 }
 
 /**

@@ -73,7 +73,7 @@ export function ImportKeyForm({
   const [rows, setRows] = useState('');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dragOver, setDragOver] = useState(false);
-  const { label, fields: labelFields } = useKeyVersionLabel();
+  const { label, fields: labelFields, choose: chooseVersion } = useKeyVersionLabel();
 
   const close = () => {
     setOpen(false);
@@ -93,7 +93,12 @@ export function ImportKeyForm({
       return readKeyRows(read.rows, source.name, questions, sections);
     },
     // A key.json waits for Import; rows are shown to be confirmed.
-    onSuccess: (read) => ('keys' in read ? setKeyFile(read) : setPreview(read)),
+    onSuccess: (read) => {
+      if ('keys' in read) return setKeyFile(read);
+      // A key that says it is provisional or final is named so unless the admin picks otherwise.
+      if (read.version.status) chooseVersion(read.version.status);
+      setPreview(read);
+    },
     onError: (error) => adminToast.error(error instanceof KeyRowsError ? error.message : IMPORT_FAILED_MESSAGE),
   });
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Spinner } from '../../../lib/ui/FormFields';
 import type { AdminQuestion } from '../admin-api';
 import type { KeyRowsPreview as Preview } from './key-rows-reading';
-import { previewLines, previewTally, STATUS_TEXT, type PreviewLine } from './key-rows-preview';
+import { documentVersionText, previewLines, previewTally, STATUS_TEXT, type PreviewLine } from './key-rows-preview';
 import { notWholeReasons } from '../../../domain/gate';
 
 interface KeyRowsPreviewProps {
@@ -62,7 +62,8 @@ export function KeyRowsPreview({
   onConfirm,
   onCancel,
 }: KeyRowsPreviewProps) {
-  const { reading } = preview;
+  const { reading, version } = preview;
+  const documentVersion = documentVersionText(version);
   const [confirmed, setConfirmed] = useState(false);
   const headingId = useId();
   const lines = previewLines(reading, questions);
@@ -83,6 +84,7 @@ export function KeyRowsPreview({
       <p className="key-pdf__summary" role="status">
         {previewTally(lines, keyCount)}
       </p>
+      {documentVersion && <p className="key-pdf__version">{documentVersion}</p>}
       {!reading.whole && (
         <div className="key-pdf__unread" role="alert">
           <p>This key does not match the paper row for row, so it cannot be imported:</p>

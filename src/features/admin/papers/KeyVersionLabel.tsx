@@ -48,5 +48,7 @@ export function useKeyVersionLabel() {
       )}
     </>
   );
-  return { label, fields };
+  /** Takes what a key document says it is ('provisional', 'final') as the version chosen. */
+  const choose = (status: 'provisional' | 'final') => setChoice(status);
+  return { label, fields, choose };
 }

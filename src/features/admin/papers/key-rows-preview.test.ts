@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionType } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
-import { previewLines, previewTally } from './key-rows-preview';
+import { documentVersionText, previewLines, previewTally } from './key-rows-preview';
 import { KeyRowsError, PASTED_ROWS, readKeyRows } from './key-rows-reading';
 
 /** A paper of five questions (GA 1-2, the subject 11-13), some keyed already. */
@@ -60,5 +60,16 @@ describe('the preview of official key rows', () => {
         'No answer-key rows were found in the pasted rows. Is it the official answer key, with the columns Q. No., Q. Type, Section and Key/Range?',
       ),
     );
+  });
+});
+
+describe('what a key document says of itself, in the preview', () => {
+  it('names the status and the date the document prints, and nothing when it prints neither', () => {
+    expect(documentVersionText({ status: 'final', date: '2025-03-10' })).toBe(
+      'The document calls itself the final key, dated 10 Mar 2025.',
+    );
+    expect(documentVersionText({ status: 'provisional' })).toBe('The document calls itself the provisional key.');
+    expect(documentVersionText({ date: '2025-02-25' })).toBe('The document calls itself a key, dated 25 Feb 2025.');
+    expect(documentVersionText({})).toBeNull();
   });
 });

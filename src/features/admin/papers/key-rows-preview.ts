@@ -1,11 +1,13 @@
 import {
   classifyKeyChange,
   readableKey,
+  type KeyDocumentVersion,
   type KeyRowReading,
   type KeysByLongId,
   type OfficialKeyReading,
 } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
+import { dayText } from '../../../domain/dates';
 
 /**
  * What each official key row does to the paper, as the preview lists it: Flagged (a disagreement to check), Changes
@@ -95,4 +97,11 @@ export function previewTally(lines: readonly PreviewLine[], keyCount: number): s
     `${plural(keyCount, 'key', 'keys')}, ${count('flagged')} flagged: ` +
     `${plural(count('changes'), 'change', 'changes')}, ${count('new')} new, ${count('unchanged')} unchanged`
   );
+}
+
+/** What the document says of itself, as the preview tells it: 'The document calls itself the final key, dated 10 Mar 2025.' */
+export function documentVersionText({ status, date }: KeyDocumentVersion): string | null {
+  if (!status && !date) return null;
+  const what = status ? `the ${status} key` : 'a key';
+  return `The document calls itself ${what}${date ? `, dated ${dayText(date)}` : ''}.`;
 }

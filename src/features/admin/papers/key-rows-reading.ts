@@ -1,8 +1,11 @@
 import {
   isGateError,
+  keyDocumentVersion,
   officialRowsOfPdf,
+  pdfLines,
   officialRowsOfText,
   readOfficialKey,
+  type KeyDocumentVersion,
   type KeyPaperQuestion,
   type OfficialKeyReading,
   type OfficialKeyRow,
@@ -15,6 +18,8 @@ import type { AdminQuestion } from '../admin-api';
 export interface KeyRowsPreview {
   source: string;
   reading: OfficialKeyReading;
+  /** What the document says of itself: provisional or final, and its date, where it prints them. */
+  version: KeyDocumentVersion;
 }
 
 /** Why a key PDF or pasted rows gave no key to preview; its message is shown to the admin as is. */
@@ -36,6 +41,7 @@ const keyQuestion = (question: AdminQuestion): KeyPaperQuestion => ({
 /** On a paper with parts (`sections`) a row names its question by section, and its Marks column is read. */
 function previewOf(
   rows: OfficialKeyRow[],
+  lines: readonly string[],
   source: string,
   questions: readonly AdminQuestion[],
   sections?: PaperSections,
@@ -45,7 +51,11 @@ function previewOf(
       `No answer-key rows were found in ${source}. Is it the official answer key, with the columns Q. No., Q. Type, Section and Key/Range?`,
     );
   }
-  return { source, reading: readOfficialKey(rows, questions.map(keyQuestion), sections) };
+  return {
+    source,
+    reading: readOfficialKey(rows, questions.map(keyQuestion), sections),
+    version: keyDocumentVersion(lines),
+  };
 }
 
 /** Reads an official key PDF in the browser and sets its rows beside the paper's questions. */
@@ -55,8 +65,11 @@ export async function readKeyPdf(
   sections?: PaperSections,
 ): Promise<KeyRowsPreview> {
   let rows;
+  let lines;
   try {
-    rows = officialRowsOfPdf(await pdfTextPages(await file.arrayBuffer(), questions.map(keyQuestion)));
+    const pages = await pdfTextPages(await file.arrayBuffer(), questions.map(keyQuestion));
+    rows = officialRowsOfPdf(pages);
+    lines = pdfLines(pages);
   } catch (error) {
     // The PDF reader is not kept for offline use: it loads the first time a PDF is dropped.
     if (!navigator.onLine) {
@@ -68,7 +81,7 @@ export async function readKeyPdf(
         : `${file.name} could not be read as a PDF. Download the key again and drop it here.`,
     );
   }
-  return previewOf(rows, file.name, questions, sections);
+  return previewOf(rows, lines, file.name, questions, sections);
 }
 
 /** Sets official key rows given as text (pasted, or a rows file) beside the paper's questions. */
@@ -78,5 +91,5 @@ export function readKeyRows(
   questions: readonly AdminQuestion[],
   sections?: PaperSections,
 ): KeyRowsPreview {
-  return previewOf(officialRowsOfText(text), source, questions, sections);
+  return previewOf(officialRowsOfText(text), text.split(/\r?\n/), source, questions, sections);
 }
