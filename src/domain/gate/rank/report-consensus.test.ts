@@ -72,7 +72,8 @@ describe('the consensus of official results', () => {
   });
 
   it('weighs down, never believes, independent reporters far from the consensus', () => {
-    const forgers = Array.from({ length: 6 }, (_, i) => report(200 + 7 * i, 4.5));
+    // Among the honest reporters' marks (40–59): the sparse top is the case docs/official-results.md leaves open.
+    const forgers = Array.from({ length: 6 }, (_, i) => report(201 + 3 * i, 4.5));
     const { assessed, shift } = reportConsensus([...honest(20), ...forgers]);
     expect(Math.abs(shift)).toBeLessThan(0.5);
     for (const forged of assessed.slice(20)) {

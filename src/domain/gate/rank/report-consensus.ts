@@ -78,9 +78,13 @@ export const TYPED_WEIGHT = 0.5;
 /** Within this many spreads of the consensus a report counts fully; beyond REJECT_SPREADS not at all. */
 export const AGREE_SPREADS = 2;
 export const REJECT_SPREADS = 4;
-/** The reporters within this many marks of a report are its neighbours, when there are MIN_NEIGHBOURS of them. */
+/**
+ * The reporters within this many marks of a report are its neighbours (the MAX_NEIGHBOURS nearest of them), when
+ * there are MIN_NEIGHBOURS of them.
+ */
 const NEIGHBOUR_MARKS = 5;
 const MIN_NEIGHBOURS = 8;
+const MAX_NEIGHBOURS = 40;
 /**
  * Reported AIRs are this unsure at least (ln rank), whatever the reporters' spread: they are rounded and
  * misremembered (reported-ranks.ts's MIN_SPREAD).
@@ -152,15 +156,27 @@ function reporterOf(members: number[], reports: readonly ReportForConsensus[]): 
 }
 
 /**
- * The other reporters' median offset near the marks: those within NEIGHBOUR_MARKS, or the MIN_NEIGHBOURS nearest
- * where fewer are that near (the forecast's shape can be off at the sparse top, so the nearest say most there).
+ * Each reporter's consensus: the other reporters' median offset near its marks, those within NEIGHBOUR_MARKS (at
+ * most the MAX_NEIGHBOURS nearest), or the MIN_NEIGHBOURS nearest where fewer are that near (the forecast's shape can
+ * be off at the sparse top, so the nearest say most there). Walked outwards from each reporter along the reporters
+ * sorted by marks, so a year of thousands of reporters costs thousands of short walks, not a sort per reporter.
  */
-function consensusNear(reporters: readonly Reporter[], own: Reporter): number {
-  const others = reporters
-    .filter((reporter) => reporter !== own)
-    .sort((a, b) => Math.abs(a.marks - own.marks) - Math.abs(b.marks - own.marks));
-  const within = others.filter((reporter) => Math.abs(reporter.marks - own.marks) <= NEIGHBOUR_MARKS).length;
-  return median(others.slice(0, Math.max(within, MIN_NEIGHBOURS)).map((reporter) => reporter.off));
+function consensusByReporter(reporters: readonly Reporter[]): Map<Reporter, number> {
+  const byMarks = [...reporters].sort((a, b) => a.marks - b.marks);
+  return new Map(
+    byMarks.map((own, index) => {
+      const near: number[] = [];
+      let [left, right] = [index - 1, index + 1];
+      while (near.length < MAX_NEIGHBOURS && (left >= 0 || right < byMarks.length)) {
+        const below = left >= 0 ? own.marks - byMarks[left]!.marks : Infinity;
+        const above = right < byMarks.length ? byMarks[right]!.marks - own.marks : Infinity;
+        const distance = Math.min(below, above);
+        if (distance > NEIGHBOUR_MARKS && near.length >= MIN_NEIGHBOURS) break;
+        near.push(below <= above ? byMarks[left--]!.off : byMarks[right++]!.off);
+      }
+      return [own, median(near)];
+    }),
+  );
 }
 
 export function reportConsensus(reports: readonly ReportForConsensus[]): ReportConsensus {
@@ -169,7 +185,7 @@ export function reportConsensus(reports: readonly ReportForConsensus[]): ReportC
   const independent = reporters.length;
   const departs = independent >= MIN_INDEPENDENT_REPORTERS;
   const shift = departs ? median(reporters.map((reporter) => reporter.off)) : 0;
-  const consensusOf = new Map(reporters.map((r) => [r, departs ? consensusNear(reporters, r) : 0]));
+  const consensusOf = departs ? consensusByReporter(reporters) : new Map(reporters.map((r) => [r, 0]));
   const spread = departs
     ? Math.max(MIN_SPREAD, MAD_TO_SD * median(reporters.map((r) => Math.abs(r.off - consensusOf.get(r)!))))
     : undefined;
