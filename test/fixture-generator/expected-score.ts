@@ -45,12 +45,12 @@ export interface ExpectedScore {
   sections: ExpectedSection[];
 }
 
-/** The key as key.json writes it: 'B', 'A;C', '1.95:2.05', 'MTA'. */
+/** The key as key.json writes it: 'B', 'A;C', '1.95:2.05', 'MTA'; alternatives joined by ' OR ' ('2:2 OR 4:4'). */
 export function keyText(question: TruthQuestion): string {
   const { key } = question;
   if (key.kind === 'MTA') return 'MTA';
-  if (key.kind === 'range') return `${key.low}:${key.high}`;
-  return key.letters.join(';');
+  if (key.kind === 'ranges') return key.ranges.map((range) => range.text).join(' OR ');
+  return key.sets.map((set) => set.join(';')).join(' OR ');
 }
 
 function thirdsFor(question: TruthQuestion, response: TruthResponse): { thirds: number; correct: boolean | null } {
@@ -60,12 +60,15 @@ function thirdsFor(question: TruthQuestion, response: TruthResponse): { thirds: 
   if (!response) return { thirds: 0, correct: null };
   if ('typed' in response) {
     const value = Number(response.typed);
-    const right = key.kind === 'range' && value >= key.low - 1e-9 && value <= key.high + 1e-9;
+    const right =
+      key.kind === 'ranges' && key.ranges.some(({ low, high }) => value >= low - 1e-9 && value <= high + 1e-9);
     return { thirds: right ? full : 0, correct: right };
   }
-  const letters = key.kind === 'letters' ? key.letters : [];
-  const right =
-    response.letters.length === letters.length && letters.every((letter) => response.letters.includes(letter));
+  const sets = key.kind === 'letters' ? key.sets : [];
+  const right = sets.some(
+    (letters) =>
+      response.letters.length === letters.length && letters.every((letter) => response.letters.includes(letter)),
+  );
   if (right) return { thirds: full, correct: true };
   return { thirds: question.type === 'MCQ' ? -question.marks : 0, correct: false };
 }

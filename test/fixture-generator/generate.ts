@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectedScore, keyText, type ExpectedQuestion } from './expected-score';
+import { OFFICIAL_KEY_PLANS, officialKeyQuestions } from './official-keys';
 import { PAPER_PLANS, type PaperPlan } from './papers';
 import { sheetHtml, type PanelQuestion, type SheetSection } from './sheet-html';
 import {
@@ -112,13 +113,16 @@ const BAD_CASES: Record<string, BadCase[]> = {
   ],
 };
 
-function generateSet(plan: PaperPlan): void {
+function generateSet(plan: PaperPlan & { officialKey?: string }): void {
   const random = seededRandom(plan.seed);
-  const questions = truthQuestions(plan, random);
+  const questions = plan.officialKey
+    ? officialKeyQuestions({ ...plan, officialKey: plan.officialKey })
+    : truthQuestions(plan, random);
   const folder = path.join(ROOT, plan.set);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(path.join(folder, 'sheets'), { recursive: true });
-  const session = `GATE25${plan.seed}S${plan.idPrefix.slice(-1)}D${1000 + (plan.seed % 9000)}`;
+  const yy = String(plan.year).slice(-2);
+  const session = `GATE${yy}${plan.seed}S${plan.idPrefix.slice(-1)}D${1000 + (plan.seed % 9000)}`;
   const sheetDir = `/per/g01/pub/585/touchstone/AssessmentQPHTMLMode1//GATE2565/${session}/`;
   const imageDir = `${sheetDir}images/`;
   const prefixes = new Map(
@@ -174,7 +178,7 @@ function generateSet(plan: PaperPlan): void {
       candidateId: candidate.id,
       name: candidate.name,
       centre: 'iON Digital Zone iDZ Salt Lake',
-      date: '15/02/2025',
+      date: `15/02/${plan.year}`,
       time: '9:30 AM - 12:30 PM',
       subject,
     };
@@ -314,7 +318,8 @@ function generateSet(plan: PaperPlan): void {
       key: keyText(q),
     })),
   });
-  writeFileSync(path.join(folder, 'key-official.txt'), officialRows(plan, questions));
+  // A paper made from an official key is keyed by that document (official-keys/<folder>/key.pdf), not by rows of ours.
+  if (!plan.officialKey) writeFileSync(path.join(folder, 'key-official.txt'), officialRows(plan, questions));
   json('expected.json', {
     paper: plan.code,
     year: plan.year,
@@ -329,7 +334,8 @@ function generateSet(plan: PaperPlan): void {
 /** The official key as GATE printed it before 2026: Q. No. | Session | Q. Type | Section | Key/Range | Marks. */
 function officialRows(plan: PaperPlan, questions: readonly TruthQuestion[]): string {
   const rows = questions.map((q) => {
-    const key = q.key.kind === 'range' ? `${q.key.low} to ${q.key.high}` : keyText(q);
+    const key =
+      q.key.kind === 'ranges' ? q.key.ranges.map(({ low, high }) => `${low} to ${high}`).join(' OR ') : keyText(q);
     return [q.number, 1, q.type, q.section.keySection, key, q.marks].join(' | ');
   });
   return [
@@ -345,5 +351,6 @@ function statusOf(response: TruthResponse, answers: boolean, random: () => numbe
   return answers && random() < 0.15 ? 'Not Attempted and Marked For Review' : 'Not Answered';
 }
 
-for (const plan of PAPER_PLANS) generateSet(plan);
-console.log(`wrote ${PAPER_PLANS.map((plan) => plan.set).join(', ')} under ${path.relative(process.cwd(), ROOT)}`);
+const plans = [...PAPER_PLANS, ...OFFICIAL_KEY_PLANS];
+for (const plan of plans) generateSet(plan);
+console.log(`wrote ${plans.map((plan) => plan.set).join(', ')} under ${path.relative(process.cwd(), ROOT)}`);

@@ -16,8 +16,18 @@ export interface TruthQuestion {
   questionId: string;
   type: QuestionType;
   marks: 1 | 2;
-  /** MCQ: one letter; MSQ: letters; NAT: an inclusive range; or marks to all. */
-  key: { kind: 'letters'; letters: string[] } | { kind: 'range'; low: number; high: number } | { kind: 'MTA' };
+  /**
+   * MCQ: one letter; MSQ: letters; NAT: an inclusive range; or marks to all. An official key may print alternatives
+   * (two MSQ sets, two NAT ranges): a response earns the marks for any of them.
+   */
+  key: { kind: 'letters'; sets: string[][] } | { kind: 'ranges'; ranges: KeyRange[] } | { kind: 'MTA' };
+}
+
+export interface KeyRange {
+  low: number;
+  high: number;
+  /** As the key writes it, trailing zeros kept: '3.00:3.00'. */
+  text: string;
 }
 
 /** A response in MASTER terms: letters, or the number as the candidate typed it. */
@@ -82,15 +92,19 @@ export function truthQuestions(plan: PaperPlan, random: () => number): TruthQues
 const TYPE_MIX: readonly QuestionType[] = ['MCQ', 'MCQ', 'MCQ', 'MCQ', 'MSQ', 'MSQ', 'NAT', 'NAT'];
 
 function keyFor(type: QuestionType, random: () => number): TruthQuestion['key'] {
-  if (type === 'MCQ') return { kind: 'letters', letters: [pick(random, LETTERS)] };
+  if (type === 'MCQ') return { kind: 'letters', sets: [[pick(random, LETTERS)]] };
   if (type === 'MSQ') {
     const letters = LETTERS.filter(() => random() < 0.5);
-    return { kind: 'letters', letters: letters.length ? letters : [pick(random, LETTERS)] };
+    return { kind: 'letters', sets: [letters.length ? letters : [pick(random, LETTERS)]] };
   }
   const centre = Math.round((random() * 200 - 50) * 100) / 100;
   const half = pick(random, [0, 0.02, 0.05, 0.1]);
-  return { kind: 'range', low: round2(centre - half), high: round2(centre + half) };
+  const [low, high] = [round2(centre - half), round2(centre + half)];
+  return { kind: 'ranges', ranges: [{ low, high, text: `${low}:${high}` }] };
 }
+
+/** One of several alternatives, drawn only where there are several, so a key without any draws as it always did. */
+const oneOf = <T>(random: () => number, items: readonly T[]): T => (items.length > 1 ? pick(random, items) : items[0]!);
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -100,10 +114,11 @@ export function responseTo(question: TruthQuestion, candidate: CandidatePlan, ra
   const right = random() < candidate.accuracy;
   const { key } = question;
   if (question.type === 'NAT') {
-    const centre = key.kind === 'range' ? round2((key.low + key.high) / 2) : 7.25;
+    const range = key.kind === 'ranges' ? oneOf(random, key.ranges) : null;
+    const centre = range ? round2((range.low + range.high) / 2) : 7.25;
     return { typed: typedNumber(right ? centre : round2(centre + 3.7), random) };
   }
-  const correct = key.kind === 'letters' ? key.letters : [pick(random, LETTERS)];
+  const correct = key.kind === 'letters' ? oneOf(random, key.sets) : [pick(random, LETTERS)];
   if (right) return { letters: [...correct] };
   if (question.type === 'MCQ')
     return {

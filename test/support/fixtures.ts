@@ -26,6 +26,19 @@ export const familySets = [
 ] as const;
 export type FamilySet = (typeof familySets)[number];
 
+/**
+ * Sets the generator makes from an official key's rows (their questions' numbers, types, sections, marks and keys), to
+ * be scored with the official PDF itself: test/fixtures/gate/official-keys/<folder>/key.pdf.
+ */
+export const officialKeySets = {
+  'official-cs-2023': 'cs-2023',
+  'official-cs1-2024': 'cs1-2024',
+  'official-cs1-2025': 'cs1-2025-final',
+  'official-da-2025': 'da-2025',
+  'official-da-2026': 'da-2026',
+} as const;
+export type OfficialKeySet = keyof typeof officialKeySets;
+
 export interface FixtureUrls {
   baseUrl: string;
   imageDir: string;

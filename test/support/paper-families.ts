@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { fixturesRoot, type FamilySet } from './fixtures';
+import { fixturesRoot, type FamilySet, type OfficialKeySet } from './fixtures';
 import type { ExpectedQuestion } from '../fixture-generator/expected-score';
 import { NOT_EVALUATED, isCorrect, type SheetScorecard } from '../../src/domain/gate';
 
@@ -49,10 +49,13 @@ export interface FamilyPaper {
   }>;
 }
 
-export const familyFile = (set: FamilySet, file: string) => readFileSync(path.join(fixturesRoot, set, file), 'utf8');
-const familyJson = <T>(set: FamilySet, file: string) => JSON.parse(familyFile(set, file)) as T;
+/** A set the fixture generator writes: a paper family, or a paper made from an official key. */
+type GeneratedSet = FamilySet | OfficialKeySet;
 
-export function loadFamilySet(set: FamilySet) {
+export const familyFile = (set: GeneratedSet, file: string) => readFileSync(path.join(fixturesRoot, set, file), 'utf8');
+const familyJson = <T>(set: GeneratedSet, file: string) => JSON.parse(familyFile(set, file)) as T;
+
+export function loadFamilySet(set: GeneratedSet) {
   const expected = familyJson<{ candidates: FamilyExpected[]; master: FamilyExpected; refused: FamilyRefusal[] }>(
     set,
     'expected.json',

@@ -9,6 +9,7 @@ import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
 import { adminCredentials, basicAuth } from '../../../test/support/builders';
 import { demoSamples } from '../../demo';
+import { KEY_ENTRIES_MAX, KEY_ROWS_MAX_CHARS } from './admin-routes';
 import type {
   AdminStatsAnswer,
   ImportKeyAnswer,
@@ -25,6 +26,7 @@ const USER = { email: 'candidate@hiregate.test', password: 'User#Pass12' };
 
 interface Refusal {
   message?: string;
+  code?: string;
   errors?: Record<string, string>;
   success?: boolean;
 }
@@ -351,6 +353,29 @@ describe('admin API on the real server', () => {
     expect(bad.status).toBe(400);
     const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperSet: 'XX 1999', keys: key });
     expect(unknownSet.status).toBe(404);
+  });
+
+  it('refuses an import past its limits, naming the field and the limit, and applies nothing', async () => {
+    const versions = async () =>
+      (await asAdmin('GET', `/api/data/key-versions?paperSet=CS1-2026`)).body as unknown as { versions: unknown[] };
+    const before = (await versions()).versions.length;
+    const longRows = `1 MCQ GA B\n${'%'.repeat(KEY_ROWS_MAX_CHARS)}`;
+    const tooManyKeys = Object.fromEntries(
+      Array.from({ length: KEY_ENTRIES_MAX + 1 }, (_, i) => [String(90_000_000_000 + i), 'A']),
+    );
+    const refusals = await Promise.all([
+      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: longRows }),
+      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: tooManyKeys }),
+      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key, marks: tooManyKeys }),
+    ]);
+    expect(refusals.map(({ status, body }) => [status, body.code, Object.keys(body.errors ?? {})])).toEqual([
+      [400, 'VALIDATION_FAILED', ['rows']],
+      [400, 'VALIDATION_FAILED', ['keys']],
+      [400, 'VALIDATION_FAILED', ['marks']],
+    ]);
+    expect(itemAt(refusals, 0).body.message).toContain('Send at most 100,000 characters of key rows (rows)');
+    expect(itemAt(refusals, 1).body.message).toContain('Send at most 1,000 keys (keys)');
+    expect((await versions()).versions.length).toBe(before);
   });
 
   it('lists results newest first with the spec fields, and pages them on request', async () => {

@@ -54,11 +54,32 @@ const updateAnswerSchema = object({
 /** Longest name of a key version ('provisional', 'final', or the administrator's own). */
 export const KEY_LABEL_MAX = 60;
 
+/**
+ * The most an import may carry. The largest paper (XE, 175 questions) writes its key rows in about 5,700 characters:
+ * these leave over ten times that, and stop a body of megabytes from being read row by row before it is refused.
+ */
+export const KEY_ROWS_MAX_CHARS = 100_000;
+export const KEY_ENTRIES_MAX = 1_000;
+
 const importKeySchema = object({
   paperSet: plainText(string().trim().required('Name the paper set the key belongs to (paperSet).').max(200)),
-  keys: mixed(),
-  marks: mixed(),
-  rows: plainText(string(), { multiLine: true }),
+  keys: mixed().test(
+    'few-enough',
+    `Send at most ${KEY_ENTRIES_MAX.toLocaleString('en')} keys (keys): a GATE paper has at most 175 questions.`,
+    (keys) => typeof keys !== 'object' || keys === null || Object.keys(keys).length <= KEY_ENTRIES_MAX,
+  ),
+  marks: mixed().test(
+    'few-enough',
+    `Send at most ${KEY_ENTRIES_MAX.toLocaleString('en')} marks (marks): a GATE paper has at most 175 questions.`,
+    (marks) => typeof marks !== 'object' || marks === null || Object.keys(marks).length <= KEY_ENTRIES_MAX,
+  ),
+  rows: plainText(
+    string().max(
+      KEY_ROWS_MAX_CHARS,
+      `Send at most ${KEY_ROWS_MAX_CHARS.toLocaleString('en')} characters of key rows (rows): an official key's rows are a few thousand.`,
+    ),
+    { multiLine: true },
+  ),
   label: plainText(
     string().trim().max(KEY_LABEL_MAX, `Name the key version in at most ${KEY_LABEL_MAX} characters (label).`),
   ),

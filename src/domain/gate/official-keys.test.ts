@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { officialKeySets, type OfficialKeySet } from '../../../test/support/fixtures';
 import { pdfFilePages } from '../../../test/support/key-pdf';
+import { expectFamilyScorecard, familyFile, loadFamilySet } from '../../../test/support/paper-families';
 import {
+  buildPaper,
   diffKeys,
+  identifySheet,
+  parseResponseSheet,
+  scoreSheet,
+  withKeyMarks,
   keyDocumentVersion,
   officialRowsOfPdf,
   pdfLines,
@@ -138,5 +145,57 @@ describe('scoring with an official key', () => {
       false,
     ]);
     expect(responseMatchesKey('NAT', '17', parseKey('MTA*', 'NAT'))).toBe(true);
+  });
+});
+
+describe.each(Object.keys(officialKeySets) as OfficialKeySet[])(
+  'sheets the fixture generator made for the questions of %s, scored with the official PDF',
+  (set) => {
+    const { paper: fixturePaper, key, sheets } = loadFamilySet(set);
+    const master = parseResponseSheet(familyFile(set, 'master.html'));
+    const paper = buildPaper(master, fixturePaper.name);
+    let reading: ReturnType<typeof readOfficialKey>;
+    beforeAll(async () => {
+      reading = readOfficialKey(officialRowsOfPdf(await pdfPages(officialKeySets[set])), paper.questions);
+    });
+
+    it('files the master sheet under its paper and year, and the PDF keys every question of it', () => {
+      expect(paper.warnings).toEqual([]);
+      expect(identifySheet(master)).toMatchObject({ year: fixturePaper.year, code: fixturePaper.paper });
+      expect(reading).toMatchObject({ whole: true, unread: [], missing: [], warnings: [] });
+      expect(reading.keys).toEqual(key.keys);
+    });
+
+    it.each(sheets.map((sheet) => [sheet.candidateId, sheet] as const))(
+      "scores %s exactly as the generator's own scorer does",
+      (_candidate, expected) => {
+        const sheet = parseResponseSheet(familyFile(set, expected.file));
+        expectFamilyScorecard(
+          scoreSheet(sheet, withKeyMarks(paper, reading.marks ?? {}), reading.keys),
+          expected,
+          false,
+        );
+      },
+    );
+  },
+);
+
+describe('a provisional key, then the final one', () => {
+  it('moves only the marks of Q65 for the candidate who typed 10.5 (inside 10 to 11, outside 10 to 10)', async () => {
+    const set = 'official-cs1-2025';
+    const paper = buildPaper(parseResponseSheet(familyFile(set, 'master.html')));
+    const keysOf = async (folder: Folder) =>
+      readOfficialKey(officialRowsOfPdf(await pdfPages(folder)), paper.questions).keys;
+    const [provisional, final] = await Promise.all([keysOf('cs1-2025-provisional'), keysOf('cs1-2025-final')]);
+    const totals = loadFamilySet(set).sheets.map((expected) => {
+      const sheet = parseResponseSheet(familyFile(set, expected.file));
+      const q65 = (card: ReturnType<typeof scoreSheet>) => card.response.find((q) => q.short_id === '65')!;
+      const [before, after] = [provisional, final].map((keys) => scoreSheet(sheet, paper, keys));
+      return {
+        typed: q65(before!).response_given,
+        change: Math.round((after!.totalScore['Total Marks'] - before!.totalScore['Total Marks']) * 3) / 3,
+      };
+    });
+    expect(totals.filter(({ change }) => change !== 0)).toEqual([{ typed: '10.5', change: 2 }]);
   });
 });
