@@ -4,7 +4,6 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { watchStore, type Store } from './store';
-import type { Lifecycle, Services } from './services';
 import { createMailer } from './mail/mailer';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
@@ -15,7 +14,8 @@ import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
-import { requireAdmin } from './features/accounts/admin-auth';
+import { authenticate } from './features/accounts/account-service';
+import { createAdminGuard } from './access/admin-guard';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -23,18 +23,29 @@ import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { officialResultRoutes } from './features/official-results/routes';
+import { createCrowd } from './crowd/crowd';
+import { createMarksSnapshots } from './crowd/marks-snapshot';
 import { portalTraffic } from './sheets/portal-traffic';
 import { demoRoutes, seedDemoPapers } from './demo';
-import { createPapers } from './papers';
+import { createPapers, type Normalise } from './papers';
 import { openApiRoutes } from './openapi/routes';
 
-/** Builds the HTTP app from its collaborators; the process entry (server.ts) owns ports and signals. */
-export function createApp(
-  config: Config,
-  store: Store,
-  logger: Logger,
-  lifecycle: Lifecycle = { draining: false, onClose: [] },
-): Koa {
+/** The HTTP app and the background work it needs; built here, started and stopped by the process (server.ts). */
+export interface HireGateApp {
+  koa: Koa;
+  /** Starts the background work: the store watch, the marks snapshots, the re-scorer and the score-change mails. */
+  start(): void;
+  /** Readiness answers 503 from now on, so a proxy sends new work elsewhere. */
+  drain(): void;
+  /** Stops the background work, then the mailer it sends through. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds every part from the narrow dependencies it names, in the order they need each other. Nothing runs until
+ * start(): a test can build the app, serve requests and never start a worker.
+ */
+export function createApp(config: Config, store: Store, logger: Logger): HireGateApp {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -43,21 +54,21 @@ export function createApp(
   });
   const metrics = createMetrics();
   const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
-  const storeWatch = watchStore(store, logger);
-  lifecycle.onClose.push(() => Promise.resolve(storeWatch.stop()));
-  const papers = createPapers({ store, logger, config, lifecycle, metrics, storeWatch });
-  const services: Services = {
-    config,
-    store,
-    logger,
-    mailer,
-    metrics,
-    portal,
-    papers,
-    storeWatch,
-    lifecycle,
-    requireAdmin: (options) => requireAdmin(services, options),
-  };
+  const storeWatch = watchStore(store, logger, { lookMs: config.storeLookMs });
+  const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
+  const crowd = createCrowd(snapshots, store.papers, store);
+  const normalise: Normalise = async (paper, totalMarks, rankedAs) =>
+    (await crowd.predictionFor(paper, totalMarks, rankedAs)).normMarks;
+  const papers = createPapers({ store, normalise, logger, config, metrics, storeWatch });
+  const { requireAdmin, forgive } = createAdminGuard({
+    limiters: store.limiters,
+    secret: config.secret,
+    authenticate: (email, password) => authenticate(store, email, password),
+  });
+  const checker = createChecker({ store, papers, storeWatch, snapshots, crowd });
+  const scoreAlerts = scoreAlertsFeature({ store, config, logger, mailer, metrics, crowd });
+  let draining = false;
+
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   // Errors after the response started (jsonErrors answered everything before). A client that leaves mid-download
   // (a navigation, a closed tab) is routine, not a failure.
@@ -88,26 +99,42 @@ export function createApp(
     }),
   );
   app.use(requestDeadline(config.requestTimeoutMs));
-  const checker = createChecker(store, papers, storeWatch);
   // The demo's papers are seeded at start (server.ts), and again into a store that changed under the instance.
   if (config.demo) storeWatch.follow(() => seedDemoPapers(store));
   const routers = [
-    healthRoutes(services),
+    healthRoutes({ config, store, storeWatch, draining: () => draining }),
     metricsRoutes(metrics, config.metricsToken),
-    accountRoutes(services),
-    adminFeature(services),
-    checkerRoutes(services, checker),
-    keyVersionRoutes(services),
-    scoreAlertsFeature(services, checker.crowd).router,
-    officialResultRoutes(services, checker.crowd),
-    imageRoutes(services),
+    accountRoutes({ store, config, logger, mailer, adminGuard: { requireAdmin, forgive } }),
+    adminFeature({ config, store, papers, portal, requireAdmin }),
+    checkerRoutes({ config, store, metrics, mailer, portal, requireAdmin, checker }),
+    keyVersionRoutes({ store, requireAdmin }),
+    scoreAlerts.router,
+    officialResultRoutes({ config, store, logger, metrics, requireAdmin, crowd }),
+    imageRoutes({ config, store, portal }),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
   routers.push(openApiRoutes([...routers], config.version));
-  // Last: the workers above stop sending first (onClose runs in order).
-  lifecycle.onClose.push(() => Promise.resolve(mailer.close()));
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }
-  return app;
+  return {
+    koa: app,
+    start() {
+      storeWatch.start();
+      void snapshots.start();
+      papers.rescorer.start();
+      scoreAlerts.worker.start();
+    },
+    drain() {
+      draining = true;
+    },
+    async stop() {
+      // The workers stop sending before the mailer closes its connections.
+      storeWatch.stop();
+      snapshots.forget();
+      await papers.rescorer.stop();
+      await scoreAlerts.worker.stop();
+      mailer.close();
+    },
+  };
 }

@@ -9,6 +9,10 @@ export const RESCORE_POLL_MS = 2_000;
 /** Score-change mails wait until a paper's key has not changed for this long, so a run of edits sends one mail. */
 export const SCORE_ALERT_QUIET_MS = 60_000;
 export const SCORE_ALERT_MAILS_PER_SECOND = 10;
+/** How often each instance's background work looks again: score-change mails due, the store's identity, new marks. */
+export const SCORE_ALERT_POLL_MS = 2_000;
+export const STORE_LOOK_MS = 1_000;
+export const SNAPSHOT_REFRESH_MS = 1_000;
 /**
  * Requests to the GATE portal, all instances together: 50 a second, far above a results day's new sheets (a check
  * reads a link once, then from memory) and a paper's ~300 images per instance, yet no flood the portal would block.
@@ -86,6 +90,12 @@ export interface Config {
   /** Score-change mails: the quiet time a key must keep before they are planned, and the sending rate (all instances). */
   scoreAlertQuietMs: number;
   scoreAlertMailsPerSecond: number;
+  /** How often an instance plans and sends due score-change mails. */
+  scoreAlertPollMs: number;
+  /** How often an instance asks the store which database it is (a restore is noticed within two of these). */
+  storeLookMs: number;
+  /** How often a paper's marks snapshot reads the results changed since its last look. */
+  snapshotRefreshMs: number;
   /** Bearer token that opens GET /metrics; unset = metrics off. */
   metricsToken: string | undefined;
   /** Seed demo papers and serve sample sheets under /demo (always on for the embedded store). */
@@ -233,6 +243,9 @@ export function loadConfig(env: Env = process.env): Config {
     rescorePollMs: integer(env, 'RESCORE_POLL_MS', RESCORE_POLL_MS, 100, 60_000),
     scoreAlertQuietMs: integer(env, 'SCORE_ALERT_QUIET_MS', SCORE_ALERT_QUIET_MS, 0, 86_400_000),
     scoreAlertMailsPerSecond: integer(env, 'SCORE_ALERT_MAILS_PER_SECOND', SCORE_ALERT_MAILS_PER_SECOND, 1, 10_000),
+    scoreAlertPollMs: integer(env, 'SCORE_ALERT_POLL_MS', SCORE_ALERT_POLL_MS, 100, 600_000),
+    storeLookMs: integer(env, 'STORE_LOOK_MS', STORE_LOOK_MS, 100, 60_000),
+    snapshotRefreshMs: integer(env, 'SNAPSHOT_REFRESH_MS', SNAPSHOT_REFRESH_MS, 100, 60_000),
     demo: flag(env, 'DEMO', !mongodbUri),
     // Imported, not read at run time: the compiled server (dist/server) carries it wherever it is started from.
     version,

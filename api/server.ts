@@ -5,7 +5,6 @@ import { createLogger } from './logger';
 import { createStore, type Store } from './store';
 import { embeddedCapacityWarning } from './store/embedded/capacity';
 import { createApp } from './app';
-import type { Lifecycle } from './services';
 import { ensureAdmin } from './features/accounts/account-service';
 import { demoBanner, seedDemoPapers } from './demo';
 
@@ -33,10 +32,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       'the embedded store holds more results than it serves well: set MONGODB_URI (see docs/operations.md)',
     );
   }
-  const lifecycle: Lifecycle = { draining: false, onClose: [] };
-  const app = createApp(config, store, logger, lifecycle);
+  const app = createApp(config, store, logger);
+  app.start();
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
+    const listening = app.koa.listen(config.port, config.host, () => resolve(listening)).on('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -48,9 +47,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server,
     store,
     async close() {
-      lifecycle.draining = true;
+      app.drain();
       await drain();
-      for (const close of lifecycle.onClose) await close();
+      await app.stop();
       await store.close();
     },
   };

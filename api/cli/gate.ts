@@ -71,7 +71,7 @@ const subcommands: Record<string, Subcommand> = {
       const sheet = parseResponseSheet(await readSource(sheetSource));
       const chosen = typeof sections === 'string' ? sections.split(/[\s,]+/).filter(Boolean) : undefined;
       try {
-        const score = scoreSheet(sheet, paper, keys, { mta }, chosen);
+        const score = scoreSheet(sheet, paper, keys, { rules: { mta }, chosenSections: chosen });
         return unkeyed.length ? { partial: `PARTIAL SCORE: ${incompleteKey(built, unkeyed)}`, ...score } : score;
       } catch (error) {
         if (!isSectionChoiceError(error)) throw error;

@@ -1,3 +1,4 @@
+import { SNAPSHOT_REFRESH_MS } from '../config';
 import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../store';
 
 /**
@@ -7,7 +8,6 @@ import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../store';
  * every SNAPSHOT_REFRESH_MS at the store's marks changes since the last look, less SNAPSHOT_OVERLAP_MS: a change
  * stamped by a clock a little behind, or written late, is still seen. Seeing a change twice changes nothing.
  */
-export const SNAPSHOT_REFRESH_MS = 1_000;
 export const SNAPSHOT_OVERLAP_MS = 5_000;
 /** What docs/architecture.md promises: another instance's results appear within one look interval and the look itself. */
 export const SNAPSHOT_CURRENT_WITHIN_MS = 2 * SNAPSHOT_REFRESH_MS;
@@ -172,6 +172,11 @@ export class PaperMarksSnapshot {
 }
 
 export interface MarksSnapshots {
+  /**
+   * Builds every paper's snapshot now, so the first rank or chart does not wait for a million results to be read (a
+   * failure is built again by the first request that needs it). Resolves once they are built or have failed.
+   */
+  start(): Promise<void>;
   /** The paper's snapshot: built on first use (or at start), then kept current in the background. */
   of(paperId: string): Promise<PaperMarksSnapshot>;
   /** This instance's own write, seen at once. */
@@ -253,6 +258,13 @@ export function createMarksSnapshots(
   }
 
   return {
+    async start() {
+      try {
+        for (const paper of await store.papers.list()) await tracked(paper.id);
+      } catch {
+        // Built again by the first request that needs it.
+      }
+    },
     async of(paperId) {
       return (await tracked(paperId)).snapshot;
     },

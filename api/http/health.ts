@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import type { Services } from '../services';
+import type { Config } from '../config';
+import type { Store, StoreWatch } from '../store';
 
 /**
  * Liveness and readiness, for a proxy, systemd or an orchestrator. Live: the process answers (nothing else is asked,
@@ -7,7 +8,15 @@ import type { Services } from '../services';
  * what the instance keeps in memory follows the store (store-watch.ts), and the server is not closing (during a rolling restart it says 503 at once, before it stops accepting connections).
  * `/api/health` is readiness under its older name (the e2e harness and monitors use it).
  */
-export function healthRoutes({ config, store, lifecycle, storeWatch }: Services): Router {
+export interface HealthDeps {
+  config: Pick<Config, 'version'>;
+  store: Pick<Store, 'kind' | 'ping'>;
+  storeWatch: Pick<StoreWatch, 'caughtUp'>;
+  /** True once the server is closing. */
+  draining: () => boolean;
+}
+
+export function healthRoutes({ config, store, storeWatch, draining }: HealthDeps): Router {
   const router = new Router();
   const identity = { store: store.kind, version: config.version };
 
@@ -16,7 +25,7 @@ export function healthRoutes({ config, store, lifecycle, storeWatch }: Services)
   });
 
   router.get(['/api/health', '/api/health/ready'], async (ctx) => {
-    const problem = lifecycle.draining
+    const problem = draining()
       ? 'This instance is shutting down.'
       : !(await store.ping().catch(() => false))
         ? 'The database is not reachable.'

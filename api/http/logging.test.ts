@@ -48,7 +48,7 @@ describe('request log lines', () => {
         done();
       },
     });
-    const app = createApp(config, store, pino({ level: 'debug' }, sink));
+    const app = createApp(config, store, pino({ level: 'debug' }, sink)).koa;
     server = await new Promise((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });

@@ -36,7 +36,7 @@ describe('GET /api/openapi.json', () => {
     mkdirSync(distDir);
     const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: distDir, DEMO: 'true', CLIENT_CODE: 'test-client' });
     store = await createStore(config);
-    const app = createApp(config, store, pino({ level: 'silent' }));
+    const app = createApp(config, store, pino({ level: 'silent' })).koa;
     routers = (app.middleware as Array<{ router?: Router }>).flatMap((middleware) =>
       middleware.router ? [middleware.router] : [],
     );

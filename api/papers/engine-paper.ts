@@ -1,12 +1,10 @@
 import {
-  scoreResponses,
   withKeyMarks,
   type KeysByLongId,
   type PaperQuestion as EngineQuestion,
-  type Scorecard,
   type ScoringPaper,
 } from '../../src/domain/gate';
-import type { KeyVersion, Paper, Question, Result, ResultScores } from '../store';
+import type { KeyVersion, Paper, Question } from '../store';
 
 /**
  * The one adapter between stored questions and the engine: every part of the API that scores, compares or reads keys
@@ -50,29 +48,4 @@ export function keysOf(questions: readonly Question[]): KeysByLongId {
   return Object.fromEntries(
     questions.filter((question) => question.answerKey).map((question) => [question.long_id, question.answerKey!]),
   );
-}
-
-/** A stored result scored again: its responses, and on a choice paper the sections its candidate said they chose. */
-export function scoreStoredResult(
-  result: Pick<Result, 'responses' | 'chosenSections'>,
-  paper: ScoringPaper,
-  keys: KeysByLongId,
-): Scorecard {
-  return scoreResponses(result.responses, paper, keys, {}, {}, result.chosenSections);
-}
-
-/** The marks a stored result earns against a paper and a key. */
-export function scoresOf(
-  result: Pick<Result, 'responses' | 'chosenSections'>,
-  paper: ScoringPaper,
-  keys: KeysByLongId,
-): Omit<ResultScores, 'normMarks' | 'keyVersion' | 'scoredAt'> {
-  const { totalScore } = scoreStoredResult(result, paper, keys);
-  return {
-    totalMarks: totalScore['Total Marks'],
-    finalMarks: totalScore['Final Marks'],
-    negativeMarks: totalScore['Negative Marks'],
-    attempts: totalScore.Attempts,
-    incorrectAttempts: totalScore['Incorrect Attempts'],
-  };
 }

@@ -1,8 +1,12 @@
+import type { Logger } from 'pino';
 import type { ParsedSheet } from '../../src/domain/gate';
-import type { Services } from '../services';
+import type { Config } from '../config';
+import type { Metrics } from '../http/metrics';
+import type { Store, StoreWatch } from '../store';
 import { createKeyChanges, type KeyChanges } from './key-changes';
 import { createKeyedPapers, type KeyedPapers } from './keyed-papers';
 import { uploadPaper, type PaperUpload } from './paper-upload';
+import { rescoredScores, type Normalise } from './scoring';
 import { createRescorer, type Rescorer } from './rescoring';
 
 /**
@@ -17,18 +21,23 @@ export interface Papers {
   upload(sheet: ParsedSheet, options?: { demo?: boolean }): Promise<PaperUpload>;
 }
 
-export function createPapers({
-  store,
-  logger,
-  config,
-  lifecycle,
-  metrics,
-  storeWatch,
-}: Pick<Services, 'store' | 'logger' | 'config' | 'lifecycle' | 'metrics' | 'storeWatch'>): Papers {
-  const rescorer = createRescorer(store, logger, { leaseMs: config.rescoreLeaseMs, pollMs: config.rescorePollMs });
-  lifecycle.onClose.push(() => rescorer.stop());
-  // A restart may have cut a run short: finish it.
-  rescorer.resumeAll().catch((error) => logger.error({ err: error }, 'could not resume re-scoring'));
+export interface PapersDeps {
+  store: Store;
+  /** The normalisation a re-scored result stores, the same as a check's. */
+  normalise: Normalise;
+  logger: Logger;
+  config: Pick<Config, 'rescoreLeaseMs' | 'rescorePollMs'>;
+  metrics: Pick<Metrics, 'readRescoring'>;
+  storeWatch: Pick<StoreWatch, 'follow'>;
+}
+
+/** Builds the papers; the re-scorer starts when the server starts it (papers.rescorer.start()). */
+export function createPapers({ store, normalise, logger, config, metrics, storeWatch }: PapersDeps): Papers {
+  const rescorer = createRescorer(store, logger, {
+    leaseMs: config.rescoreLeaseMs,
+    pollMs: config.rescorePollMs,
+    score: (result, paper) => rescoredScores(result, paper, normalise),
+  });
   metrics.readRescoring(() => rescorer.statuses());
   const keyed = createKeyedPapers(store);
   storeWatch.follow(() => keyed.forget());
@@ -41,7 +50,8 @@ export function createPapers({
 }
 
 export { PAPER_FRESH_MS, loadKeyedPaper, stampOf, type KeyedPaper, type KeyedPapers } from './keyed-papers';
-export { enginePaper, keysOf, scoreStoredResult, scoresOf, toEngineQuestion } from './engine-paper';
+export { enginePaper, keysOf, toEngineQuestion } from './engine-paper';
+export { marksOf, rankedAsOf, scoreStoredResult, type Normalise } from './scoring';
 export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-changes';
 export { PaperRefused, type PaperUpload } from './paper-upload';
 export type { Rescorer } from './rescoring';

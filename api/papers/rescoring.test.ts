@@ -21,17 +21,23 @@ const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
 /** One mark per response equal to its key: enough to see which key a result was scored with. */
 const countMatches: ScoreStoredResponses = ({ responses }, { questions, keys }) => {
   const totalMarks = questions.filter((question) => responses[question.long_id] === keys[question.long_id]).length;
-  return {
+  return Promise.resolve({
     totalMarks,
     finalMarks: totalMarks,
     negativeMarks: 0,
     attempts: 4,
     incorrectAttempts: 4 - totalMarks,
     normMarks: totalMarks,
-  };
+  });
 };
 
 const FAST = { leaseMs: 1_000, pollMs: 100, batchSize: 10, score: countMatches };
+
+/** A re-scorer at work, as the server starts each instance's. */
+function started(rescorer: Rescorer): Rescorer {
+  rescorer.start();
+  return rescorer;
+}
 const logger = pino({ level: 'silent' });
 
 describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane', ({ mongo }) => {
@@ -52,6 +58,8 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
     built = await buildStore(lane);
     store = built.store;
     await buildKeyedPaper(store, QUESTIONS, { id: PAPER_ID });
+    // Scored with the current key: a started re-scorer has nothing to resume, and re-scores after the key change only.
+    const { keyVersion } = (await store.papers.findById(PAPER_ID))!;
     for (let index = 0; index < RESULTS; index++) {
       await store.results.upsert(
         buildResult({
@@ -61,7 +69,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
           responses: { Q0: 'A', Q1: 'B', Q2: index % 2 ? 'B' : 'A', Q3: 'C' },
           totalMarks: 0,
           normMarks: 0,
-          keyVersion: 0,
+          keyVersion,
         }),
       );
     }
@@ -113,7 +121,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
   }
 
   it('runs a job once, whichever instance claims it', async () => {
-    const [first, second] = [0, 1].map(() => createRescorer(store, logger, FAST)) as [Rescorer, Rescorer];
+    const [first, second] = [0, 1].map(() => started(createRescorer(store, logger, FAST))) as [Rescorer, Rescorer];
     rescorers.push(first, second);
     const version = await changeKeys(first);
     const job = await jobDone();
@@ -140,10 +148,10 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
         },
       },
     };
-    const dying = createRescorer(dyingStore, logger, FAST);
+    const dying = started(createRescorer(dyingStore, logger, FAST));
     const version = await changeKeys(dying);
     await expect.poll(() => batches, { timeout: 5_000 }).toBe(2);
-    const survivor = createRescorer(store, logger, FAST);
+    const survivor = started(createRescorer(store, logger, FAST));
     rescorers.push(survivor);
     const job = await jobDone();
     expect(job).toMatchObject({ rescored: RESULTS, total: RESULTS });

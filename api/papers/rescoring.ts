@@ -4,29 +4,22 @@ import type { Logger } from 'pino';
 import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../config';
 import type { RescoreJob, Result, ResultScores, Store } from '../store';
 import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
-import { scoresOf } from './engine-paper';
 import { loadKeyedPaper, type KeyedPaper } from './keyed-papers';
 
-/** Marks computed from a stored result (its responses and chosen sections) against a paper's published key. */
+/** What a re-scoring stores for a result against a paper's published key (scoring.ts: rescoredScores). */
 export type ScoreStoredResponses = (
-  result: Pick<Result, 'responses' | 'chosenSections'>,
+  result: Pick<Result, 'responses' | 'chosenSections' | 'statuses' | 'rankedAs'>,
   paper: KeyedPaper,
-) => Omit<ResultScores, 'keyVersion' | 'scoredAt'>;
-
-/**
- * The engine's marks against the published key, counting the sections the candidate chose. Normalised marks follow
- * the raw total here; the checker's normalisation replaces them when the candidate checks again.
- */
-export const scoreStoredResponses: ScoreStoredResponses = (result, { engine, keys }) => {
-  const scores = scoresOf(result, engine, keys);
-  return { ...scores, normMarks: scores.totalMarks };
-};
+) => Promise<Omit<ResultScores, 'keyVersion' | 'scoredAt'>>;
 
 export interface Rescorer {
+  /**
+   * Begins the work: looks for a job now and every pollMs (changes on other instances, abandoned leases), and asks
+   * for every paper with results left on an older key version (a run a restart cut short).
+   */
+  start(): void;
   /** Asks for the paper's stored results to be re-scored (by whichever instance claims the job). */
   schedule(paperId: string): Promise<void>;
-  /** Asks for every paper with results left on an older key version (a run a restart cut short). */
-  resumeAll(): Promise<void>;
   /** Every paper's job as the store has it: the same on every instance. */
   statuses(): Promise<RescoreStatus[]>;
   /** Resolves once this instance has no job running (tests). */
@@ -41,7 +34,7 @@ export interface RescorerOptions {
   leaseMs?: number;
   /** How often an idle instance looks for a waiting or abandoned job. */
   pollMs?: number;
-  score?: ScoreStoredResponses;
+  score: ScoreStoredResponses;
 }
 
 export const RESCORE_BATCH_SIZE = 200;
@@ -65,12 +58,7 @@ const asStatus = ({ paperSet, state, rescored, total, updatedAt, error }: Rescor
 export function createRescorer(
   store: Store,
   logger: Logger,
-  {
-    batchSize = RESCORE_BATCH_SIZE,
-    leaseMs = RESCORE_LEASE_MS,
-    pollMs = RESCORE_POLL_MS,
-    score = scoreStoredResponses,
-  }: RescorerOptions = {},
+  { batchSize = RESCORE_BATCH_SIZE, leaseMs = RESCORE_LEASE_MS, pollMs = RESCORE_POLL_MS, score }: RescorerOptions,
 ): Rescorer {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
@@ -92,10 +80,12 @@ export function createRescorer(
     for (let start = 0; start < left.length; start += batchSize) {
       if (stopped || !(await store.jobs.renew(paperId, owner, leaseMs, { rescored, total }))) return false;
       const batch = await store.results.findByIds(left.slice(start, start + batchSize));
-      const updates = batch.map((result) => ({
-        id: result.id,
-        scores: { ...score(result, paper), keyVersion: version, scoredAt: new Date() },
-      }));
+      const updates = await Promise.all(
+        batch.map(async (result) => ({
+          id: result.id,
+          scores: { ...(await score(result, paper)), keyVersion: version, scoredAt: new Date() },
+        })),
+      );
       rescored += (await store.results.updateScoresOf(updates, { keyVersionBelow: version })).length;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -136,21 +126,25 @@ export function createRescorer(
     timer = setTimeout(poll, pollMs);
     timer.unref();
   }
-  setImmediate(poll);
 
   async function schedule(paperId: string): Promise<void> {
     await store.jobs.request(paperId);
     if (!running) poll();
   }
 
+  async function resumeAll(): Promise<void> {
+    for (const paper of await store.papers.list()) {
+      const left = await store.results.listByPaper(paper.id, { limit: 1, keyVersionBelow: paper.keyVersion });
+      if (left.length > 0) await schedule(paper.id);
+    }
+  }
+
   return {
-    schedule,
-    async resumeAll() {
-      for (const paper of await store.papers.list()) {
-        const left = await store.results.listByPaper(paper.id, { limit: 1, keyVersionBelow: paper.keyVersion });
-        if (left.length > 0) await schedule(paper.id);
-      }
+    start() {
+      poll();
+      resumeAll().catch((error: unknown) => logger.error({ err: error }, 'could not resume re-scoring'));
     },
+    schedule,
     statuses: async () => (await store.jobs.list()).map(asStatus),
     async idle() {
       while (running) await running;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { StoreUnavailableError } from './types';
+import { StoreUnavailableError } from './store-unavailable';
 
 /**
  * How long a store operation may take before the store counts as not answering. A point operation (one document, a

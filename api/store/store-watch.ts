@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
+import { STORE_LOOK_MS } from '../config';
 import type { Store, StoreIdentity } from './types';
 
 /**
- * How often an instance asks the store which database it is (one read and one write). A restore, an emptied database
- * or another one behind the same address is noticed within this and the look itself (STORE_CHANGE_NOTICED_WITHIN_MS).
+ * An instance asks the store which database it is (one read and one write) every STORE_LOOK_MS by default. A
+ * restore, an emptied database or another one behind the same address is noticed within a look and the look itself.
  */
-export const STORE_LOOK_MS = 1_000;
 export const STORE_CHANGE_NOTICED_WITHIN_MS = 2 * STORE_LOOK_MS;
 
 /** Work that makes what an instance keeps in memory agree with the store again: drop a cache, seed the demo. */
@@ -16,8 +16,10 @@ export interface StoreWatch {
   readonly caughtUp: boolean;
   /** Runs this, in the order given, each time the store changed under the instance. */
   follow(catchUp: CatchUp): void;
-  /** Looks now (tests; the background looks do this every STORE_LOOK_MS). */
+  /** Looks now (tests; the background looks do this every lookMs). */
   look(): Promise<void>;
+  /** Looks now and then every lookMs, until stop. */
+  start(): void;
   stop(): void;
 }
 
@@ -64,10 +66,11 @@ export function watchStore(store: Store, logger: Logger, { lookMs = STORE_LOOK_M
     }, lookMs);
     timer.unref();
   }
-  void look().catch(() => undefined);
-  keepLooking();
-
   return {
+    start() {
+      void look().catch(() => undefined);
+      keepLooking();
+    },
     get caughtUp() {
       return !behind;
     },

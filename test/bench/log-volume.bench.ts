@@ -88,7 +88,7 @@ async function main() {
   await buildPaper(store, 'cs1-2026', fixtures);
   const { logger, since } = countingLogger();
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(config, store, logger).listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = createApp(config, store, logger).koa.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call = async (pathname: string, init: RequestInit = {}) => {

@@ -100,27 +100,40 @@ describe('liveness and readiness', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-ops-'));
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false' });
     const store = await createStore(config);
-    const lifecycle = { draining: false, onClose: [] };
-    const app = createApp(config, store, pino({ level: 'silent' }), lifecycle);
-    const server: Server = await new Promise((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const status = async (path: string) => (await fetch(url + path)).status;
+    // Two instances on one store: one closes, the other loses its database.
+    const [closing, serving] = [0, 1].map(() => createApp(config, store, pino({ level: 'silent' })));
+    const servers: Server[] = await Promise.all(
+      [closing!, serving!].map(
+        (app) =>
+          new Promise<Server>((resolve) => {
+            const listening = app.koa.listen(0, '127.0.0.1', () => resolve(listening));
+          }),
+      ),
+    );
+    const [closingUrl, servingUrl] = servers.map(
+      (server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    );
+    const status = async (url: string | undefined, path: string) => (await fetch(`${url}${path}`)).status;
+    const ready = async (url: string | undefined) =>
+      (await fetch(`${url}/api/health/ready`)).json() as Promise<unknown>;
     try {
-      expect([await status('/api/health/live'), await status('/api/health/ready')]).toEqual([200, 200]);
-      lifecycle.draining = true;
-      expect([await status('/api/health/live'), await status('/api/health/ready')]).toEqual([200, 503]);
-      expect(await (await fetch(`${url}/api/health/ready`)).json()).toMatchObject({
-        ok: false,
-        message: 'This instance is shutting down.',
-      });
-      lifecycle.draining = false;
+      expect([await status(closingUrl, '/api/health/live'), await status(closingUrl, '/api/health/ready')]).toEqual([
+        200, 200,
+      ]);
+      closing!.drain();
+      expect([await status(closingUrl, '/api/health/live'), await status(closingUrl, '/api/health/ready')]).toEqual([
+        200, 503,
+      ]);
+      expect(await ready(closingUrl)).toMatchObject({ ok: false, message: 'This instance is shutting down.' });
+      expect(await status(servingUrl, '/api/health/ready')).toBe(200);
       await store.close();
-      expect([await status('/api/health/live'), await status('/api/health/ready')]).toEqual([200, 503]);
-      expect(await status('/api/health')).toBe(503);
+      expect([await status(servingUrl, '/api/health/live'), await status(servingUrl, '/api/health/ready')]).toEqual([
+        200, 503,
+      ]);
+      expect(await ready(servingUrl)).toMatchObject({ ok: false, message: 'The database is not reachable.' });
+      expect(await status(servingUrl, '/api/health')).toBe(503);
     } finally {
-      server.close();
+      for (const server of servers) server.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

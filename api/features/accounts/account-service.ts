@@ -1,11 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Services } from '../../services';
-import { DuplicateError, type User } from '../../store/types';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Mailer } from '../../mail/mailer';
+import { DuplicateError, type Store, type User } from '../../store/types';
 import { presentSession } from '../../presenters';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { issueAccessToken } from './access-token';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** What the accounts feature works with. */
+export interface AccountDeps {
+  store: Store;
+  config: Pick<Config, 'secret' | 'appOrigin' | 'clientCode'>;
+  logger: Logger;
+  mailer: Mailer;
+}
 
 export class EmailTakenError extends Error {}
 export class InvalidResetTokenError extends Error {}
@@ -16,13 +26,17 @@ export function hashResetToken(token: string): string {
 }
 
 /** The e-mail address and password of a user, checked in constant time whether or not the address exists. */
-export async function authenticate(services: Services, email: string, password: string): Promise<User | null> {
-  const user = await services.store.users.findByEmail(email);
+export async function authenticate(
+  { users }: Pick<Store, 'users'>,
+  email: string,
+  password: string,
+): Promise<User | null> {
+  const user = await users.findByEmail(email);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   return user && matches ? user : null;
 }
 
-export async function signUp(services: Services, fields: { email: string; firstName: string; password: string }) {
+export async function signUp(services: AccountDeps, fields: { email: string; firstName: string; password: string }) {
   try {
     const user = await services.store.users.create({
       email: fields.email,
@@ -38,8 +52,8 @@ export async function signUp(services: Services, fields: { email: string; firstN
   }
 }
 
-export async function logIn(services: Services, username: string, password: string) {
-  const user = await authenticate(services, username, password);
+export async function logIn(services: AccountDeps, username: string, password: string) {
+  const user = await authenticate(services.store, username, password);
   if (!user) return null;
   return presentSession(user, await issueAccessToken(user, services.config.secret));
 }
@@ -48,7 +62,7 @@ export async function logIn(services: Services, username: string, password: stri
  * E-mails a single-use link valid for an hour when the address has an account; silent otherwise, so the answer
  * never tells whether an address is registered. Sending happens after the response so timing does not tell either.
  */
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+export async function requestPasswordReset(services: AccountDeps, email: string): Promise<void> {
   const user = await services.store.users.findByEmail(email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
@@ -76,7 +90,7 @@ export async function requestPasswordReset(services: Services, email: string): P
 }
 
 /** The token is burnt only once the e-mail names an account, so a typo in the address does not waste the link. */
-export async function resetPassword(services: Services, token: string, email: string, password: string) {
+export async function resetPassword(services: AccountDeps, token: string, email: string, password: string) {
   const user = await services.store.users.findByEmail(email);
   if (!user) throw new InvalidResetTokenError();
   const userId = await services.store.resetTokens.consume(hashResetToken(token));
@@ -87,7 +101,7 @@ export async function resetPassword(services: Services, token: string, email: st
 
 /** Creates the admin, or makes an existing account an admin with this password. */
 export async function ensureAdmin(
-  services: Pick<Services, 'store'>,
+  services: Pick<AccountDeps, 'store'>,
   email: string,
   password: string,
 ): Promise<'created' | 'updated'> {

@@ -1,9 +1,8 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { Services } from '../../services';
 import { HttpError } from '../../http/errors';
 import type { ApiCode } from '../../../src/contract/codes';
-import { adminVerifier, requireAdmin } from './admin-auth';
+import type { AdminGuard } from '../../access/admin-guard';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import type { LimiterFactory } from '../../store';
 import { validate, type ValidateOptions } from '../../http/validate';
@@ -16,13 +15,14 @@ import {
 import {
   EmailTakenError,
   InvalidResetTokenError,
+  type AccountDeps,
   logIn,
   requestPasswordReset,
   resetPassword,
   signUp,
 } from './account-service';
 import { presentDone, presentLoggedIn, presentSignedUp } from '../../presenters';
-import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
+import { SignInThrottle, TooManyAttemptsError, type SignInRules } from '../../access/attempt-throttle';
 
 export const INVALID_CLIENT_CODE = 'Invalid client code.';
 export const LOGIN_FAILED = 'Username or password is incorrect.';
@@ -36,7 +36,7 @@ function notify(status: number, code: ApiCode, message: string): HttpError {
 }
 
 /** Every account call must name this product's client code in x-client-code. */
-function requireClientCode({ config }: Services): Middleware {
+function requireClientCode({ config }: Pick<AccountDeps, 'config'>): Middleware {
   return async (ctx, next) => {
     if (ctx.get('x-client-code') !== config.clientCode) throw notify(400, 'INVALID_CLIENT_CODE', INVALID_CLIENT_CODE);
     await next();
@@ -86,7 +86,7 @@ function hourlyLimit(
   };
 }
 
-export function accountRoutes(services: Services): Router {
+export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }): Router {
   const { limiters } = services.store;
   const router = new Router();
   const clientCode = requireClientCode(services);
@@ -148,12 +148,12 @@ export function accountRoutes(services: Services): Router {
       throw error;
     }
     // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
-    await Promise.all([signIns.forgiveEmail(email), adminVerifier(services).forgive(email)]);
+    await Promise.all([signIns.forgiveEmail(email), services.adminGuard.forgive(email)]);
     ctx.body = presentDone('Password reseted successfully.');
   });
 
   // The spec's admin screen reads 401 for any refusal; a lock-out keeps its own 429 so the wait is explained.
-  const anAdmin = requireAdmin(services, { refusalStatus: (status) => (status === 429 ? 429 : 401) });
+  const anAdmin = services.adminGuard.requireAdmin({ refusalStatus: (status) => (status === 429 ? 429 : 401) });
   router.get('/api/data/check-credentials', anAdmin, (ctx) => {
     ctx.body = presentDone('Login successful!');
   });

@@ -1,7 +1,11 @@
 import Router from '@koa/router';
 import { boolean, mixed, number, object, string } from 'yup';
 import { isGateError, keyDocumentVersion, keyVersionLabel, type ParsedSheet } from '../../../src/domain/gate';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { Papers } from '../../papers';
+import type { PortalTraffic } from '../../sheets/portal-traffic';
+import type { Store } from '../../store';
+import type { RequireAdmin } from '../../access/admin-guard';
 import {
   presentAdminStats,
   presentAnswerSave,
@@ -110,9 +114,9 @@ const retireSchema = object({
 });
 
 /** A master sheet read and filed as a paper; a sheet the engine cannot trust or that contradicts a stored paper, refused. */
-async function filedPaper(services: Services, load: () => Promise<ParsedSheet> | ParsedSheet) {
+async function filedPaper(papers: Papers, load: () => Promise<ParsedSheet> | ParsedSheet) {
   try {
-    return await services.papers.upload(await load());
+    return await papers.upload(await load());
   } catch (error) {
     if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
     if (error instanceof PaperRefused) throw new HttpError(409, error.message, { code: 'PAPER_CONFLICT' });
@@ -121,7 +125,15 @@ async function filedPaper(services: Services, load: () => Promise<ParsedSheet> |
 }
 
 /** The admin API calls and the admin extras: key import, papers with their state, statistics. */
-export function adminRoutes(services: Services): Router {
+export interface AdminDeps {
+  config: Config;
+  store: Store;
+  papers: Papers;
+  portal: PortalTraffic;
+  requireAdmin: RequireAdmin;
+}
+
+export function adminRoutes(services: AdminDeps): Router {
   // The checker's loader: portal links fetched safely, and with the demo on, this server's sample sheets as papers.
   const sheets = createSheetLoader(services.config, services.portal.hooks('sheet'));
   const { store, papers } = services;
@@ -131,7 +143,7 @@ export function adminRoutes(services: Services): Router {
 
   router.post('/process', admin, validate(processRequestSchema, { ...ADMIN_INPUT, textBody: 'html' }), async (ctx) => {
     const { link, html = '' } = ctx.state.input;
-    const filed = await filedPaper(services, () =>
+    const filed = await filedPaper(papers, () =>
       link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html),
     );
     ctx.state.log?.info({ paper: filed.paper.id, outcome: filed.outcome }, 'paper processed');

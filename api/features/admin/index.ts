@@ -1,8 +1,7 @@
 import type Router from '@koa/router';
-import type { Services } from '../../services';
-import { adminRoutes } from './admin-routes';
+import { adminRoutes, type AdminDeps } from './admin-routes';
 
-/** The admin API: papers, answer keys and results. Keys change through services.papers (api/papers). */
-export function adminFeature(services: Services): Router {
-  return adminRoutes(services);
+/** The admin API: papers, answer keys and results. Keys change through papers.keyChanges (api/papers). */
+export function adminFeature(deps: AdminDeps): Router {
+  return adminRoutes(deps);
 }

@@ -4,7 +4,6 @@ import {
   assertChosenPaper,
   identifySheet,
   NO_RESPONSE,
-  scoreResponses,
   scoreSheet,
   testPaperOf,
   type ParsedSheet,
@@ -13,10 +12,10 @@ import {
 } from '../../../src/domain/gate';
 import { provenanceOf, sameResponses } from '../../../src/domain/gate/result-provenance';
 import type { Paper, Result, Store, StoreWatch } from '../../store';
-import type { KeyedPaper, Papers } from '../../papers';
+import { marksOf, rankedAsOf, scoreStoredResult, type KeyedPaper, type Papers } from '../../papers';
 import type { CheckedScorecard, PresentedRank } from '../../presenters';
-import { createCrowd, type Crowd } from '../../crowd/crowd';
-import { createMarksSnapshots } from '../../crowd/marks-snapshot';
+import type { Crowd } from '../../crowd/crowd';
+import type { MarksSnapshots } from '../../crowd/marks-snapshot';
 
 /**
  * A check, from a parsed sheet to the stored result and the scorecard: find the stored paper the sheet belongs to (by
@@ -138,16 +137,16 @@ function assertLive({ paper, keyed, total, live }: KeyedPaper): void {
   if (!live) throw new PaperNotLiveError(CHECKER_MESSAGES.keyIncomplete(paper.label, keyed, total), 'KEY_INCOMPLETE');
 }
 
-export function createChecker(store: Store, papers: Papers, storeWatch: Pick<StoreWatch, 'follow'>): Checker {
-  const marks = createMarksSnapshots(store);
-  /** Every paper's snapshot, so the first rank or chart does not wait for a million results to be read. */
-  const buildSnapshots = async () => {
-    for (const paper of await store.papers.list()) await marks.of(paper.id);
-  };
-  // Built at start (a failure is built again by the first request that needs it).
-  buildSnapshots().catch(() => undefined);
-  const crowd = createCrowd(marks, store.papers, store);
+export interface CheckerDeps {
+  store: Store;
+  papers: Papers;
+  storeWatch: Pick<StoreWatch, 'follow'>;
+  /** Every fetched result's marks per paper, and the crowd made of them (app.ts makes both). */
+  snapshots: MarksSnapshots;
+  crowd: Crowd;
+}
 
+export function createChecker({ store, papers, storeWatch, snapshots, crowd }: CheckerDeps): Checker {
   /** The live paper this sheet belongs to, scored with at least `minKeyVersion`; else why not, in the candidate's words. */
   async function paperOf(sheet: ParsedSheet, chosen: TestPaper | undefined, minKeyVersion = 0): Promise<KeyedPaper> {
     const identity = identifySheet(sheet);
@@ -179,13 +178,13 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
   storeWatch.follow(async () => {
     recentScorecards.clear();
     crowd.forget();
-    await buildSnapshots();
+    await snapshots.start();
   });
 
   /** The engine's scorecard of a sheet against its paper's published key, counting the sections the candidate chose. */
   function scored(sheet: ParsedSheet, keyed: KeyedPaper, chosen: TestPaper | undefined, sections?: readonly string[]) {
     const testPaper = testPaperOf(keyed.paper) ?? chosen ?? null;
-    const scorecard = scoreSheet(sheet, { ...keyed.engine, testPaper }, keyed.keys, {}, sections);
+    const scorecard = scoreSheet(sheet, { ...keyed.engine, testPaper }, keyed.keys, { chosenSections: sections });
     return { scorecard, testPaper: testPaper ?? keyed.paper.code };
   }
 
@@ -206,10 +205,10 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       const recent = memoKey ? recentScorecards.get(memoKey) : undefined;
       if (recent) return recent;
       const { scorecard, testPaper } = scored(sheet, keyed, chosen, sections);
-      const total = scorecard.totalScore;
+      const marks = marksOf(scorecard);
       const choice = scorecard.sections;
-      const rankedAs = choice && choice.rankedAs !== paper.code ? choice.rankedAs : undefined;
-      const prediction = await crowd.predictionFor(paper, total['Total Marks'], rankedAs);
+      const rankedAs = rankedAsOf(scorecard, paper);
+      const prediction = await crowd.predictionFor(paper, marks.totalMarks, rankedAs);
       const responses = responseVector(scorecard);
       const { id } = await store.results.upsert({
         candidateId: sheet.candidate.id,
@@ -227,17 +226,13 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
         // Re-scoring counts the sections the candidate said they chose; a sheet that settles it settles it again.
         chosenSections: choice?.decidedBy === 'candidate' ? choice.chosen : undefined,
         rankedAs,
-        totalMarks: total['Total Marks'],
-        finalMarks: total['Final Marks'],
-        negativeMarks: total['Negative Marks'],
-        attempts: total.Attempts,
-        incorrectAttempts: total['Incorrect Attempts'],
+        ...marks,
         normMarks: prediction.normMarks,
         keyVersion: paper.keyVersion,
         scoredAt: new Date(),
       });
       // The candidate sees themselves in the chart and the rank at once (other instances within a look or two).
-      if (fetched) marks.record(paper.id, { id, normMarks: prediction.normMarks, totalMarks: total['Total Marks'] });
+      if (fetched) snapshots.record(paper.id, { id, normMarks: prediction.normMarks, totalMarks: marks.totalMarks });
       // The portal vouches for uploads holding the responses it gave for this candidate: at a link check for the
       // uploads before it, at an upload for the link checked before it.
       const portalResult = fetched
@@ -268,14 +263,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       const { paper, keyVersion } = keyed;
       const testPaper = testPaperOf(paper) ?? result.set;
       // The sections the candidate said they chose count again; a sheet whose answers settle it settles it again.
-      const scorecard = scoreResponses(
-        result.responses,
-        { ...keyed.engine, testPaper },
-        keyed.keys,
-        {},
-        result.statuses,
-        result.chosenSections,
-      );
+      const scorecard = scoreStoredResult(result, { ...keyed.engine, testPaper }, keyed.keys);
       const prediction = await crowd.predictionFor(paper, scorecard.totalScore['Total Marks'], result.rankedAs);
       return {
         scorecard: { ...scorecard, candidate: { id: result.candidateId, name: result.name } },
@@ -299,7 +287,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
     },
 
     async rankOf(resultId, testPaper) {
-      const held = await marks.holding(resultId);
+      const held = await snapshots.holding(resultId);
       // A choice ranked apart (GG1, GG2) is ranked among the results of the same choice only.
       const rankedApart =
         held && (await papers.keyed.get(held.paperId))?.paper.sections?.sections.some((s) => s.rankedAs);
@@ -322,7 +310,7 @@ export function createChecker(store: Store, papers: Papers, storeWatch: Pick<Sto
       // stored by another instance, which the paper's snapshot holds once it has looked again.
       const result = await store.results.findById(resultId);
       if (!result || result.set !== testPaper) return null;
-      const snapshot = await marks.of(result.paperId);
+      const snapshot = await snapshots.of(result.paperId);
       const counted = snapshot.normMarksOf(result.id) !== undefined;
       return {
         rank: snapshot.rankOf(result.normMarks),

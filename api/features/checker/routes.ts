@@ -20,7 +20,12 @@ import {
   testPaperField,
 } from '../../../src/domain/validation/score-request';
 import { emailField } from '../../../src/domain/validation/accounts';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { Metrics } from '../../http/metrics';
+import type { Mailer } from '../../mail/mailer';
+import type { PortalTraffic } from '../../sheets/portal-traffic';
+import type { Store } from '../../store';
+import type { RequireAdmin } from '../../access/admin-guard';
 import { HttpError } from '../../http/errors';
 import { DAY_MS, limitPerAddress, limitPerNetworkPerDay, tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
@@ -186,9 +191,18 @@ async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
  * The public checker calls (generate-response, send-verification, verify, get-rank) and two more:
  * upload-response for a saved page, and distribution for the scorecard's chart.
  */
-export function checkerRoutes(services: Services, checker: Checker): Router {
-  const { config } = services;
-  const { metrics } = services;
+export interface CheckerRoutesDeps {
+  config: Config;
+  store: Store;
+  metrics: Metrics;
+  mailer: Mailer;
+  portal: PortalTraffic;
+  requireAdmin: RequireAdmin;
+  checker: Checker;
+}
+
+export function checkerRoutes(services: CheckerRoutesDeps): Router {
+  const { config, metrics, checker } = services;
   const sheets = createSheetLoader(config, services.portal.hooks('sheet'));
   const access = createScorecardAccess(config, services.store);
   const verification = createVerificationService(services, access);

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Services } from '../../services';
 import { memoryLimiters } from '../../store';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { createVerificationService, RESEND_COOLDOWN_MS } from './verification-service';
@@ -26,7 +25,7 @@ function serviceAt(start: number) {
         return Promise.resolve();
       },
     },
-  } as unknown as Services;
+  } as unknown as Parameters<typeof createVerificationService>[0];
   const service = createVerificationService(services, createScorecardAccess(services.config, services.store));
   return {
     service,

@@ -6,10 +6,11 @@ import {
   type ScorecardAccess,
   type VerificationSubject,
 } from '../../access/scorecard-access';
-import { normaliseEmail } from '../../store';
+import { normaliseEmail, type Store } from '../../store';
 import { HttpError } from '../../http/errors';
 import { waitFor } from '../../http/limiters';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { Mailer } from '../../mail/mailer';
 
 export const VERIFICATION_MESSAGES = {
   verifyFirst: 'Please Verify Your Email',
@@ -67,7 +68,7 @@ export function verificationAddress(appOrigin: string, token: string): string {
 }
 
 export function createVerificationService(
-  { config, store, mailer }: Services,
+  { config, store, mailer }: { config: Config; store: Store; mailer: Mailer },
   access: ScorecardAccess,
 ): VerificationService {
   // One mail per subject + address per cool-down, counted where the other limits are (shared by every instance on

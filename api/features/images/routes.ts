@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { PortalTraffic } from '../../sheets/portal-traffic';
+import type { Store } from '../../store';
 import { object, string } from 'yup';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import { validate } from '../../http/validate';
@@ -40,7 +42,15 @@ function sendImage(ctx: Context, image: PortalImage): void {
  * the server must fetch counts against its client's IMAGE_FETCHES_PER_MINUTE, so one client cannot steer the server
  * at the portal address after address, and against the budget every portal fetch shares (portal-traffic.ts).
  */
-export function imageRoutes({ config, store, portal }: Pick<Services, 'config' | 'store' | 'portal'>): Router {
+export function imageRoutes({
+  config,
+  store,
+  portal,
+}: {
+  config: Config;
+  store: Store;
+  portal: PortalTraffic;
+}): Router {
   const proxy = createImageProxy(config, portal.hooks('image'));
   const newImages = store.limiters({ name: 'image-fetches', points: config.imageFetchesPerMinute, windowMs: 60_000 });
   const router = new Router();

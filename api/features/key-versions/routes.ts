@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { number, object, string } from 'yup';
 import { plainText } from '../../../src/domain/validation/text';
-import type { Services } from '../../services';
+import type { Store } from '../../store';
+import type { RequireAdmin } from '../../access/admin-guard';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { presentKeyVersion, presentKeyVersions } from '../../presenters';
@@ -24,9 +25,9 @@ const QUERY = { from: 'query', messages: 'bare' } as const;
  * for administrators every version of a paper and the comparison of any two. Reads only: versions are recorded by the
  * key change itself (api/papers/key-changes.ts).
  */
-export function keyVersionRoutes({ store, ...services }: Services): Router {
+export function keyVersionRoutes({ store, requireAdmin }: { store: Store; requireAdmin: RequireAdmin }): Router {
   const router = new Router({ prefix: '/api/data' });
-  const admin = services.requireAdmin();
+  const admin = requireAdmin();
   const comparer = createComparer(store);
 
   async function paperOf(paperSet: string) {

@@ -1,6 +1,10 @@
 import Router from '@koa/router';
 import { number, object, string } from 'yup';
-import type { Services } from '../../services';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Metrics } from '../../http/metrics';
+import type { Store } from '../../store';
+import type { RequireAdmin } from '../../access/admin-guard';
 import type { Crowd } from '../../crowd/crowd';
 import { DAY_MS, limitPerAddress, limitPerNetworkPerDay } from '../../http/limiters';
 import { validate } from '../../http/validate';
@@ -37,8 +41,17 @@ const moderation = object({
  * The scorecard's "Add your official result" section (its state on this device, and adding the result), and the
  * admin's review of every result added (the Official results panel: list, quarantine, restore).
  */
-export function officialResultRoutes(services: Services, crowd: Crowd): Router {
-  const { store, config } = services;
+export interface OfficialResultsDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  metrics: Metrics;
+  requireAdmin: RequireAdmin;
+  crowd: Crowd;
+}
+
+export function officialResultRoutes(services: OfficialResultsDeps): Router {
+  const { store, config, crowd } = services;
   const router = new Router({ prefix: '/api/data/official-results' });
   const perMinute = store.limiters({ name: 'official-results', points: config.rateLimitPerMinute, windowMs: 60_000 });
   const limited = limitPerAddress(perMinute, 'official-result requests');

@@ -1,17 +1,29 @@
 import type Router from '@koa/router';
-import type { Services } from '../../services';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
 import type { Crowd } from '../../crowd/crowd';
+import type { Metrics } from '../../http/metrics';
+import type { Mailer } from '../../mail/mailer';
+import type { Store } from '../../store';
 import { createPlanner } from './planner';
 import { createSender, type SenderOptions } from './sender';
 import { scoreAlertRoutes } from './routes';
 
-/** How often an instance plans due versions and sends due mails. */
-export const SCORE_ALERT_POLL_MS = 2_000;
-
 export interface ScoreAlertWorker {
-  /** Plans and sends what is due now (tests; the worker does this every SCORE_ALERT_POLL_MS). */
+  /** Plans and sends what is due now, then again every scoreAlertPollMs, until stop. */
+  start(): void;
+  /** Plans and sends what is due now (tests; the started worker does this every scoreAlertPollMs). */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface ScoreAlertsDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  mailer: Mailer;
+  metrics: Pick<Metrics, 'readScoreAlertMails'>;
+  crowd: Crowd;
 }
 
 /**
@@ -20,11 +32,9 @@ export interface ScoreAlertWorker {
  * Every instance runs the worker; the store decides who sends what (see planner.ts and sender.ts).
  */
 export function scoreAlertsFeature(
-  services: Services,
-  crowd: Crowd,
+  { store, config, logger, mailer, metrics, crowd }: ScoreAlertsDeps,
   senderOptions: SenderOptions = {},
 ): { router: Router; worker: ScoreAlertWorker } {
-  const { store, config, logger, mailer } = services;
   const planner = createPlanner(store, crowd, {
     appOrigin: config.appOrigin,
     secret: config.secret,
@@ -55,12 +65,12 @@ export function scoreAlertsFeature(
   function poll(): void {
     if (stopped) return;
     void runOnce();
-    timer = setTimeout(poll, SCORE_ALERT_POLL_MS);
+    timer = setTimeout(poll, config.scoreAlertPollMs);
     timer.unref();
   }
-  setImmediate(poll);
 
   const worker: ScoreAlertWorker = {
+    start: poll,
     runOnce,
     async stop() {
       stopped = true;
@@ -69,7 +79,6 @@ export function scoreAlertsFeature(
       await running;
     },
   };
-  services.lifecycle.onClose.push(() => worker.stop());
-  services.metrics.readScoreAlertMails(() => store.alertMails.countByState());
-  return { router: scoreAlertRoutes(services), worker };
+  metrics.readScoreAlertMails(() => store.alertMails.countByState());
+  return { router: scoreAlertRoutes({ store, config }), worker };
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { boolean, object, string } from 'yup';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { Store } from '../../store';
 import { HttpError } from '../../http/errors';
 import { limitPerAddress } from '../../http/limiters';
 import { validate } from '../../http/validate';
@@ -43,7 +44,7 @@ const BARE = { messages: 'bare' } as const;
  * learns nothing of the others. A mail's unsubscribe link stops one alert with a signed token; mail programs'
  * one-click unsubscribe (RFC 8058) posts a form to the same address.
  */
-export function scoreAlertRoutes({ store, config }: Services): Router {
+export function scoreAlertRoutes({ store, config }: { store: Store; config: Config }): Router {
   const router = new Router({ prefix: '/api/data/score-alerts' });
   const perMinute = store.limiters({ name: 'score-alerts', points: config.rateLimitPerMinute, windowMs: 60_000 });
   const limited = limitPerAddress(perMinute, 'score-alert requests');

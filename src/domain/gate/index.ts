@@ -155,6 +155,7 @@ export {
   type Scorecard,
   type ScorecardQuestion,
   type ScoringRules,
+  type ScoringOptions,
   type SectionScore,
   type SectionsOutcome,
   type SheetScorecard,

@@ -99,7 +99,7 @@ describe.each(familySets)('paper family set %s', (set) => {
         expect(refusalOf(() => scoreSheet(sheet, paper, key.keys)).message).toBe(refusal.error.message);
       }
       if (!refusal.afterChoice) return;
-      const card = scoreSheet(sheet, paper, key.keys, {}, refusal.afterChoice.choice);
+      const card = scoreSheet(sheet, paper, key.keys, { chosenSections: refusal.afterChoice.choice });
       expectFamilyScorecard(card, refusal.afterChoice.expected, true);
     },
   );

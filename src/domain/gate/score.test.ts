@@ -78,7 +78,7 @@ describe('scoreResponses', () => {
     const keys = { '1040': 'MTA', '1001': 'MTA' };
     const responses = { '1001': 'D', '1040': NO_RESPONSE };
     expect(scoreResponses(responses, paper, keys).totalScore['Total Marks']).toBe(3);
-    const strict = scoreResponses(responses, paper, keys, { mta: 'attempted' });
+    const strict = scoreResponses(responses, paper, keys, { rules: { mta: 'attempted' } });
     expect(strict.totalScore).toMatchObject({ 'Total Marks': 1, Attempts: 1, 'Incorrect Attempts': 0 });
     expect(strict.scoringRules).toEqual({ mta: 'attempted' });
   });
@@ -88,11 +88,7 @@ describe('scoreResponses', () => {
       { '1001': 'B', '1040': '--' },
       paper,
       { '1001': 'B', '1040': 'A' },
-      {},
-      {
-        '1001': 'Not Answered',
-        '1040': 'Answered',
-      },
+      { statuses: { '1001': 'Not Answered', '1040': 'Answered' } },
     );
     expect(card.totalScore).toMatchObject({ Attempts: 1, 'Total Marks': 1 });
     expect(card.response.find((r) => r.short_id === '1')?.status).toBe('Not Answered');

@@ -131,13 +131,24 @@ function normaliseNumber(typed: string): string {
  * re-scored when a key changes without the sheet. Marks are counted in thirds, exactly; totals are rounded to two
  * decimals only here, at output.
  */
+export interface ScoringOptions {
+  rules?: ScoringRules;
+  /** On a paper with chosen sections: the candidate's answer, when the sheet did not settle the choice. */
+  chosenSections?: readonly string[];
+}
+
 export function scoreResponses(
   responses: Record<string, string>,
   paper: ScoringPaper,
   keys: KeysByLongId,
-  rules: ScoringRules = {},
-  statuses: Record<string, string> = {},
-  chosenSections?: readonly string[],
+  {
+    rules = {},
+    statuses = {},
+    chosenSections,
+  }: ScoringOptions & {
+    /** Question ID → the status the sheet showed ('Marked For Review'…), kept for the scorecard. */
+    statuses?: Record<string, string>;
+  } = {},
 ): Scorecard {
   return scoreResponseMap(
     new Map(Object.entries(responses)),
@@ -330,16 +341,12 @@ export function displaySignedMarks(marks: number | string): string {
   return typeof marks === 'number' && marks > 0 && text !== '0' ? `+${text}` : text;
 }
 
-/**
- * Scores a parsed sheet: checks it belongs to the paper, maps each answer to MASTER terms, then scoreResponses.
- * On a paper with chosen sections, `chosenSections` is the candidate's answer when the sheet did not settle the choice.
- */
+/** Scores a parsed sheet: checks it belongs to the paper, maps each answer to MASTER terms, then scoreResponses. */
 export function scoreSheet(
   sheet: ParsedSheet,
   paper: ScoringPaper,
   keys: KeysByLongId,
-  rules: ScoringRules = {},
-  chosenSections?: readonly string[],
+  { rules = {}, chosenSections }: ScoringOptions = {},
 ): SheetScorecard {
   if (paper.testPaper) assertSheetIsPaper(sheet, paper.testPaper);
   assertSheetIsCataloguePaper(sheet, paper.sections);

@@ -1,5 +1,3 @@
-import { createMetrics } from '../../http/metrics';
-import { portalTraffic } from '../../sheets/portal-traffic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,11 +5,10 @@ import Koa from 'koa';
 import pino from 'pino';
 import { loadConfig } from '../../config';
 import type { Store } from '../../store/types';
-import type { Services } from '../../services';
-import { signUp } from './account-service';
+import { authenticate, signUp, type AccountDeps } from './account-service';
 import { hashPassword } from './passwords';
 import { jsonErrors } from '../../http/errors';
-import { requireAdmin } from './admin-auth';
+import { createAdminGuard } from '../../access/admin-guard';
 import { basicAuth, buildAdmin, buildStore, type BuiltStore } from '../../../test/support/builders';
 
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
@@ -22,7 +19,7 @@ describe('requireAdmin middleware', () => {
   let store: Store;
   let server: Server;
   let url: string;
-  let services: Services;
+  let services: AccountDeps;
 
   beforeAll(async () => {
     built = await buildStore();
@@ -33,21 +30,18 @@ describe('requireAdmin middleware', () => {
       store,
       logger: pino({ level: 'silent' }),
       mailer: { kind: 'outbox', send: () => Promise.resolve(), close: () => undefined },
-      metrics: createMetrics(),
-      portal: portalTraffic(store.limiters, config.portalFetchesPerMinute),
-      papers: undefined as unknown as Services['papers'],
-      storeWatch: undefined as unknown as Services['storeWatch'],
-      requireAdmin: () => {
-        throw new Error('not used here');
-      },
-      lifecycle: { draining: false, onClose: [] },
     };
     await buildAdmin(store, ADMIN);
     await buildAdmin(store, SECOND_ADMIN);
     await signUp(services, { email: 'user@hiregate.test', firstName: 'User', password: 'User#Pass1' });
+    const { requireAdmin } = createAdminGuard({
+      limiters: store.limiters,
+      secret: config.secret,
+      authenticate: (email, password) => authenticate(store, email, password),
+    });
     const app = new Koa();
     app.use(jsonErrors);
-    app.use(requireAdmin(services));
+    app.use(requireAdmin());
     app.use((ctx) => {
       ctx.body = { admin: ctx.state.admin?.email };
     });

@@ -1,6 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { consume, waitFor } from '../../http/limiters';
-import type { LimiterFactory } from '../../store';
+import { consume, waitFor } from '../http/limiters';
+import type { LimiterFactory } from '../store';
 
 /**
  * Slows password guessing without locking the owner out. Every attempt claims its place BEFORE the password is
