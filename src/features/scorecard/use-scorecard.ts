@@ -11,7 +11,7 @@ import {
 import type { ScorecardLoaderData } from './open-scorecard';
 import { imageSource } from '../../lib/image-source';
 import { whenIdle } from '../../lib/idle';
-import { keepImagesOffline } from './keep-images';
+import { keepImagesOffline } from '../../lib/scorecard/keep-images';
 import { imageUrls } from './scorecard-view';
 import { scorecardAddress } from '../../lib/scorecard/score-api';
 

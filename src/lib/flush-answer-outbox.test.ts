@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, type AnswerOutboxEntry } from '../../../lib/db';
-import { flushAnswerOutbox, syncAnswerOutbox } from './flush';
+import { db, type AnswerOutboxEntry } from './db';
+import { flushAnswerOutbox, syncAnswerOutbox } from './flush-answer-outbox';
 
 const entry = (opId: string, questionId: string, clientTime: number, answerKey = 'A'): AnswerOutboxEntry => ({
   opId,

@@ -1,4 +1,4 @@
-import { db, type AnswerOutboxEntry } from '../../../lib/db';
+import { db, type AnswerOutboxEntry } from './db';
 
 /**
  * Sends the pending admin answer saves (the Dexie outbox) to the idempotent update-answer call. Free of React and of
