@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { RankTestPaper } from '../../src/domain/gate/rank/data';
-import type { CrowdInput } from '../../src/domain/gate/rank/predict';
-import { predict } from '../../src/domain/gate/rank/predict';
+import type { RankTestPaper } from '../../src/domain/gate/rank/published-data/data';
+import type { CrowdInput } from '../../src/domain/gate/rank/prediction/predict';
+import { predict } from '../../src/domain/gate/rank/prediction/predict';
 
 const PAPERS: readonly RankTestPaper[] = ['CS 1', 'CS 2', 'DA'];
 

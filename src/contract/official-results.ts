@@ -1,8 +1,8 @@
 import { array, boolean, number, object, string, tuple, type InferType } from 'yup';
 import { OFFICIAL_RESULT_SOURCES } from '../domain/validation/official-result';
 import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
-import { REPORT_FLAGS } from '../domain/gate/rank/report-consensus';
-import { REPORT_STANDINGS } from '../domain/gate/rank/report-standing';
+import { REPORT_FLAGS } from '../domain/gate/rank/official-results/report-consensus';
+import { REPORT_STANDINGS } from '../domain/gate/rank/official-results/report-standing';
 
 /** The scorecard's "Add your official result" answers (docs/official-results.md). */
 

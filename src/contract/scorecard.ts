@@ -1,6 +1,6 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 import type { PaperPrediction } from '../domain/gate/paper-prediction';
-import type { Prediction } from '../domain/gate/rank/predict';
+import type { Prediction } from '../domain/gate/rank/prediction/predict';
 import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
 import { keyVersionStampAnswer } from './checker';
 import { engineObject, recordOf } from './record';

@@ -5,7 +5,7 @@ import { pdfTextPages } from '../../lib/pdf-text';
 import { withQueryClient } from '../../lib/query';
 import { Spinner, TextField } from '../../lib/ui/FormFields';
 import { useSchemaForm } from '../../lib/ui/use-schema-form';
-import { readOfficialScorecard } from '../../domain/gate/rank/official-scorecard';
+import { readOfficialScorecard } from '../../domain/gate/rank/official-results/official-scorecard';
 import { officialResultSchema } from '../../domain/validation/official-result';
 import {
   addOfficialResult,

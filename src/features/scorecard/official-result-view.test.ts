@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
-import { STANDING_WORDS } from '../../domain/gate/rank/report-standing';
+import { STANDING_WORDS } from '../../domain/gate/rank/official-results/report-standing';
 import { comparisonRows, entryOfScorecard, opensOnText, standingLines, verdictText } from './official-result-view';
 import type { OfficialResultReport } from './official-result-api';
 

@@ -1,9 +1,9 @@
-import type { OfficialScorecard } from '../../domain/gate/rank/official-scorecard';
+import type { OfficialScorecard } from '../../domain/gate/rank/official-results/official-scorecard';
 import type { OfficialResultEntry, OfficialResultReport } from './official-result-api';
 import { wholeNumber } from './prediction-view';
 import { dayText } from '../../domain/dates';
 import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
-import { STANDING_WORDS } from '../../domain/gate/rank/report-standing';
+import { STANDING_WORDS } from '../../domain/gate/rank/official-results/report-standing';
 
 /** The "Predicted vs actual" view's rows and verdict, from an official result and the prediction it is compared with. */
 

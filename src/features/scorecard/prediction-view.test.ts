@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/data';
-import { predict } from '../../domain/gate/rank/predict';
+import { RANK_DATA_VERSIONS } from '../../domain/gate/rank/published-data/data';
+import { predict } from '../../domain/gate/rank/prediction/predict';
 import { PROVENANCE_WORDS } from '../../domain/gate/result-provenance';
 import type { PredictionData } from '../../lib/scorecard/types';
 import {

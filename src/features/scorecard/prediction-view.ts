@@ -1,5 +1,5 @@
-import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/normalisation';
-import type { Category } from '../../domain/gate/rank/score';
+import { MIN_SESSION_RESULTS } from '../../domain/gate/rank/gate-score/normalisation';
+import type { Category } from '../../domain/gate/rank/gate-score/gate-score';
 import type { PredictionData } from '../../lib/scorecard/types';
 import { plural } from '../../domain/words';
 import { PROVENANCE_WORDS, RESULT_PROVENANCES, type ResultProvenance } from '../../domain/gate/result-provenance';

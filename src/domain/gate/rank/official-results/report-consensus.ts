@@ -1,6 +1,6 @@
-import { isTrustedProvenance, type ResultProvenance } from '../result-provenance';
+import { isTrustedProvenance, type ResultProvenance } from '../../result-provenance';
 import type { ReportedPair } from './reported-ranks';
-import { median, RANGE_Z } from './statistics';
+import { median, RANGE_Z } from '../statistics/statistics';
 
 /**
  * Official results that candidates add move every other candidate's rank once the results are out, so each report

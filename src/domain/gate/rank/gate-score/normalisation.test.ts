@@ -1,6 +1,6 @@
 import { assert, describe, expect, it } from 'vitest';
 import { MIN_SESSION_RESULTS, normaliseMarks, sessionStatistics } from './normalisation';
-import { sortedMarks } from './sorted-marks';
+import { sortedMarks } from '../crowd/sorted-marks';
 
 /** A spread of marks like a real session: many low, few high. */
 function session(count: number, transform: (m: number) => number = (m) => m): number[] {

@@ -1,7 +1,7 @@
-import { itemAt } from '../../lists';
+import { itemAt } from '../../../lists';
 import type { LeanShape, SelectionLaw } from './lean';
 import { expectedCrowdAbove, fieldRankOf, leanStrength, rankGain, selectionLaw } from './lean';
-import { officialTopCount } from './normalisation';
+import { officialTopCount } from '../gate-score/normalisation';
 import type { RankedMarks } from './sorted-marks';
 
 /**

@@ -8,7 +8,7 @@ import {
   usableAnchors,
   type RankAnchors,
 } from './anchors';
-import { RANK_DATA } from './data';
+import { RANK_DATA } from '../published-data/data';
 
 const CS_2023: RankAnchors = { appeared: 75_679, qualified: 14_797, qualifyingMarks: 32.5, topMean: 81.32 };
 

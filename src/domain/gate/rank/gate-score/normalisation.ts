@@ -1,5 +1,5 @@
-import type { SortedMarks } from './sorted-marks';
-import { rankedMarks, topMeanOf } from './sorted-marks';
+import type { SortedMarks } from '../crowd/sorted-marks';
+import { rankedMarks, topMeanOf } from '../crowd/sorted-marks';
 
 /**
  * A session's statistics need this many stored results before they mean anything: with fewer, one strong or weak

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_DATA } from './data';
-import { categoryQualifyingMarks, gateScore, generalQualifyingMarks, qualifyingStatus } from './score';
+import { RANK_DATA } from '../published-data/data';
+import { categoryQualifyingMarks, gateScore, generalQualifyingMarks, qualifyingStatus } from './gate-score';
 
 const formula = RANK_DATA.scoreFormula;
 

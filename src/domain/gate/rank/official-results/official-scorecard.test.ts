@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scorecardPdfPages } from '../../../../test/support/scorecard-pdf';
+import { scorecardPdfPages } from '../../../../../test/support/scorecard-pdf';
 import { readOfficialScorecard } from './official-scorecard';
 
 describe('reading the official scorecard PDF', () => {

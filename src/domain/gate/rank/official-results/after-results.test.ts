@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterResults } from './after-results';
-import { predict } from './predict';
+import { predict } from '../prediction/predict';
 import { rankFromReports } from './reported-ranks';
 
 /** Official (marks, AIR) pairs of a year: a smooth curve, 60 marks → about AIR 1,000. */

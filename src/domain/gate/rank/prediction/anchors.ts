@@ -1,4 +1,4 @@
-import type { RankData } from './data';
+import type { RankData } from '../published-data/data';
 
 /**
  * A rank for a paper without marks→rank data, from the few figures GATE publishes for every paper: how many appeared

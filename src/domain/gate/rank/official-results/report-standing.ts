@@ -1,4 +1,4 @@
-import { isTrustedProvenance, type ResultProvenance } from '../result-provenance';
+import { isTrustedProvenance, type ResultProvenance } from '../../result-provenance';
 import { MIN_INDEPENDENT_REPORTERS, type AssessedReport, type ReportFlag } from './report-consensus';
 
 /**

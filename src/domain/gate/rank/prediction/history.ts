@@ -1,7 +1,7 @@
-import type { PaperKey, RankData } from './data';
-import { yearsOf } from './data';
-import { itemAt } from '../../lists';
-import { mean } from './statistics';
+import type { PaperKey, RankData } from '../published-data/data';
+import { yearsOf } from '../published-data/data';
+import { itemAt } from '../../../lists';
+import { mean } from '../statistics/statistics';
 
 interface CurvePoint {
   x: number;

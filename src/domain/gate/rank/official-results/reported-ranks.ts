@@ -1,6 +1,6 @@
-import { monotoneDecreasing } from './history';
-import { itemAt } from '../../lists';
-import { RANGE_Z } from './statistics';
+import { monotoneDecreasing } from '../prediction/history';
+import { itemAt } from '../../../lists';
+import { RANGE_Z } from '../statistics/statistics';
 
 /**
  * After the results, candidates who add their official result report (marks, AIR) pairs of this very year: everyone

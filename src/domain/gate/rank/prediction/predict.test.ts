@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawCrowd, fieldOf, leansOf } from '../../../../test/support/rank-crowds';
-import { RANK_DATA, RANK_DATA_VERSIONS, dataWithoutYear, yearsOf } from './data';
+import { drawCrowd, fieldOf, leansOf } from '../../../../../test/support/rank-crowds';
+import { RANK_DATA, RANK_DATA_VERSIONS, dataWithoutYear, yearsOf } from '../published-data/data';
 import { buildYearCurves, xForLogShare } from './history';
 import type { CrowdInput } from './predict';
 import { RankModelError, predict, rankPredictor } from './predict';

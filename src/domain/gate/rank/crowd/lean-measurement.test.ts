@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LeanFamily } from '../../../../test/support/rank-crowds';
-import { drawCrowd, fieldOf, leansOf, random, reportsOf } from '../../../../test/support/rank-crowds';
-import { UNKNOWN_LEAN } from './crowd';
-import { RANK_DATA, dataWithoutYear } from './data';
-import { buildYearCurves } from './history';
+import type { LeanFamily } from '../../../../../test/support/rank-crowds';
+import { drawCrowd, fieldOf, leansOf, random, reportsOf } from '../../../../../test/support/rank-crowds';
+import { UNKNOWN_LEAN } from './crowd-fit';
+import { RANK_DATA, dataWithoutYear } from '../published-data/data';
+import { buildYearCurves } from '../prediction/history';
 import type { LeanMeasurement } from './lean-measurement';
 import { MIN_LEAN_REPORTS, leanPrior, measureLean } from './lean-measurement';
-import { rankPredictor } from './predict';
+import { rankPredictor } from '../prediction/predict';
 import { marksLeanAt } from './readers';
 
 const curves = buildYearCurves(RANK_DATA, 'CS');

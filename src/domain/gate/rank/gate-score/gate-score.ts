@@ -1,4 +1,4 @@
-import { truncateToOneDecimal } from './statistics';
+import { truncateToOneDecimal } from '../statistics/statistics';
 
 export interface ScoreFormula {
   Sq: number;

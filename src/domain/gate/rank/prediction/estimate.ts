@@ -1,7 +1,7 @@
 import type { YearCurve } from './history';
 import { evaluateCurve } from './history';
-import { itemAt } from '../../lists';
-import { mean, oneMoreYearSd } from './statistics';
+import { itemAt } from '../../../lists';
+import { mean, oneMoreYearSd } from '../statistics/statistics';
 
 /** A rank estimate in log space: ln(rank / appeared) and its standard deviation. */
 export interface LogShareEstimate {

@@ -1,7 +1,7 @@
-import type { PaperKey, RankTestPaper } from './data';
-import { paperKeyOf } from './data';
-import type { ScoreFormula } from './score';
-import { gateScore } from './score';
+import type { PaperKey, RankTestPaper } from '../published-data/data';
+import { paperKeyOf } from '../published-data/data';
+import type { ScoreFormula } from '../gate-score/gate-score';
+import { gateScore } from '../gate-score/gate-score';
 
 /**
  * A candidate's official result (AIR and GATE score), added to a saved scorecard after GATE's results: typed in or

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RANK_DATA } from './data';
-import type { OfficialResultReport, ReportedResultContext } from './official-result';
-import { checkOfficialResult } from './official-result';
-import { gateScore } from './score';
+import { RANK_DATA } from '../published-data/data';
+import type { OfficialResultReport, ReportedResultContext } from './official-result-checks';
+import { checkOfficialResult } from './official-result-checks';
+import { gateScore } from '../gate-score/gate-score';
 
 /** A CS 2025 result of 62.33 normalised marks, its prediction's range, and 2025's published values. */
 function context(overrides: Partial<ReportedResultContext> = {}): ReportedResultContext {

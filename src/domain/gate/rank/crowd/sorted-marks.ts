@@ -1,4 +1,4 @@
-import { itemAt } from '../../lists';
+import { itemAt } from '../../../lists';
 
 /**
  * A session's stored marks in ascending order, with the statistics the normalisation needs. The API keeps each

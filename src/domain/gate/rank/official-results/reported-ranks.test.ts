@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { drawCrowd, fieldOf, leansOf, reportsOf } from '../../../../test/support/rank-crowds';
-import { RANK_DATA } from './data';
-import { buildYearCurves } from './history';
+import { drawCrowd, fieldOf, leansOf, reportsOf } from '../../../../../test/support/rank-crowds';
+import { RANK_DATA } from '../published-data/data';
+import { buildYearCurves } from '../prediction/history';
 import { rankFromReports, type RankFromReports } from './reported-ranks';
 
 const curve2023 = buildYearCurves(RANK_DATA, 'CS').find((c) => c.year === 2023)!;

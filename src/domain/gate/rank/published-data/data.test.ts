@@ -1,7 +1,7 @@
 import { assert, describe, expect, it } from 'vitest';
 import type { RankData } from './data';
 import { RANK_DATA, RANK_DATA_VERSIONS, dataBefore, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from './data';
-import { buildYearCurves } from './history';
+import { buildYearCurves } from '../prediction/history';
 
 const versions = Object.entries(RANK_DATA_VERSIONS).map(([version, data]) => [Number(version), data] as const);
 const yearsOfBoth = (data: RankData) => (['CS', 'DA'] as const).flatMap((paper) => yearsOf(data, paper));

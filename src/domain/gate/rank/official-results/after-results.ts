@@ -1,5 +1,5 @@
-import { paperKeyOf, RANK_DATA } from './data';
-import type { Prediction } from './predict';
+import { paperKeyOf, RANK_DATA } from '../published-data/data';
+import type { Prediction } from '../prediction/predict';
 import { rankFromReports, type ReportedPair } from './reported-ranks';
 
 /**

@@ -1,25 +1,25 @@
-import type { OfficialYear, PaperKey, RankData, RankTestPaper } from './data';
-import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from './data';
-import type { CrowdEstimate, CrowdFit, LeanHypothesis } from './crowd';
-import { crowdEstimate, crowdRange, expectedAhead, fitCrowd } from './crowd';
+import type { OfficialYear, PaperKey, RankData, RankTestPaper } from '../published-data/data';
+import { RANK_DATA, SESSIONS_OF, dataBefore, paperKeyOf, yearsOf } from '../published-data/data';
+import type { CrowdEstimate, CrowdFit, LeanHypothesis } from '../crowd/crowd-fit';
+import { crowdEstimate, crowdRange, expectedAhead, fitCrowd } from '../crowd/crowd-fit';
 import type { HistoricalEstimate, LogShareEstimate } from './estimate';
 import { anchorToQualified, historicalEstimate, historicalLogShare, tabulateHistory } from './estimate';
 import type { YearCurve } from './history';
 import { buildYearCurves, monotoneDecreasing } from './history';
-import type { NormalisationMethod } from './normalisation';
+import type { NormalisationMethod } from '../gate-score/normalisation';
 import {
   MIN_SESSION_RESULTS,
   canNormalise,
   officialTopCount,
   normaliseMarks,
   sessionStatistics,
-} from './normalisation';
-import type { Category, CategoryStatus } from './score';
-import { categoryQualifyingMarks, gateScore, qualifyingStatus } from './score';
-import { itemAt } from '../../lists';
-import type { RankedMarks, RankedSession } from './sorted-marks';
-import { rankedMarks, sortedMarks } from './sorted-marks';
-import { RANGE_Z, mean, oneMoreYearSd } from './statistics';
+} from '../gate-score/normalisation';
+import type { Category, CategoryStatus } from '../gate-score/gate-score';
+import { categoryQualifyingMarks, gateScore, qualifyingStatus } from '../gate-score/gate-score';
+import { itemAt } from '../../../lists';
+import type { RankedMarks, RankedSession } from '../crowd/sorted-marks';
+import { rankedMarks, sortedMarks } from '../crowd/sorted-marks';
+import { RANGE_Z, mean, oneMoreYearSd } from '../statistics/statistics';
 
 /**
  * Below this many stored results the crowd does not replace the latest published M̄t: a thousand results hold about 2

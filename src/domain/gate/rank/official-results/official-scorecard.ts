@@ -1,5 +1,5 @@
-import type { Line, PdfTextPage } from '../key-pdf';
-import { linesOf } from '../key-pdf';
+import type { Line, PdfTextPage } from '../../key-pdf';
+import { linesOf } from '../../key-pdf';
 
 /**
  * The official GATE scorecard PDF a candidate drops, read from its text (pdf.js, as for answer keys: readPdfTextPages).
