@@ -2,7 +2,7 @@ import { array, boolean, mixed, number, object, string, type InferType } from 'y
 import type { PaperPrediction } from '../domain/gate/paper-prediction';
 import type { Prediction } from '../domain/gate/rank/prediction/predict';
 import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
-import { keyVersionStampAnswer } from './checker';
+import { keyVersionStampAnswer } from './checker-answers';
 import { engineObject, recordOf } from './record';
 
 /** The checker's scorecard (generate-response, upload-response, scorecard), in the spec's words. */

@@ -1,6 +1,6 @@
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { recordOf } from './record';
-import { keyVersionStampAnswer } from './checker';
+import { keyVersionStampAnswer } from './checker-answers';
 import { RESULT_PROVENANCES } from '../domain/gate/result-provenance';
 
 /** The admin screens' answers: questions, papers, results, a whole key imported, the dashboard's figures. */
