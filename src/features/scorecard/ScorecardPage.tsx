@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { TEST_PAPER_LABELS } from '../../domain/gate';
-import { keyVersionText } from '../../lib/scorecard/key-version';
+import { keyVersionText } from '../../lib/scorecard/key-version-text';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
 import { Breakdowns } from './breakdown/Breakdowns';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { withQueryClient } from '../../../lib/query';
 import { CHECK_NOW_SEARCH } from '../../../lib/links';
-import { keyVersionText } from '../../../lib/scorecard/key-version';
+import { keyVersionText } from '../../../lib/scorecard/key-version-text';
 import { Spinner } from '../../../lib/ui/FormFields';
 import { toast } from '../../../lib/ui/toast';
 import { currentKeyVersionQuery, scoreAlertStatusQuery, setScoreAlerts } from './key-day-api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { keyVersionChoiceText, keyVersionText } from '../../../lib/scorecard/key-version';
+import { keyVersionChoiceText, keyVersionText } from '../../../lib/scorecard/key-version-text';
 import type { ScoreOutcome } from '../../../lib/scorecard/score-api';
 import type { KeyVersionStamp } from '../../../domain/gate';
 import { keyUpdateOffer, refreshProblem, scoreUnderKey } from './key-update';

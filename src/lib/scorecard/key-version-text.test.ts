@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dateTimeText } from '../../domain/dates';
-import { keyVersionText } from './key-version';
+import { keyVersionText } from './key-version-text';
 
 describe('a key version in words', () => {
   const at = '2026-11-27T02:12:00Z';

@@ -1,6 +1,6 @@
 import { hasChoice } from './catalogue/catalogue';
 import { catalogueEntryOfSheet } from './catalogue/identify';
-import { GateError, untrustedPaper as untrusted } from './errors';
+import { GateError, untrustedPaper as untrusted } from './gate-error';
 import { GA_QUESTIONS, QUESTIONS_PER_PAPER, marksForMaster } from './marks';
 import { buildSections } from './sectioned-paper';
 import type { PaperSections } from './sections';
