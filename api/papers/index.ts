@@ -1,6 +1,6 @@
 import type { ParsedSheet } from '../../src/domain/gate';
 import type { Services } from '../services';
-import { createKeyChanges, type KeyChanges } from './key-changes';
+import { createKeyChanges, type KeyChanges } from './key-change-saves';
 import { createKeyedPapers, type KeyedPapers } from './keyed-papers';
 import { uploadPaper, type PaperUpload } from './paper-upload';
 import { createRescorer, type Rescorer } from './rescoring';
@@ -42,6 +42,6 @@ export function createPapers({
 
 export { PAPER_FRESH_MS, loadKeyedPaper, stampOf, type KeyedPaper, type KeyedPapers } from './keyed-papers';
 export { enginePaper, keysOf, scoreStoredResult, scoresOf, toEngineQuestion } from './engine-paper';
-export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-changes';
+export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-change-saves';
 export { PaperRefused, type PaperUpload } from './paper-upload';
 export type { Rescorer } from './rescoring';

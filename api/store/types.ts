@@ -5,7 +5,7 @@ import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
 import type { ResultProvenance } from '../../src/domain/gate/result-provenance';
 import type { ReporterIdentity } from '../../src/domain/gate/rank/official-results/report-consensus';
-import type { LimiterFactory } from './limiters';
+import type { LimiterFactory } from './limit-counts';
 
 /**
  * The storage port: one repository per aggregate, implemented once over a MongoDB-like collection

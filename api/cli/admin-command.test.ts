@@ -16,7 +16,7 @@ function createAdmin(dataDir: string): Promise<{ code: number; stderr: string; s
   return new Promise((resolve) => {
     const child = execFile(
       tsx,
-      ['api/cli/admin.ts', 'create', NEW_ADMIN.email],
+      ['api/cli/admin-command.ts', 'create', NEW_ADMIN.email],
       { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', MONGODB_URI: '' } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

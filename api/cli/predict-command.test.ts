@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError, predictCommand } from './predict';
+import { UsageError, predictCommand } from './predict-command';
 
 describe('gate predict command', () => {
   it('prints the prediction for a paper and marks', async () => {

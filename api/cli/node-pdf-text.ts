@@ -20,12 +20,12 @@ export interface PdfTextRequest {
 
 /**
  * The worker thread's program (a script: worker threads take no TypeScript): it imports pdf.js, and the reader
- * (pdf-text-worker.ts) through tsx, as the CLI runs, then answers once.
+ * (node-pdf-text-worker.ts) through tsx, as the CLI runs, then answers once.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 Promise.all([import(${JSON.stringify(import.meta.resolve('pdfjs-dist/legacy/build/pdf.mjs'))}), import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})])
-  .then(([pdfjs, { tsImport }]) => tsImport(${JSON.stringify(new URL('./pdf-text-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)})
+  .then(([pdfjs, { tsImport }]) => tsImport(${JSON.stringify(new URL('./node-pdf-text-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)})
     .then((reader) => reader.readPdf(pdfjs, workerData)))
   .then((answer) => parentPort.postMessage(answer));`;
 

@@ -10,8 +10,8 @@ import type { KeyVersion, Paper, Question, Store } from '../../store';
 import { enginePaper, scoreStoredResult, stampOf } from '../../papers';
 
 /**
- * Comparing key versions: every key change records the whole key as it then stands (api/papers/key-changes.ts), so an
- * administrator can compare any two versions, scored over every stored result of the paper.
+ * Comparing key versions: every key change records the whole key as it then stands (api/papers/key-change-saves.ts),
+ * so an administrator can compare any two versions, scored over every stored result of the paper.
  */
 
 /** Results are re-read from the store in batches of this many. */
