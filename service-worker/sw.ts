@@ -4,8 +4,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { ANSWER_OUTBOX_SYNC_TAG, syncAnswerOutbox } from '../src/features/admin/outbox/flush';
-import { IMAGE_CACHE_NAME } from '../src/features/scorecard/keep-images';
+import { ANSWER_OUTBOX_SYNC_TAG, syncAnswerOutbox } from '../src/lib/flush-answer-outbox';
+import { IMAGE_CACHE_NAME } from '../src/lib/scorecard/keep-images';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

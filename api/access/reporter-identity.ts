@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { ReporterIdentity } from '../../src/domain/gate/rank/report-consensus';
+import type { ReporterIdentity } from '../../src/domain/gate/rank/official-results/report-consensus';
 import { normaliseEmail } from '../store';
 import { networkOf } from '../http/network';
 

@@ -16,7 +16,7 @@ import {
   type BuiltPaper,
   type KeysByLongId,
 } from '../../src/domain/gate';
-import { PREDICT_USAGE, UsageError, predictCommand } from './predict';
+import { PREDICT_USAGE, UsageError, predictCommand } from './predict-command';
 
 /**
  * The GATE engine on the command line, for admins and tests. Each subcommand reads its inputs, prints one JSON
@@ -117,7 +117,7 @@ const subcommands: Record<string, Subcommand> = {
  */
 async function readOfficialRows(source: string, paper: BuiltPaper) {
   const data = await readBytes(source);
-  const { isPdf, pdfTextPages } = await import('./pdf-text');
+  const { isPdf, pdfTextPages } = await import('./node-pdf-text');
   const pages = isPdf(data) ? await pdfTextPages(data, paper) : undefined;
   const lines = pages ? pdfLines(pages) : data.toString('utf8').split(/\r?\n/);
   const rows = pages ? officialRowsOfPdf(pages) : officialRowsOfText(data.toString('utf8'));

@@ -1,4 +1,9 @@
-import { SESSIONS_OF, paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/data';
+import {
+  SESSIONS_OF,
+  paperKeyOf,
+  type PaperKey,
+  type RankTestPaper,
+} from '../../src/domain/gate/rank/published-data/data';
 import { predictAnyPaper, type PaperPrediction } from '../../src/domain/gate/paper-prediction';
 import { isTestPaper, testPaperOf, type TestPaper } from '../../src/domain/gate';
 import type { Paper, PaperRepository } from '../store';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { predict } from '../../src/domain/gate/rank';
 import type { LeanMeasurement, Store } from '../store';
-import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
+import { leanPrior } from '../../src/domain/gate/rank/crowd/lean-measurement';
 import { createCrowd, histogram } from './crowd';
 import { createMarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { buildOfficialReport, buildPaperRecord } from '../../test/support/builders';
-import { afterResults } from '../../src/domain/gate/rank/after-results';
+import { afterResults } from '../../src/domain/gate/rank/official-results/after-results';
 
 /** A snapshot holding these raw (and normalised) marks. */
 function snapshotOf(marks: number[]): PaperMarksSnapshot {

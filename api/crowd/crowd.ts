@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { MarksSnapshots, PaperMarksSnapshot } from './marks-snapshot';
 import { testPaperOf, type TestPaper } from '../../src/domain/gate';
-import { afterResults } from '../../src/domain/gate/rank/after-results';
-import { paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/data';
-import { reportConsensus, type ReportConsensus } from '../../src/domain/gate/rank/report-consensus';
+import { afterResults } from '../../src/domain/gate/rank/official-results/after-results';
+import { paperKeyOf, type PaperKey, type RankTestPaper } from '../../src/domain/gate/rank/published-data/data';
+import { reportConsensus, type ReportConsensus } from '../../src/domain/gate/rank/official-results/report-consensus';
 import {
   rankPredictor,
   RankModelError,
@@ -12,7 +12,7 @@ import {
   type Prediction,
   type RankPredictor,
 } from '../../src/domain/gate/rank';
-import { leanPrior } from '../../src/domain/gate/rank/lean-measurement';
+import { leanPrior } from '../../src/domain/gate/rank/crowd/lean-measurement';
 import type { LeanMeasurement, OfficialReport, Paper, PaperRepository, Store } from '../store';
 import type { PaperPrediction } from '../../src/domain/gate/paper-prediction';
 import { createAnyPaperPredictions, hasRankModel, rankedPaperOf, sessionPapers } from './any-paper';

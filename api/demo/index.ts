@@ -4,7 +4,7 @@ import { object, string } from 'yup';
 import { parseResponseSheet, type TestPaper } from '../../src/domain/gate';
 import type { Config } from '../config';
 import type { Store } from '../store';
-import { createKeyChanges } from '../papers/key-changes';
+import { createKeyChanges } from '../papers/key-change-saves';
 import { uploadPaper } from '../papers/paper-upload';
 import { DEMO_PAPERS } from './demo-papers';
 import type { DemoSheet } from './demo-types';

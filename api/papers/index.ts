@@ -3,7 +3,7 @@ import type { ParsedSheet } from '../../src/domain/gate';
 import type { Config } from '../config';
 import type { Metrics } from '../http/metrics';
 import type { Store, StoreWatch } from '../store';
-import { createKeyChanges, type KeyChanges } from './key-changes';
+import { createKeyChanges, type KeyChanges } from './key-change-saves';
 import { createKeyedPapers, type KeyedPapers } from './keyed-papers';
 import { uploadPaper, type PaperUpload } from './paper-upload';
 import { rescoredScores, type Normalise } from './scoring';
@@ -52,6 +52,6 @@ export function createPapers({ store, normalise, logger, config, metrics, storeW
 export { PAPER_FRESH_MS, loadKeyedPaper, stampOf, type KeyedPaper, type KeyedPapers } from './keyed-papers';
 export { enginePaper, keysOf, toEngineQuestion } from './engine-paper';
 export { marksOf, rankedAsOf, scoreStoredResult, type Normalise } from './scoring';
-export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-changes';
+export type { KeyChange, KeyChangeOutcome, KeyChanges, KeyVersionMade } from './key-change-saves';
 export { PaperRefused, type PaperUpload } from './paper-upload';
 export type { Rescorer } from './rescoring';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PaperQuestion, Store } from '../store';
 import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
 import { buildKeyedPaper, buildResult, buildStore, type BuiltStore } from '../../test/support/builders';
-import { createKeyChanges } from './key-changes';
+import { createKeyChanges } from './key-change-saves';
 import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
 
 const PAPER_ID = 'CS1-2026';

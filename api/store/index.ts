@@ -8,7 +8,7 @@ export * from './types';
 export { paperKeyVersion } from './repositories/questions';
 export { normaliseEmail } from './repositories/users';
 export { alertIdOf } from './repositories/score-alerts';
-export { memoryLimiters, type LimitRule, type LimiterFactory } from './limiters';
+export { memoryLimiters, type LimitRule, type LimiterFactory } from './limit-counts';
 export type { MongoStoreOptions } from './mongo/mongo-store';
 export type { StoreDeadlines } from './deadlines';
 export { STORE_CHANGE_NOTICED_WITHIN_MS, watchStore, type StoreWatch } from './store-watch';

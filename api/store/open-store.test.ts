@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentCollection } from './collection';
-import { memoryLimiters } from './limiters';
+import { memoryLimiters } from './limit-counts';
 import { isFileOutage, storeOver, type OpenCollection } from './open-store';
 import { storeGate } from './deadlines';
 import { DuplicateError, StoreUnavailableError } from './types';

@@ -105,6 +105,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   officialReports: { name: 'official_reports', indexes: [{ keys: { year: 1 } }] },
   // Ids are `<paper> <year>` (CS 2025): one measurement per paper and year, a handful in all, listed whole.
   leanMeasurements: { name: 'lean_measurements', indexes: [] },
-  // One document: which database this is (api/store-watch.ts).
+  // One document: which database this is (api/store/store-watch.ts).
   identity: { name: 'store_identity', indexes: [] },
 };

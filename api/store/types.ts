@@ -1,11 +1,11 @@
 import type { KeyVersionSource } from '../../src/domain/gate/key-changes';
-import type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
+import type { LeanMeasurement } from '../../src/domain/gate/rank/crowd/lean-measurement';
 import type { PaperIdentity } from '../../src/domain/gate/paper-identity';
 import type { PaperSections } from '../../src/domain/gate/sections';
 import type { QuestionType } from '../../src/domain/gate/types';
 import type { ResultProvenance } from '../../src/domain/gate/result-provenance';
-import type { ReporterIdentity } from '../../src/domain/gate/rank/report-consensus';
-import type { LimiterFactory } from './limiters';
+import type { ReporterIdentity } from '../../src/domain/gate/rank/official-results/report-consensus';
+import type { LimiterFactory } from './limit-counts';
 
 /**
  * The storage port: one repository per aggregate, implemented once over a MongoDB-like collection
@@ -581,7 +581,7 @@ export interface OfficialReportRepository {
 
 // ---- the crowd's lean, measured from a year's official results -------------------------------------------------
 
-export type { LeanMeasurement } from '../../src/domain/gate/rank/lean-measurement';
+export type { LeanMeasurement } from '../../src/domain/gate/rank/crowd/lean-measurement';
 
 export interface LeanMeasurementRepository {
   /** Keeps the measurement of its paper and year, in place of an earlier one of the same paper and year. */

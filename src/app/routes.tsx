@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { SiteLayout } from './layout/SiteLayout';
-import type { ScorecardLoaderData } from '../features/scorecard/open-scorecard';
+import type { ScorecardLoaderData } from '../features/scorecard/loading/open-scorecard';
 import type { AppPath } from '../domain/routes';
 
 /**
@@ -56,7 +56,9 @@ const scorecardRoute = createRoute({
   component: screen(() => import('../features/scorecard/ScorecardPage'), 'ScorecardPage'),
   preload: false,
   loader: ({ location }): ScorecardLoaderData => ({
-    scorecard: import('../features/scorecard/open-scorecard').then(({ openScorecard }) => openScorecard(location)),
+    scorecard: import('../features/scorecard/loading/open-scorecard').then(({ openScorecard }) =>
+      openScorecard(location),
+    ),
   }),
 });
 
@@ -113,7 +115,11 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
       queries: true,
     }),
-    sitePage('/score-alerts/unsubscribe', () => import('../features/scorecard/UnsubscribePage'), 'UnsubscribePage'),
+    sitePage(
+      '/score-alerts/unsubscribe',
+      () => import('../features/scorecard/unsubscribe/UnsubscribePage'),
+      'UnsubscribePage',
+    ),
   ]),
   // Customer Support's 'Raise query' points at /ContactUs; it is the Contact page.
   createRoute({

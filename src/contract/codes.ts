@@ -32,7 +32,7 @@ export const API_CODES = [
   'LINK_REFUSED',
   'PORTAL_UNREACHABLE',
   'PORTAL_BUSY',
-  // The engine's refusals of a sheet, a paper or a key (src/domain/gate/errors.ts).
+  // The engine's refusals of a sheet, a paper or a key (src/domain/gate/gate-error.ts).
   'EMPTY_PAGE',
   'LOGIN_PAGE',
   'NOT_A_RESPONSE_SHEET',

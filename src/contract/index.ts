@@ -3,11 +3,11 @@
  * (api/openapi) publishes these schemas, and the web app imports the types only (`import type`), so its bundle
  * carries none of this code and a change to an answer's shape fails the web app's typecheck.
  */
-export * from './accounts';
-export * from './admin';
-export * from './checker';
-export * from './health';
-export * from './official-results';
+export * from './account-answers';
+export * from './admin-answers';
+export * from './checker-answers';
+export * from './health-answers';
+export * from './official-result-answers';
 export { recordOf } from './record';
-export * from './scorecard';
-export * from './error';
+export * from './scorecard-answers';
+export * from './error-answer';

@@ -18,14 +18,14 @@
  * over every held-out candidate and seed; for the consensus also the forged reports' share of the fit's weight. The
  * same honest reports serve every cell of a seed, so the cells differ only by the forger.
  */
-import { RANK_DATA, dataWithoutYear } from '../../src/domain/gate/rank/data';
-import { afterResults } from '../../src/domain/gate/rank/after-results';
-import { buildYearCurves } from '../../src/domain/gate/rank/history';
-import type { RankPredictor } from '../../src/domain/gate/rank/predict';
-import { rankPredictor } from '../../src/domain/gate/rank/predict';
-import type { ReportForConsensus } from '../../src/domain/gate/rank/report-consensus';
-import { reportConsensus } from '../../src/domain/gate/rank/report-consensus';
-import type { ReportedPair } from '../../src/domain/gate/rank/reported-ranks';
+import { RANK_DATA, dataWithoutYear } from '../../src/domain/gate/rank/published-data/data';
+import { afterResults } from '../../src/domain/gate/rank/official-results/after-results';
+import { buildYearCurves } from '../../src/domain/gate/rank/prediction/history';
+import type { RankPredictor } from '../../src/domain/gate/rank/prediction/predict';
+import { rankPredictor } from '../../src/domain/gate/rank/prediction/predict';
+import type { ReportForConsensus } from '../../src/domain/gate/rank/official-results/report-consensus';
+import { reportConsensus } from '../../src/domain/gate/rank/official-results/report-consensus';
+import type { ReportedPair } from '../../src/domain/gate/rank/official-results/reported-ranks';
 import { itemAt } from '../../src/domain/lists';
 import type { Checker, SimulatedField } from '../support/rank-crowds';
 import { drawCrowd, fieldOf, leansOf, random, reportsOf } from '../support/rank-crowds';

@@ -1,12 +1,17 @@
 /**
- * The anchors-only rank (src/domain/gate/rank/anchors.ts) backtested on CS, leave one year out (npm run bench:anchors):
+ * The anchors-only rank (src/domain/gate/rank/prediction/anchors.ts) backtested on CS, leave one year out (npm run bench:anchors):
  * each held-out year is predicted from its own anchors alone (appeared, qualified, the qualifying mark and the
  * top-0.1% mean, or the nearest year's M̄t where the year published none), its range calibrated on the other years only.
  * Prints, per held-out year, the median error as a factor, the range factor and the share of its reported
  * marks-to-rank points inside the range; then the spread every paper without rank data uses.
  */
-import { ANCHOR_SPREAD, anchorYearsOf, backtestAnchors, calibrateSpread } from '../../src/domain/gate/rank/anchors';
-import { RANK_DATA } from '../../src/domain/gate/rank/data';
+import {
+  ANCHOR_SPREAD,
+  anchorYearsOf,
+  backtestAnchors,
+  calibrateSpread,
+} from '../../src/domain/gate/rank/prediction/anchors';
+import { RANK_DATA } from '../../src/domain/gate/rank/published-data/data';
 
 const years = anchorYearsOf(RANK_DATA, 'CS');
 const results = backtestAnchors(years);

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pdfTextPages } from '../../api/cli/pdf-text';
+import { pdfTextPages } from '../../api/cli/node-pdf-text';
 import { officialRowsOfPdf } from '../../src/domain/gate';
 
 /**

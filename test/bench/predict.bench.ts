@@ -8,12 +8,12 @@
  * Target: ≤ 20 ms per request for a million.
  */
 import { loadavg } from 'node:os';
-import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
-import { RANK_DATA } from '../../src/domain/gate/rank/data';
-import { buildYearCurves } from '../../src/domain/gate/rank/history';
-import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
-import type { CrowdInput } from '../../src/domain/gate/rank/predict';
-import { predict, rankPredictor } from '../../src/domain/gate/rank/predict';
+import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd/crowd-fit';
+import { RANK_DATA } from '../../src/domain/gate/rank/published-data/data';
+import { buildYearCurves } from '../../src/domain/gate/rank/prediction/history';
+import { leanPrior, measureLean } from '../../src/domain/gate/rank/crowd/lean-measurement';
+import type { CrowdInput } from '../../src/domain/gate/rank/prediction/predict';
+import { predict, rankPredictor } from '../../src/domain/gate/rank/prediction/predict';
 import { itemAt } from '../../src/domain/lists';
 import { drawCrowd, fieldOf, leansOf, reportsOf } from '../support/rank-crowds';
 

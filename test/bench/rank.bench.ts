@@ -14,15 +14,20 @@
  * (about 80%) and the range's median width (high / low). Years without an appeared count are scored on shape only,
  * after the one scale factor that fits them best.
  */
-import type { RankData } from '../../src/domain/gate/rank/data';
-import { RANK_DATA, dataWithoutReportedPoints, dataWithoutYear, yearsOf } from '../../src/domain/gate/rank/data';
-import { buildYearCurves } from '../../src/domain/gate/rank/history';
-import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd';
-import { leanPrior, measureLean } from '../../src/domain/gate/rank/lean-measurement';
-import type { CrowdInput, Prediction } from '../../src/domain/gate/rank/predict';
-import { rankPredictor } from '../../src/domain/gate/rank/predict';
-import { officialTopCount } from '../../src/domain/gate/rank/normalisation';
-import { rankFromReports } from '../../src/domain/gate/rank/reported-ranks';
+import type { RankData } from '../../src/domain/gate/rank/published-data/data';
+import {
+  RANK_DATA,
+  dataWithoutReportedPoints,
+  dataWithoutYear,
+  yearsOf,
+} from '../../src/domain/gate/rank/published-data/data';
+import { buildYearCurves } from '../../src/domain/gate/rank/prediction/history';
+import type { LeanHypothesis } from '../../src/domain/gate/rank/crowd/crowd-fit';
+import { leanPrior, measureLean } from '../../src/domain/gate/rank/crowd/lean-measurement';
+import type { CrowdInput, Prediction } from '../../src/domain/gate/rank/prediction/predict';
+import { rankPredictor } from '../../src/domain/gate/rank/prediction/predict';
+import { officialTopCount } from '../../src/domain/gate/rank/gate-score/normalisation';
+import { rankFromReports } from '../../src/domain/gate/rank/official-results/reported-ranks';
 import { itemAt } from '../../src/domain/lists';
 import type { Checker, LeanFamily, SimulatedField } from '../support/rank-crowds';
 import { LEAN_FAMILIES, LEAN_STRENGTHS, drawCrowd, fieldOf, leansOf, random, reportsOf } from '../support/rank-crowds';

@@ -7,9 +7,9 @@ import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { sheetLinks } from '../integration/checker-harness';
 import { imageSource } from '../../src/lib/image-source';
-import { IMAGE_CACHE_NAME } from '../../src/features/scorecard/keep-images';
+import { IMAGE_CACHE_NAME } from '../../src/lib/scorecard/keep-images';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
-import { imageUrls } from '../../src/features/scorecard/scorecard-view';
+import { imageUrls } from '../../src/features/scorecard/breakdown/scorecard-view';
 import {
   expectedIcon,
   fixtureScorecard,

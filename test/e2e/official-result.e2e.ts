@@ -9,7 +9,7 @@ import { scorecardPdf } from '../support/scorecard-pdf';
 import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
 import { buildPaper } from '../support/builders';
 import { PROVENANCE_WORDS } from '../../src/domain/gate/result-provenance';
-import { STANDING_WORDS } from '../../src/domain/gate/rank/report-standing';
+import { STANDING_WORDS } from '../../src/domain/gate/rank/official-results/report-standing';
 
 /**
  * After GATE's results, on a 360 px phone: a candidate who verified their e-mail opens their saved scorecard, has an

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { displayMarks } from '../../src/domain/gate';
-import { SCORECARD_WAIT_LIMIT_MS } from '../../src/features/scorecard/load-scorecard';
+import { SCORECARD_WAIT_LIMIT_MS } from '../../src/features/scorecard/loading/load-scorecard';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/checker';

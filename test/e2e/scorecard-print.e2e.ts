@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { pdfTextPages } from '../../api/cli/pdf-text';
+import { pdfTextPages } from '../../api/cli/node-pdf-text';
 import { launchBrowser } from './support/browser';
 import { fixtureScorecard, seedScorecard } from './support/checker';
 import { JOURNEY_WIDTHS, useWidth } from './support/layout';

@@ -38,6 +38,35 @@ describe('import boundaries', () => {
     expect(sharedProbe).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Shared API modules/)]);
   }, 60_000);
 
+  it('refuse it in a feature no list names: the feature lists are read from the folders', async () => {
+    const probe = await lintProbe(
+      'api/features/official-results/boundary-probe.ts',
+      "import { resultKeyOf } from '../checker/checker-service';\nexport const probe = resultKeyOf;\n",
+    );
+    expect(probe).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*An API feature imports no other feature/),
+    ]);
+  }, 60_000);
+
+  it('refuse the service worker a feature or the API, and let it use src/domain and src/lib', async () => {
+    const refused = await lintProbe(
+      'service-worker/boundary-probe.ts',
+      "import { EMPTY_FORM } from '../src/features/checker/checker-draft';\n" +
+        "import { DAY_MS } from '../api/http/limiters';\n" +
+        'export const probe = [EMPTY_FORM, DAY_MS];\n',
+    );
+    expect(refused).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The service worker imports only/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The service worker imports only/),
+    ]);
+    const allowed = await lintProbe(
+      'service-worker/boundary-probe.ts',
+      "import { plural } from '../src/domain/words';\nimport { db } from '../src/lib/db';\n" +
+        'export const probe = [plural, db];\n',
+    );
+    expect(allowed).toEqual([]);
+  }, 60_000);
+
   it('let a feature use the shared modules', async () => {
     const allowed = await lintProbe(
       'api/features/admin/boundary-probe.ts',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
-import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-changes';
+import { createKeyChanges, type KeyChangeOutcome } from '../../api/papers/key-change-saves';
 import { uploadPaper } from '../../api/papers/paper-upload';
 import {
   createStore,

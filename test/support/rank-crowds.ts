@@ -3,9 +3,9 @@
  * candidate of a year drawn on that year's own marks-to-rank curve, and crowds of checkers drawn from it with a lean
  * towards the strong of one of several shapes. The model knows none of them; a product's crowd may lean in any.
  */
-import type { CrowdInput } from '../../src/domain/gate/rank/predict';
-import type { YearCurve } from '../../src/domain/gate/rank/history';
-import { xForLogShare } from '../../src/domain/gate/rank/history';
+import type { CrowdInput } from '../../src/domain/gate/rank/prediction/predict';
+import type { YearCurve } from '../../src/domain/gate/rank/prediction/history';
+import { xForLogShare } from '../../src/domain/gate/rank/prediction/history';
 import { itemAt } from '../../src/domain/lists';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run draws the same crowds. */

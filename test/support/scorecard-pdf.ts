@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { pdfTextPages } from '../../api/cli/pdf-text';
+import { pdfTextPages } from '../../api/cli/node-pdf-text';
 import type { PdfTextPage } from '../../src/domain/gate';
 
 /**

@@ -22,7 +22,7 @@ import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { PaperRefused } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
-import { predictionAccuracy } from '../../../src/domain/gate/rank/prediction-accuracy';
+import { predictionAccuracy } from '../../../src/domain/gate/rank/official-results/prediction-accuracy';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;

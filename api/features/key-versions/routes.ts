@@ -6,7 +6,7 @@ import type { RequireAdmin } from '../../access/admin-guard';
 import { HttpError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { presentKeyVersion, presentKeyVersions } from '../../presenters';
-import { createComparer } from './key-versions';
+import { createComparer } from './key-version-comparison';
 
 const paperSetField = () => plainText(string().trim().required('Name the paper (paperSet), e.g. CS1-2026.').max(200));
 const versionField = (name: string) =>
@@ -23,7 +23,7 @@ const QUERY = { from: 'query', messages: 'bare' } as const;
 /**
  * Key versions: the current one of a paper for anyone (a saved scorecard asks whether its key is still current), and
  * for administrators every version of a paper and the comparison of any two. Reads only: versions are recorded by the
- * key change itself (api/papers/key-changes.ts).
+ * key change itself (api/papers/key-change-saves.ts).
  */
 export function keyVersionRoutes({ store, requireAdmin }: { store: Store; requireAdmin: RequireAdmin }): Router {
   const router = new Router({ prefix: '/api/data' });

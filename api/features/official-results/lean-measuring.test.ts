@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RANK_DATA, gateScore } from '../../../src/domain/gate/rank';
-import { MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
+import { MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/crowd/lean-measurement';
 import { buildResult } from '../../../test/support/builders';
 import type { ScorecardAccess } from '../../access/scorecard-access';
 import { createCrowd } from '../../crowd/crowd';

@@ -1,15 +1,15 @@
 import type { ApiCode } from '../../../src/contract/codes';
 import type { InferType } from 'yup';
 import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
-import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/lean-measurement';
-import { paperKeyOf, type PaperKey } from '../../../src/domain/gate/rank/data';
+import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/crowd/lean-measurement';
+import { paperKeyOf, type PaperKey } from '../../../src/domain/gate/rank/published-data/data';
 import {
   checkOfficialResult,
   isDocumentChecked,
   TOP_MEAN_FLOOR,
   type ReportProblem,
-} from '../../../src/domain/gate/rank/official-result';
-import { resultsAreOut, resultsDayOf } from '../../../src/domain/gate/rank/results-day';
+} from '../../../src/domain/gate/rank/official-results/official-result-checks';
+import { resultsAreOut, resultsDayOf } from '../../../src/domain/gate/rank/official-results/results-day';
 import { provenanceOf } from '../../../src/domain/gate/result-provenance';
 import { dayText } from '../../../src/domain/dates';
 import type { officialResultSchema } from '../../../src/domain/validation/official-result';
@@ -29,7 +29,7 @@ import {
   type Store,
 } from '../../store';
 import type { ReportWatch } from './report-watch';
-import { standingOf, type Standing } from '../../../src/domain/gate/rank/report-standing';
+import { standingOf, type Standing } from '../../../src/domain/gate/rank/official-results/report-standing';
 
 export const OFFICIAL_RESULT_ERRORS = {
   noResult: 'No scorecard with this id is stored here.',

@@ -5,8 +5,8 @@ import type {
   OfficialResultReviewRow,
   OfficialResultStatusAnswer,
 } from '../../../src/contract';
-import { insideRange, ratioError } from '../../../src/domain/gate/rank/prediction-accuracy';
-import type { Standing } from '../../../src/domain/gate/rank/report-standing';
+import { insideRange, ratioError } from '../../../src/domain/gate/rank/official-results/prediction-accuracy';
+import type { Standing } from '../../../src/domain/gate/rank/official-results/report-standing';
 import type { StandingReport } from './official-results';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Logger } from 'pino';
 import type { Crowd } from '../../crowd/crowd';
 import { createMetrics } from '../../http/metrics';
-import { memoryLimiters } from '../../store/limiters';
+import { memoryLimiters } from '../../store/limit-counts';
 import { buildPaperRecord } from '../../../test/support/builders';
 import { createReportWatch } from './report-watch';
 

@@ -6,7 +6,7 @@ import { createMailer, type Mailer } from '../../mail/mailer';
 import { memoryLimiters, type PaperQuestion, type Store } from '../../store';
 import { createCrowd } from '../../crowd/crowd';
 import { createMarksSnapshots } from '../../crowd/marks-snapshot';
-import { createKeyChanges } from '../../papers/key-changes';
+import { createKeyChanges } from '../../papers/key-change-saves';
 import { buildKeyedPaper, buildResult, buildStore, type BuiltStore } from '../../../test/support/builders';
 import { createPlanner } from './planner';
 import { renderScoreChangeMail } from './score-change-mail';

@@ -5,7 +5,7 @@ import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, IndexSpec, Update } from '../collection';
 import { isFileOutage, storeOver } from '../open-store';
 import { EMBEDDED_DEADLINES, storeGate } from '../deadlines';
-import { memoryLimiters } from '../limiters';
+import { memoryLimiters } from '../limit-counts';
 import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 import { lockDataFolder } from './data-folder-lock';

@@ -13,7 +13,7 @@ import { cleanUpdate, exclusion } from '../collection';
 import type { Doc, DocumentCollection, Filter, FindOptions, Update } from '../collection';
 import { findKind, MONGODB_DEADLINES, storeGate, type OperationKind, type StoreDeadlines } from '../deadlines';
 import { isFileOutage, storeOver } from '../open-store';
-import { createLimitIndexes, mongoLimiters } from '../limiters';
+import { createLimitIndexes, mongoLimiters } from '../limit-counts';
 import { OLDER_RESULTS, SCHEMA, olderDataMessage, type Collections } from '../schema';
 import { DuplicateError, StoreUnavailableError, type Store } from '../types';
 

@@ -1,11 +1,11 @@
 /** The GATE engine: parse a response sheet, build a paper, key rules, scoring and the correctness icon. */
-export { GateError, isGateError, type GateErrorCode } from './errors';
+export { GateError, isGateError, type GateErrorCode } from './gate-error';
 export { NO_RESPONSE, QUESTION_TYPES } from './types';
 export type { PaperQuestion, ParsedSheet, QuestionType, SectionKind, SheetCandidate, SheetQuestion } from './types';
 export { parseResponseSheet } from './parse-sheet';
 export { decodeImageName, type ImageIdentity } from './image-names';
 export { marksForMaster, sectionOfMaster, QUESTIONS_PER_PAPER } from './marks';
-export { buildPaper, inMasterOrder, withKeyMarks, type BuiltPaper, type ScoringPaper } from './paper';
+export { buildPaper, inMasterOrder, withKeyMarks, type BuiltPaper, type ScoringPaper } from './build-paper';
 export {
   choiceMessage,
   describeSections,

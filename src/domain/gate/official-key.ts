@@ -1,4 +1,4 @@
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 import { alternativesOf, isMarksToAll, parseKey, type KeysByLongId } from './keys';
 import type { PaperSections } from './sections';
 import type { PaperQuestion, QuestionType } from './types';

@@ -1,5 +1,5 @@
 import { catalogueEntryOfSheet, yearOfSheet } from './catalogue/identify';
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 import { identifyPaper, testPaperFromCode, type TestPaper } from './test-papers';
 import type { ParsedSheet } from './types';
 

@@ -1,7 +1,7 @@
 import { normalisedMarks, paperScore, type PaperScoreInputs, type Provenance } from './catalogue/score-inputs';
-import type { NormalisationMethod } from './rank/normalisation';
-import { ANCHOR_SPREAD, rankFromAnchors, usableAnchors, type RankAnchors } from './rank/anchors';
-import type { Category, CategoryStatus } from './rank/score';
+import type { NormalisationMethod } from './rank/gate-score/normalisation';
+import { ANCHOR_SPREAD, rankFromAnchors, usableAnchors, type RankAnchors } from './rank/prediction/anchors';
+import type { Category, CategoryStatus } from './rank/gate-score/gate-score';
 
 /**
  * The prediction for a paper the rank model has no marks→rank data for (every paper but CS and DA): normalised marks

@@ -1,4 +1,4 @@
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 import {
   cleanText,
   hasClass,

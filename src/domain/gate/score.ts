@@ -1,8 +1,8 @@
 import { isAttempted, responseMatchesKey } from './correctness';
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 import { isNumberText, parseKey, type KeysByLongId } from './keys';
 import { catalogueEntryOfSheet } from './catalogue/identify';
-import { inMasterOrder, type ScoringPaper } from './paper';
+import { inMasterOrder, type ScoringPaper } from './build-paper';
 import { resolveSectionChoice, type ChosenSections, type PaperSections } from './sections';
 import { assertSheetIsPaper } from './test-papers';
 import {

@@ -1,6 +1,6 @@
 import type { SectionDefinition } from './catalogue/catalogue';
 import type { SheetCatalogueEntry } from './catalogue/identify';
-import { untrustedPaper as untrusted } from './errors';
+import { untrustedPaper as untrusted } from './gate-error';
 import type { PaperSections } from './sections';
 import type { SheetQuestion } from './types';
 

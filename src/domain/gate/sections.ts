@@ -1,4 +1,4 @@
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 
 /**
  * Papers whose candidates choose part of the paper (AR, GE, GG: Part A and one of B1/B2; XE: Section A and two of B–H,

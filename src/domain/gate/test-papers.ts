@@ -1,4 +1,4 @@
-import { GateError } from './errors';
+import { GateError } from './gate-error';
 import { decodeImageName, imageFileName } from './image-names';
 import { LISTED_CODES, PAPER_LIST } from './paper-list';
 import type { ParsedSheet } from './types';

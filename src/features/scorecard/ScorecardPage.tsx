@@ -1,30 +1,32 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { TEST_PAPER_LABELS } from '../../domain/gate';
-import { keyVersionText } from '../../lib/scorecard/key-version';
+import { keyVersionText } from '../../lib/scorecard/key-version-text';
 import type { ScorecardData } from '../../lib/scorecard/types';
 import { useAfterFirstPaint } from '../../lib/ui/use-after-first-paint';
-import { Breakdowns } from './Breakdowns';
-import { QuestionBreakdown } from './QuestionBreakdown';
-import { RankPrediction } from './RankPrediction';
-import { ScoreSummary } from './ScoreSummary';
-import { SectionsSummary } from './SectionsSummary';
-import { PaperScoreInputs } from './PaperScoreInputs';
-import { ScorecardMessage } from './ScorecardMessage';
-import { ScorecardSkeleton } from './ScorecardSkeleton';
+import { Breakdowns } from './breakdown/Breakdowns';
+import { QuestionBreakdown } from './breakdown/QuestionBreakdown';
+import { RankPrediction } from './prediction/RankPrediction';
+import { ScoreSummary } from './breakdown/ScoreSummary';
+import { SectionsSummary } from './sections/SectionsSummary';
+import { PaperScoreInputs } from './sections/PaperScoreInputs';
+import { ScorecardMessage } from './loading/ScorecardMessage';
+import { ScorecardSkeleton } from './loading/ScorecardSkeleton';
 import { ScrollToTopButton } from '../../lib/ui/ScrollToTopButton';
-import { marksText } from './scorecard-view';
-import { predictedRankText, provenanceText } from './prediction-view';
-import { useScorecard } from './use-scorecard';
-import { KeyChanges } from './KeyChanges';
-import { printScorecard } from './print-scorecard';
-import { isRefreshable, type RefreshedScorecard } from './key-update';
+import { marksText } from './breakdown/scorecard-view';
+import { predictedRankText, provenanceText } from './prediction/prediction-view';
+import { useScorecard } from './loading/use-scorecard';
+import { KeyChanges } from './key-day/KeyChanges';
+import { printScorecard } from './print/print-scorecard';
+import { isRefreshable, type RefreshedScorecard } from './key-day/key-update';
 import './scorecard.css';
 
-const keyDay = () => import('./KeyDay');
+const keyDay = () => import('./key-day/KeyDay');
 const KeyUpdateNotice = lazy(() => keyDay().then((module) => ({ default: module.KeyUpdateNotice })));
 const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module.ScoreAlertSwitch })));
 // After GATE's results only: its form and the PDF reader load once the scorecard has painted.
-const OfficialResult = lazy(() => import('./OfficialResult').then((module) => ({ default: module.OfficialResult })));
+const OfficialResult = lazy(() =>
+  import('./official-result/OfficialResult').then((module) => ({ default: module.OfficialResult })),
+);
 
 function paperTitle(testPaper: string): string {
   const label = TEST_PAPER_LABELS[testPaper];

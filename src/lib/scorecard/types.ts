@@ -1,6 +1,6 @@
 import type { ScorecardAnswer } from '../../contract';
 import type { PaperPrediction } from '../../domain/gate/paper-prediction';
-import type { Prediction } from '../../domain/gate/rank/predict';
+import type { Prediction } from '../../domain/gate/rank/prediction/predict';
 
 /**
  * The scorecard as the checker API returns it and as the browser keeps it: in

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitInPage } from './browser';
 import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
-import { predict } from '../../../src/domain/gate/rank/predict';
+import { predict } from '../../../src/domain/gate/rank/prediction/predict';
 import type { ScorecardData } from '../../../src/lib/scorecard/types';
 import {
   FIXTURE_ORIGIN,

@@ -1,4 +1,4 @@
-import { GateError } from '../errors';
+import { GateError } from '../gate-error';
 import type { ParsedSheet } from '../types';
 import { PAPER_CODES, cataloguePaper, layoutOf, type YearLayout } from './catalogue';
 

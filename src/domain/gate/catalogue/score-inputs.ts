@@ -1,5 +1,10 @@
-import { RANK_DATA } from '../rank/data';
-import { canNormalise, normaliseMarks, sessionStatistics, type NormalisationMethod } from '../rank/normalisation';
+import { RANK_DATA } from '../rank/published-data/data';
+import {
+  canNormalise,
+  normaliseMarks,
+  sessionStatistics,
+  type NormalisationMethod,
+} from '../rank/gate-score/normalisation';
 import {
   categoryQualifyingMarks,
   gateScore,
@@ -7,8 +12,8 @@ import {
   type Category,
   type CategoryStatus,
   type ScoreFormula,
-} from '../rank/score';
-import { sortedMarks } from '../rank/sorted-marks';
+} from '../rank/gate-score/gate-score';
+import { sortedMarks } from '../rank/crowd/sorted-marks';
 import { CATALOGUE, cataloguePaper, paperYear, type Catalogue, type ResultFacts } from './catalogue';
 
 /**

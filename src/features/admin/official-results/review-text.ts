@@ -1,8 +1,8 @@
 import type { OfficialResultReviewAnswer, OfficialResultReviewRow } from '../../../contract';
 import { PROVENANCE_LABELS } from '../../../domain/gate/result-provenance';
-import type { ReportFlag } from '../../../domain/gate/rank/report-consensus';
-import type { ReportStanding } from '../../../domain/gate/rank/report-standing';
-import { GATE_RESULTS_DAYS } from '../../../domain/gate/rank/results-day';
+import type { ReportFlag } from '../../../domain/gate/rank/official-results/report-consensus';
+import type { ReportStanding } from '../../../domain/gate/rank/official-results/report-standing';
+import { GATE_RESULTS_DAYS } from '../../../domain/gate/rank/official-results/results-day';
 import { plural } from '../../../domain/words';
 
 /** The Official results panel in words: each column's text, the per-paper summary, the filters and the year choice. */

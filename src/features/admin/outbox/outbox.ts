@@ -1,7 +1,7 @@
 import { basicAuthHeader } from '../../../lib/api';
 import { db } from '../../../lib/db';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { ANSWER_OUTBOX_SYNC_TAG, flushAnswerOutbox, type FlushOutcome } from './flush';
+import { ANSWER_OUTBOX_SYNC_TAG, flushAnswerOutbox, type FlushOutcome } from '../../../lib/flush-answer-outbox';
 import { forgetPendingAnswerSaves, markPendingAnswerSaves } from './pending-flag';
 
 /** The page side of the answer outbox: queue a save, ask for Background Sync, and replay on every chance. */

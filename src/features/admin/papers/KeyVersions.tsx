@@ -12,7 +12,7 @@ import {
   type ResultsImpact,
 } from '../../../domain/gate';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { keyVersionChoiceText, keyVersionTime } from '../../../lib/scorecard/key-version';
+import { keyVersionChoiceText, keyVersionTime } from '../../../lib/scorecard/key-version-text';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';

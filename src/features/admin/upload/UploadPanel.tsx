@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SAYS_OFFLINE_ITSELF } from '../../../lib/query';
-import { paperLinkFormSchema } from '../../../domain/validation/papers';
+import { paperLinkFormSchema } from '../../../domain/validation/paper-link-form';
 import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { ModalDialog } from '../../../lib/ui/ModalDialog';
 import { useSchemaForm } from '../../../lib/ui/use-schema-form';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { RANK_DATA_VERSIONS } from '../../../domain/gate/rank/published-data/data';
+import { predict } from '../../../domain/gate/rank/prediction/predict';
+import { PROVENANCE_WORDS } from '../../../domain/gate/result-provenance';
+import type { PredictionData } from '../../../lib/scorecard/types';
+import {
+  provenanceText,
+  uncountedNote,
+  gateScoreBasisText,
+  gateScoreText,
+  methodText,
+  percentileText,
+  predictedRankText,
+  qualifyingRows,
+  rankRangeText,
+} from './prediction-view';
+
+/** The wording is checked on data version 2, whose marks-to-rank years are 2023 and 2024 whatever later versions add. */
+const data = RANK_DATA_VERSIONS[2];
+
+describe('rank prediction as the scorecard shows it', () => {
+  it("reads the model's prediction: rank with range, percentile, score, qualifying by category, method", () => {
+    const prediction = predict({ testPaper: 'CS 1', marks: 42, data });
+    const [best, worst] = prediction.rankRange;
+    expect(predictedRankText(prediction)).toBe(prediction.estimatedRank.toLocaleString('en-IN'));
+    expect(rankRangeText(prediction)).toBe(`${best.toLocaleString('en-IN')} – ${worst.toLocaleString('en-IN')}`);
+    expect(percentileText(prediction)).toBe(prediction.percentile.toFixed(2));
+    expect(gateScoreText(prediction)).toBe(String(Math.round(prediction.score)));
+    expect(qualifyingRows(prediction)).toEqual([
+      { category: 'General', ...pick(prediction.qualifying.general) },
+      { category: 'OBC-NCL / EWS', ...pick(prediction.qualifying.obcNclEws) },
+      { category: 'SC / ST / PwD', ...pick(prediction.qualifying.scStPwd) },
+    ]);
+    expect(methodText(prediction)).toBe(
+      "Estimated from GATE's published marks-to-rank data for 2023 and 2024, scaled to the latest published count of " +
+        `candidates (${prediction.expectedAppeared.value.toLocaleString('en-IN')}). Results checked here join the ` +
+        'estimate once there are 30 for each session.',
+    );
+  });
+
+  it('names the results checked here the estimate rests on, once there are enough of them', () => {
+    const marks = Array.from({ length: 40 }, (_, index) => index * 2);
+    const crowd = { marksBySession: { 'CS 1': marks, 'CS 2': marks.map((mark) => mark + 1) } };
+    const prediction = predict({ testPaper: 'CS 1', marks: 42, crowd, data });
+    expect(prediction.sampleSize).toBe(80);
+    expect(methodText(prediction)).toBe(
+      "Estimated from GATE's published marks-to-rank data for 2023 and 2024 and 80 results checked here, scaled to " +
+        `the latest published count of candidates (${prediction.expectedAppeared.value.toLocaleString('en-IN')}).`,
+    );
+  });
+
+  it('says the GATE score is an estimate, and with what, until GATE publishes the year’s qualifying mark and top mean', () => {
+    expect(gateScoreBasisText(predict({ testPaper: 'CS 2', marks: 60, year: 2025 }))).toBeUndefined();
+    const onlyMarkPublished = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
+    const topMean = onlyMarkPublished.scoreInputs.topMean.value;
+    expect(gateScoreBasisText(onlyMarkPublished)).toBe(
+      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}).`,
+    );
+    const neither = predict({ testPaper: 'CS 1', marks: 60, year: 2027 });
+    expect(gateScoreBasisText(neither)).toMatch(
+      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?\) and top-0\.1% mean \(\d+(\.\d)?\)\.$/,
+    );
+  });
+
+  it('says what is missing when the model could not predict, or an old scorecard has only the first fields', () => {
+    const missing: PredictionData = { normMarks: 30, score: null, estimatedRank: null, warnings: ['No data'] };
+    expect(predictedRankText(missing)).toBe('Not available yet');
+    expect(gateScoreText(missing)).toBe('--');
+    expect(percentileText(missing)).toBe('--');
+    expect(rankRangeText(missing)).toBeUndefined();
+    expect(qualifyingRows(missing)).toEqual([]);
+    expect(methodText(missing)).toBeUndefined();
+    expect(predictedRankText({ normMarks: 50, score: 612.4, estimatedRank: 1834 })).toBe('1,834');
+    expect(gateScoreText({ score: 612.4 })).toBe('612');
+    expect(gateScoreBasisText({ score: 612.4 })).toBeUndefined();
+    const damaged = { score: 612.4, year: 2026, scoreInputs: { topMean: { value: 83.24, source: 'crowd fit' } } };
+    expect(gateScoreBasisText(damaged as PredictionData)).toBe(
+      "Estimated until GATE publishes 2026's top-0.1% mean (83.2).",
+    );
+  });
+  it("counts an uploaded page apart: the rank's 'of N' is the results checked here and you", () => {
+    expect(uncountedNote(3)).toBe('You and the 3 results checked here: an uploaded page is not counted among them.');
+    expect(uncountedNote(1)).toBe('You and the 1 result checked here: an uploaded page is not counted among them.');
+  });
+  it('says where the responses came from, and nothing for a scorecard saved before the API said it', () => {
+    expect(provenanceText('portal')).toBe(PROVENANCE_WORDS.portal);
+    expect(provenanceText('uploaded')).toBe(PROVENANCE_WORDS.uploaded);
+    expect(provenanceText('confirmed')).toBe(PROVENANCE_WORDS.confirmed);
+    expect(new Set([provenanceText('portal'), provenanceText('uploaded'), provenanceText('confirmed')]).size).toBe(3);
+    for (const saved of [undefined, null, '', 'typed', 'toString', 1]) expect(provenanceText(saved)).toBeUndefined();
+  });
+});
+
+function pick(status: { qualifies: boolean; qualifyingMarks: number }) {
+  return { qualifies: status.qualifies, qualifyingMarks: status.qualifyingMarks };
+}

@@ -1,0 +1,123 @@
+import { MIN_SESSION_RESULTS } from '../../../domain/gate/rank/gate-score/normalisation';
+import type { Category } from '../../../domain/gate/rank/gate-score/gate-score';
+import type { PredictionData } from '../../../lib/scorecard/types';
+import { plural } from '../../../domain/words';
+import { PROVENANCE_WORDS, RESULT_PROVENANCES, type ResultProvenance } from '../../../domain/gate/result-provenance';
+
+/** Readable figures of the rank prediction; every field may be missing on older saved scorecards. */
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * One formatter for the page: `toLocaleString('en-IN')` builds a new one on every call, and on a throttled phone those
+ * few calls cost the scorecard's first render tens of milliseconds.
+ */
+const indianWholeNumbers = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** 1234567 → '12,34,567' (Indian digit grouping, as the rank data and the candidates use). */
+export const wholeNumber = (value: number) => indianWholeNumbers.format(Math.round(value));
+
+export function predictedRankText(prediction: PredictionData | undefined): string {
+  if (finite(prediction?.estimatedRank)) return wholeNumber(prediction.estimatedRank);
+  // A paper without the published figures a field rank needs: the rank among results checked here stands instead.
+  return prediction?.rankBasis === 'results-here' ? 'No field rank' : 'Not available yet';
+}
+
+export function rankRangeText(prediction: PredictionData | undefined): string | undefined {
+  const [best, worst] = prediction?.rankRange ?? [];
+  return finite(best) && finite(worst) ? `${wholeNumber(best)} – ${wholeNumber(worst)}` : undefined;
+}
+
+export const percentileText = (prediction: PredictionData | undefined) =>
+  finite(prediction?.percentile) ? prediction.percentile.toFixed(2) : '--';
+
+export const gateScoreText = (prediction: PredictionData | undefined) =>
+  finite(prediction?.score) ? String(Math.round(prediction.score)) : '--';
+
+/** 81.34 → '81.3': marks as the scorecard prints them. */
+const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
+
+/**
+ * Whether the GATE score is final: it needs the year's qualifying mark and top-0.1% mean, which GATE publishes with the
+ * results. Until then the score rests on the model's estimates, and the scorecard says which and with what values.
+ */
+export function gateScoreBasisText(prediction: PredictionData | undefined): string | undefined {
+  const inputs = prediction?.scoreInputs;
+  const year = prediction?.year;
+  if (!inputs || !finite(year) || !finite(prediction?.score)) return undefined;
+  // A scorecard saved on the device may hold any shape: an input without a value is left out.
+  const estimated = [
+    { name: 'qualifying mark', input: inputs.qualifyingMarks },
+    { name: 'top-0.1% mean', input: inputs.topMean },
+  ].flatMap(({ name, input }) =>
+    finite(input?.value) && input.source !== `published ${year}` ? [`${name} (${oneDecimal(input.value)})`] : [],
+  );
+  if (estimated.length === 0) return undefined;
+  return `Estimated until GATE publishes ${year}'s ${estimated.join(' and ')}.`;
+}
+
+export interface QualifyingRow {
+  category: string;
+  qualifies: boolean;
+  qualifyingMarks: number;
+}
+
+const CATEGORIES: Array<[Category, string]> = [
+  ['general', 'General'],
+  ['obcNclEws', 'OBC-NCL / EWS'],
+  ['scStPwd', 'SC / ST / PwD'],
+];
+
+export function qualifyingRows(prediction: PredictionData | undefined): QualifyingRow[] {
+  const qualifying = prediction?.qualifying;
+  if (!qualifying) return [];
+  return CATEGORIES.flatMap(([key, category]) => {
+    const status = qualifying[key];
+    return status ? [{ category, qualifies: status.qualifies, qualifyingMarks: status.qualifyingMarks }] : [];
+  });
+}
+
+/** [2023, 2024, 2025] → '2023, 2024 and 2025'. */
+function listed(values: readonly number[]): string {
+  return values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`;
+}
+
+/**
+ * How the rank was estimated, in a candidate's words, from the model's fields (its `method` text is written for the
+ * rank README's readers). It says whether the results checked here took part, so it agrees with the 'Rank among results
+ * checked here' figure beside it: the model uses them only from MIN_SESSION_RESULTS per session on (sampleSize 0).
+ */
+export function methodText(prediction: PredictionData | undefined): string | undefined {
+  const appeared = prediction?.expectedAppeared?.value;
+  if (!finite(appeared)) return undefined;
+  const years = prediction?.historicalYears ?? [];
+  const crowd = finite(prediction?.sampleSize) ? prediction.sampleSize : 0;
+  const sources = [
+    ...(years.length > 0 ? [`GATE's published marks-to-rank data for ${listed(years)}`] : []),
+    ...(crowd > 0 ? [`${wholeNumber(crowd)} ${plural(crowd, 'result')} checked here`] : []),
+  ];
+  const crowdNote =
+    crowd > 0 ? '' : ` Results checked here join the estimate once there are ${MIN_SESSION_RESULTS} for each session.`;
+  return (
+    `Estimated from ${sources.join(' and ')}, scaled to the latest published count of candidates ` +
+    `(${wholeNumber(appeared)}).${crowdNote}`
+  );
+}
+
+/**
+ * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit),
+ * so its 'of N' (them and you) agrees with the chart's and the estimate's count of them.
+ */
+export function uncountedNote(checkedHere: number): string {
+  return `You and the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked here: an uploaded page is not counted among them.`;
+}
+
+const isProvenance = (value: unknown): value is ResultProvenance =>
+  (RESULT_PROVENANCES as readonly unknown[]).includes(value);
+
+/**
+ * Where the scorecard's responses came from, in the candidate's words (the portal, an uploaded page, or one the portal
+ * confirmed). Nothing for a scorecard saved on this device before the API said it, or holding anything else.
+ */
+export const provenanceText = (provenance: unknown): string | undefined =>
+  isProvenance(provenance) ? PROVENANCE_WORDS[provenance] : undefined;
