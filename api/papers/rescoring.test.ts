@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PaperQuestion, Store } from '../store';
 import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
 import { buildKeyedPaper, buildResult, buildStore, type BuiltStore } from '../../test/support/builders';
+import { eventually } from '../../test/support/eventually';
 import { createKeyChanges } from './key-change-saves';
 import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
 
@@ -99,13 +100,14 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
     return version!.version;
   }
 
-  async function jobDone() {
-    for (;;) {
-      const job = (await store.jobs.list())[0];
-      if (job?.state === 'done') return job;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const jobDone = () =>
+    eventually(
+      async () => {
+        const job = (await store.jobs.list())[0];
+        return job?.state === 'done' && job;
+      },
+      { what: 'the re-scoring job to be done' },
+    );
 
   async function expectEveryResultRescored(version: number) {
     const results = await store.results.listByPaper(PAPER_ID, { limit: 1_000 });

@@ -14,9 +14,8 @@ describe('fetchResponseSheet', () => {
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     policy = { allowedHosts: [fixtures.host], timeoutMs: 1500, maxBytes: 2 * 1024 * 1024 };
-    fixtures.route('/slow', (_req, res) => {
-      setTimeout(() => res.end('<html></html>'), 5000);
-    });
+    // Never answers: an answer can only come from the fetcher's own deadline.
+    fixtures.route('/slow', () => undefined);
     fixtures.route('/huge', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       const chunk = Buffer.alloc(64 * 1024, 'a');
@@ -88,12 +87,10 @@ describe('fetchResponseSheet', () => {
   });
 
   it('gives up on a slow portal with a 504', async () => {
-    const started = Date.now();
     await expect(fetchResponseSheet(`${fixtures.origin}/slow`, policy)).rejects.toMatchObject({
       status: 504,
       message: FETCH_MESSAGES.timeout,
     });
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it.each(['/huge', '/bomb'])('refuses a page over the size limit with a 413 (%s)', async (route) => {
@@ -114,15 +111,14 @@ describe('fetchResponseSheet', () => {
       async (name) => {
         const fault = faults.find((candidate) => candidate.name === name)!;
         const results: string[] = [];
-        const started = Date.now();
         const fetched = fetchResponseSheet(fault.page, { ...policy, onResult: (result) => results.push(result) });
         await expect(fetched).rejects.toMatchObject({
           status: fault.status,
           reason: fault.reason,
           message: FETCH_MESSAGES[fault.reason],
         });
+        // The deadline ends whatever is still going then as 'timeout': any other reason ended before it.
         expect(results).toEqual([fault.reason]);
-        expect(Date.now() - started).toBeLessThan(policy.timeoutMs + 1_000);
       },
     );
 

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import {
   clearScorecards,
@@ -30,12 +30,15 @@ function scorecard(resultId: string, totalMarks: number, name = 'ASHA RAO'): Sco
 
 describe('scorecards kept on the device', () => {
   afterEach(async () => {
+    vi.useRealTimers();
     await clearScorecards();
   });
 
   it('lists saved scorecards newest first with what the list shows', async () => {
+    // Saved a minute apart on the clock the list orders by (Date), rather than a few milliseconds apart on a real one.
+    vi.useFakeTimers({ toFake: ['Date'] });
     await saveScorecard(scorecard('r1', 40));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.setSystemTime(Date.now() + 60_000);
     await saveScorecard(scorecard('r2', 55, 'RAVI K'));
     const saved = await listScorecards();
     expect(saved.map((item) => [item.id, item.candidateName, item.totalMarks, item.testPaper])).toEqual([

@@ -21,6 +21,7 @@ import { startFixtureServer } from '../support/fixture-server';
 import { startMailbox } from '../support/mailbox';
 import { STORE_LANES, openLaneStore } from '../support/store-lanes';
 import { buildPaper, buildResult } from '../support/builders';
+import { eventually } from '../support/eventually';
 
 const RESULTS = Number(process.env.RESULTS ?? 10_000);
 const MAILS_PER_SECOND = process.env.MAILS_PER_SECOND ?? '1000';
@@ -95,11 +96,7 @@ function finalKeys(paper: Question[]): Record<string, string> {
 }
 
 async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventually(done, { timeoutMs, intervalMs: 25, what });
   return performance.now();
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { renderNginxConfig } from '../../deploy/render-nginx';
 import { startMongoServer } from '../mongo/server.mjs';
+import { eventually } from '../support/eventually';
 
 // The cluster's certificate is self-signed, made for the run: this test process (and nothing else) accepts it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
@@ -24,13 +25,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitUntil = (check: () => Promise<boolean>, what: string) =>
+  eventually(check, { timeoutMs: 60_000, intervalMs: 100, what });
 
 /**
  * How the systemd unit starts an instance (deploy/systemd/hiregate@.service): node's arguments from `ExecStart`, and

@@ -125,10 +125,17 @@ describe('account screens', () => {
     await expectFieldError('Email', 'Email is not valid');
     expect(await page.getByRole('link', { name: /terms of use/ }).getAttribute('target')).toBe('_blank');
 
-    await page.route('**/api/data/check-credentials', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The answer is held until the spinner has been seen, however long the page takes to show it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/data/check-credentials',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await fill('Email', ADMIN.email);
     await fill('Password', ADMIN.password);
     await page.getByRole('button', { name: 'Show password' }).click();
@@ -138,6 +145,7 @@ describe('account screens', () => {
     await login.click();
     await login.locator('.spinner').waitFor();
     expect(await login.isDisabled()).toBe(true);
+    release();
     await answered;
     // The message shows on the login page before the dashboard opens.
     await toast('Login successful!').waitFor();

@@ -93,15 +93,23 @@ describe('checking a score without e-mail verification', () => {
   it('disables the button and shows a spinner while the request runs', async () => {
     await openCheckerModal(page, server.url);
     await fillScoreForm(page, itemAt(links, 5), 'CS 1');
-    await page.route('**/api/data/generate-response', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The answer is held until the busy button has been seen, however long the page takes to show it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/data/generate-response',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     const button = dialogOf(page).getByRole('button', { name: 'Retrieve Score' });
     const tabOpened = context.waitForEvent('page');
     await button.click();
     expect(await button.isDisabled()).toBe(true);
     expect(await button.locator('.spinner').count()).toBe(1);
+    release();
     await (await tabOpened).getByRole('heading', { name: 'SCORECARD' }).waitFor();
   });
 

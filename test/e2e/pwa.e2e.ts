@@ -15,6 +15,7 @@ import {
   type RecordingProxy,
   type StoredQuestion,
 } from './support/pwa';
+import { eventually } from '../support/eventually';
 import { startTestServer, type TestServer } from '../support/server';
 import { demoSamples } from '../../api/demo';
 import { seededRandom } from '../../api/demo/demo-papers';
@@ -537,16 +538,13 @@ function triedTheNetwork(proxy: RecordingProxy, from: number): string[] {
 
 /** Polls the proxy until `count` update-answer requests since `since` reached the server, or the time is up. */
 async function waitForDeliveries(proxy: RecordingProxy, since: number, count: number, timeout: number) {
-  const end = Date.now() + timeout;
-  while (Date.now() < end) {
-    const delivered = answerDeliveries(proxy, since).filter((d) => d.status !== 0);
-    if (delivered.length >= count) {
-      // A second copy would arrive right behind the first: give it the chance to show up.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      return answerDeliveries(proxy, since);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const arrived = await eventually(() => answerDeliveries(proxy, since).filter((d) => d.status !== 0).length >= count, {
+    timeoutMs: timeout,
+    intervalMs: 100,
+    what: `${count} update-answer requests`,
+  }).catch(() => false);
+  // A second copy would arrive right behind the first: give it the chance to show up.
+  if (arrived) await new Promise((resolve) => setTimeout(resolve, 1000));
   return answerDeliveries(proxy, since);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAPER_FRESH_MS } from '../../api/papers';
 import type { SheetScorecard } from '../../src/domain/gate';
 import { applyKey, buildAdmin, buildPaper, type BuiltAdmin, type BuiltPaper } from '../support/builders';
+import { eventually } from '../support/eventually';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureJson, type FixtureUrls } from '../support/fixtures';
 import {
@@ -36,8 +36,24 @@ async function upload(server: CheckerServer, html: string, query: Record<string,
   return { status: response.status, body: (await response.json()) as CheckerBody };
 }
 
-/** Every instance scores with a key within PAPER_FRESH_MS of its import: a test checking at once waits that long. */
-const keysSettle = () => new Promise((resolve) => setTimeout(resolve, PAPER_FRESH_MS + 100));
+/**
+ * An instance scores with a key within PAPER_FRESH_MS of its import: a test checking at once waits until the
+ * instance's papers name their published key versions (the dashboard reads them as a check does, through its cache).
+ */
+const keysServed = (server: CheckerServer, admin: BuiltAdmin) =>
+  eventually(
+    async () => {
+      const { body } = await getJson(`${server.url}/api/data/admin-stats`, admin.headers);
+      const served = new Map(
+        (body.papers as Array<{ id: string; keyVersion: { version: number } | null }>).map((paper) => [
+          paper.id,
+          paper.keyVersion?.version ?? 0,
+        ]),
+      );
+      return (await server.store.papers.list()).every((paper) => served.get(paper.id) === paper.keyVersion);
+    },
+    { intervalMs: 100, what: 'every paper to score with its published key' },
+  );
 
 /** The scorecard the API answers with, as the family expectations read one. */
 const asScorecard = (body: CheckerBody) => body as unknown as SheetScorecard;
@@ -66,7 +82,7 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       );
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
-    await keysSettle();
+    await keysServed(server, admin);
   }, 120_000);
 
   afterAll(async () => {
@@ -208,12 +224,13 @@ describe('a key change after a choice of sections', () => {
       ...xe.key,
       ...Object.fromEntries(chosenQuestions.map((question) => [question.long_id, 'MTA'])),
     });
-    const deadline = Date.now() + 30_000;
-    let stored = await server.store.results.findById(first.body.resultId);
-    while (stored!.keyVersion < version!.version && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      stored = await server.store.results.findById(first.body.resultId);
-    }
+    const stored = await eventually(
+      async () => {
+        const result = await server.store.results.findById(first.body.resultId);
+        return result!.keyVersion >= version!.version && result;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, what: 'the result to be re-scored with the new key' },
+    );
     const again = await upload(server, html, { testPaper: 'XE', sections, minKeyVersion: String(version!.version) });
     expect(stored).toMatchObject({ keyVersion: version!.version, totalMarks: again.body.totalScore['Total Marks'] });
     expect(again.body.totalScore['Total Marks']).toBeGreaterThan(first.body.totalScore['Total Marks']);
@@ -240,7 +257,7 @@ describe('a wrong paper and a choice of sections, before the e-mail step', () =>
       const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, admin.headers);
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
-    await keysSettle();
+    await keysServed(server, admin);
   }, 60_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { startMailbox, type Mailbox, type ReceivedMail } from '../support/mailbo
 import { STORE_LANES, openLaneStore, type LaneStore } from '../support/store-lanes';
 import { CHECKER_SECRET, postJson, sheetLinks, startCheckerServer, type CheckerServer } from './checker-harness';
 import { buildAdmin, buildPaper } from '../support/builders';
+import { eventually } from '../support/eventually';
 import type { ImportKeyAnswer } from '../../src/contract';
 
 /**
@@ -211,13 +212,21 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     ...provisional,
     ...Object.fromEntries(changes.map((change) => [change.longId, change.key])),
   });
-  async function until(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await predicate())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  /** Mails go out at the configured rate (one a second in the restart story): seconds, not milliseconds. */
+  const until = (check: () => boolean | Promise<boolean>, what: string) =>
+    eventually(check, { timeoutMs: 30_000, intervalMs: 100, what });
+  /**
+   * Nothing more can go out once the paper's published version is planned for good and no mail waits to be sent or
+   * is being sent: a mail sent twice would have had to be one of those.
+   */
+  const everyMailSettled = (day: { server: CheckerServer }) =>
+    until(async () => {
+      const { store } = day.server;
+      const paper = await store.papers.findById(PAPER_ID);
+      const version = paper && (await store.keyVersions.find(PAPER_ID, paper.keyVersion));
+      const mails = await store.alertMails.countByState();
+      return Boolean(version?.alertsPlannedAt) && mails.pending === 0 && mails.sending === 0;
+    }, 'every planned mail to be sent');
   const body = (mail: ReceivedMail) => mail.body.replace(/\r\n/g, '\n');
 
   it('imports a provisional key, lets verified candidates ask to be told, and refuses the unverified', async () => {
@@ -259,8 +268,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
 
     await until(() => TOLD.every((candidate) => day.mailsTo(candidate).length > 0), 'every mail');
     await until(async () => (await day.server.store.jobs.list()).every((job) => job.state === 'done'), 're-scoring');
-    // Whatever could still go out twice would within a few sending turns.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await everyMailSettled(day);
     expect(TOLD.map((candidate) => day.mailsTo(candidate).length)).toEqual([1, 1, 1]);
     expect(day.mailsTo(STEADY)).toEqual([]);
     expect(day.mailsTo(NOT_SUBSCRIBED)).toEqual([]);
@@ -353,7 +361,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     // The key changes again (the changes undone): only candidate 2, still subscribed, hears of it.
     await day.importKey(provisional, 'After challenges');
     await until(() => day.mailsTo(2).length === 2, 'the second mail');
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await everyMailSettled(day);
     expect([0, 1, 2, 3].map((candidate) => day.mailsTo(candidate).length)).toEqual([1, 1, 2, 0]);
     expect(body(itemAt(day.mailsTo(2), 1))).toContain('after challenges of GATE 2026 CS 1');
   }, 60_000);

@@ -28,6 +28,7 @@ import type { Crowd } from '../../api/crowd/crowd';
 import type { ReportWatch } from '../../api/features/official-results/report-watch';
 import type { FixtureServer } from './fixture-server';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FamilySet, type FixtureSet } from './fixtures';
+import { eventually } from './eventually';
 import type { LaneStore } from './store-lanes';
 
 /**
@@ -282,11 +283,10 @@ export function buildPaperRecord(overrides: Partial<Paper> = {}): Paper {
 
 /** Resolves once every re-scoring job the store holds is done (a running server's worker takes them). */
 export async function rescoringDone(store: Store, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await store.jobs.list()).every((job) => job.state === 'done')) {
-    if (Date.now() > deadline) throw new Error('Re-scoring did not finish in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(async () => (await store.jobs.list()).every((job) => job.state === 'done'), {
+    timeoutMs,
+    what: 'every re-scoring job to be done',
+  });
 }
 
 /** A report watch that only makes the fit follow, with no alerts (report-watch.test.ts covers those). */

@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './eventually';
 
 export interface ReceivedMail {
   to: string[];
@@ -31,7 +32,6 @@ export function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP peer on a free port that keeps every message, as sent and decoded from quoted-printable. */
 export async function startMailbox(): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
-  const waiters: Array<() => void> = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -41,30 +41,19 @@ export async function startMailbox(): Promise<Mailbox> {
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, body: decodeQuotedPrintable(raw) });
-        waiters.splice(0).forEach((wake) => wake());
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  const waitFor = async (find: () => ReceivedMail | undefined, what: string, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const mail = find();
-      if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no ${what}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    next: (to, timeoutMs = 5000) => waitFor(() => received.find((m) => m.to.includes(to)), `mail for ${to}`, timeoutMs),
-    nextMail: (count, timeoutMs = 10_000) => waitFor(() => received[count - 1], `mail number ${count}`, timeoutMs),
+    next: (to, timeoutMs = 5000) =>
+      eventually(() => received.find((m) => m.to.includes(to)), { timeoutMs, what: `mail for ${to}` }),
+    nextMail: (count, timeoutMs = 10_000) =>
+      eventually(() => received[count - 1], { timeoutMs, what: `mail number ${count}` }),
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
+import { eventually } from './eventually';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -45,9 +46,9 @@ export async function startTestServer(env: Record<string, string | undefined> = 
  * back, it first finds the store answering and catches up with it (api/store/store-watch.ts).
  */
 export async function untilReady(url: string, withinMs = 15_000): Promise<void> {
-  const until = performance.now() + withinMs;
-  while ((await fetch(`${url}/api/health/ready`)).status !== 200) {
-    if (performance.now() > until) throw new Error(`${url} was not ready within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(async () => (await fetch(`${url}/api/health/ready`)).status === 200, {
+    timeoutMs: withinMs,
+    intervalMs: 100,
+    what: `${url} to be ready`,
+  });
 }

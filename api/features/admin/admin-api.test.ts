@@ -8,6 +8,7 @@ import { readFixtureJson, readFixtureText, type FixtureUrls } from '../../../tes
 import { createStore } from '../../store';
 import { seedFixtureResults, type SeededResult } from '../../../test/support/seed-results';
 import { adminCredentials, basicAuth } from '../../../test/support/builders';
+import { eventually } from '../../../test/support/eventually';
 import { demoSamples } from '../../demo';
 import { KEY_ENTRIES_MAX, KEY_ROWS_MAX_CHARS } from './admin-routes';
 import type {
@@ -97,14 +98,16 @@ describe('admin API on the real server', () => {
     return asAdmin('POST', '/api/data/process', { link: fixtures.url(master) });
   };
   const waitForRescoring = async (paperSet: string) => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { body } = await asAdmin('GET', '/api/data/admin-stats');
-      const job = body.rescoring.find((status) => status.paperSet === paperSet);
-      if (job?.state === 'done') return job;
-      if (job?.state === 'failed') throw new Error(job.error);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('re-scoring did not finish');
+    const job = await eventually(
+      async () => {
+        const { body } = await asAdmin('GET', '/api/data/admin-stats');
+        const status = body.rescoring.find((found) => found.paperSet === paperSet);
+        return (status?.state === 'done' || status?.state === 'failed') && status;
+      },
+      { what: `re-scoring of ${paperSet} to end` },
+    );
+    if (job.state === 'failed') throw new Error(job.error);
+    return job;
   };
   const resultsByCandidate = async () => {
     const { body, status } = await asAdmin('GET', '/api/data/get-all-results');

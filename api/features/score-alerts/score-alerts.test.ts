@@ -184,9 +184,11 @@ describe('score-change mails', () => {
   it('gives a refused mail up after its attempts', async () => {
     await queue('r2.0'); // an alert whose result is gone
     const send = await sender(10, 550);
+    // Each retry falls due on the clock the sender reads (Date): moved past it, not waited out.
+    vi.useFakeTimers({ toFake: ['Date'] });
     for (let attempt = 0; attempt < 3; attempt++) {
       await send.sendDue();
-      await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt + 10));
+      vi.setSystemTime(Date.now() + 50 * 2 ** attempt + 10);
     }
     expect(received).toEqual([]);
     expect(await store.alertMails.countByState()).toMatchObject({ failed: 1, pending: 0 });

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../../../test/mongo/server.mjs';
+import { eventually } from '../../../test/support/eventually';
 import { startTestServer, untilReady, type TestServer } from '../../../test/support/server';
 import { StoreUnavailableError, type Store } from '../types';
 import { databaseNameOf, openMongoStore, redactUri } from './mongo-store';
@@ -43,12 +44,14 @@ describe('MongoStore connection', () => {
 
   it('waits for a server that starts late, and its health check follows the server going away', async () => {
     const port = await freePort();
+    let failedAttempts = 0;
     const opening = openMongoStore(`mongodb://127.0.0.1:${port}`, {
       connectAttempts: 40,
       retryDelayMs: 250,
       deadlines: { operationMs: 300, bulkMs: 1_000 },
+      onRetry: () => failedAttempts++,
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => failedAttempts > 0, { what: 'an attempt to find no server' });
     server = await startMongoServer({ port });
     store = await opening;
     expect(await store.ping()).toBe(true);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authReducer, hasAccessToken, initialAuthState, type AuthState } from './auth-state';
 import { createAuthStore } from './auth-store';
 import { deserialise, readPersisted, serialise } from './persistence';
@@ -32,6 +32,10 @@ describe('auth state', () => {
 });
 
 describe('auth persistence', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('saves under root with version -1 and reads it back, never resuming a loading state', () => {
     const state: AuthState = { userData: { accessToken: 't' }, userType: 'user', status: 'loading', error: null };
     const raw = serialise(state);
@@ -56,9 +60,13 @@ describe('auth persistence', () => {
   });
 
   it('gives up rehydrating after the timeout and starts signed out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stuck = { getItem: () => new Promise<string>(() => undefined), setItem: () => undefined };
-    const started = Date.now();
-    expect(await readPersisted(stuck, 50)).toEqual(initialAuthState);
-    expect(Date.now() - started).toBeLessThan(1000);
+    let read: unknown;
+    void readPersisted(stuck, 50).then((state) => (read = state));
+    await vi.advanceTimersByTimeAsync(49);
+    expect(read).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(read).toEqual(initialAuthState);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_CACHE_NAME, keepImagesOffline } from './keep-images';
 
-/** Cache Storage in memory: `add` takes a tick, fails for addresses containing 'broken', and records concurrency. */
+/** Cache Storage in memory: `add` takes a turn of the event loop, fails for 'broken' addresses, records concurrency. */
 function fakeCacheStorage(cached: string[] = []) {
   const entries = new Set(cached);
   const opened: string[] = [];
@@ -11,7 +11,7 @@ function fakeCacheStorage(cached: string[] = []) {
     add: async (url: string) => {
       state.adds++;
       state.mostInFlight = Math.max(state.mostInFlight, ++state.inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setImmediate(resolve));
       state.inFlight--;
       if (url.includes('broken')) throw new TypeError('Request failed');
       entries.add(url);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { eventually } from '../../support/eventually';
 import { withPolicyViolationReports } from './policy-violations';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,9 +61,10 @@ export async function waitInPage<Arg>(
   { timeout = 30_000, interval = 200, what = 'condition' } = {},
 ): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await page.evaluate(check as (arg: unknown) => Promise<boolean> | boolean, arg)) return Date.now() - started;
-    if (Date.now() - started > timeout) throw new Error(`Timed out after ${timeout} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, interval));
-  }
+  await eventually(() => page.evaluate(check as (arg: unknown) => Promise<boolean> | boolean, arg), {
+    timeoutMs: timeout,
+    intervalMs: interval,
+    what,
+  });
+  return Date.now() - started;
 }
