@@ -71,7 +71,8 @@ export function createRescorer(
     const paper = await loadKeyedPaper(store, paperId);
     if (!paper) return true;
     const version = paper.paper.keyVersion;
-    const total = await store.results.countByPaper(paperId);
+    // Uploads are re-scored too (idsScoredBelow holds them), so they are counted in what the job says it did.
+    const total = await store.results.countByPaper(paperId, { withUploads: true });
     // A taken-over job goes on counting from where its last holder got (claim starts a new pass from 0).
     let rescored = Math.min(job.rescored, total);
     // What is left, read once as ids, then fetched by id a batch at a time: a query per batch for the next results

@@ -63,4 +63,27 @@ describe('scoring a stored result again', () => {
     await rescoringDone(store);
     expect(await store.results.findById(id)).toMatchObject({ totalMarks: 6, normMarks: 13, negativeMarks: 0 });
   });
+
+  it("counts an upload in the job's progress, as the dashboard counts it among the paper's results", async () => {
+    const { store } = built;
+    const { paper, questions } = await buildKeyedPaper(store, QUESTIONS, { key: 'A' });
+    await rescoringDone(store);
+    await store.results.upsert(
+      buildResult({
+        uploaded: true,
+        link: undefined,
+        responses: { Q0: 'A', Q1: 'B', Q2: 'B', Q3: 'C' },
+        keyVersion: (await store.papers.findById(paper.id))!.keyVersion,
+      }),
+    );
+    const q1 = questions.find((question) => question.long_id === 'Q1')!;
+    await papers.keyChanges.apply(paper.id, [{ questionId: q1.id, answerKey: 'B' }], {
+      label: 'final',
+      source: 'import',
+    });
+    await rescoringDone(store);
+    expect(await papers.rescorer.statuses()).toEqual([
+      expect.objectContaining({ paperSet: paper.id, state: 'done', rescored: 1, total: 1 }),
+    ]);
+  });
 });

@@ -687,6 +687,28 @@ describe(`storage contract on the ${lane} store`, () => {
   });
 
   describe('uploads confirmed by the portal', () => {
+    it('gives an upload the owner its uploader verified, once, and no fetched result', async () => {
+      const upload = await store.results.upsert(
+        resultInput({
+          resultKey: 'upload owner',
+          uploaded: true,
+          link: undefined,
+          email: undefined,
+          isVerified: false,
+        }),
+      );
+      const fetched = await store.results.upsert(
+        resultInput({ resultKey: 'fetched owner', email: undefined, isVerified: false }),
+      );
+      expect(await store.results.verifyOwner(upload.id, 'asha@example.com')).toBe(true);
+      expect(await store.results.findById(upload.id)).toMatchObject({ email: 'asha@example.com', isVerified: true });
+      expect(await store.results.verifyOwner(upload.id, 'someone@example.com')).toBe(false);
+      expect(await store.results.findById(upload.id)).toMatchObject({ email: 'asha@example.com' });
+      expect(await store.results.verifyOwner(fetched.id, 'asha@example.com')).toBe(false);
+      expect(await store.results.findById(fetched.id)).toMatchObject({ isVerified: false });
+      expect(await store.results.verifyOwner('000000000000000000000000', 'asha@example.com')).toBe(false);
+    });
+
     it('confirms only the uploads of that paper and candidate with the same responses, until sent again', async () => {
       const responses = { q1: 'A', q2: '' };
       const upload = (key: string, fields: Partial<Parameters<typeof resultInput>[0]> = {}) =>

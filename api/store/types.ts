@@ -306,6 +306,11 @@ export interface ResultRepository {
    * the portal vouches for them now. @returns the ids newly confirmed.
    */
   confirmUploads(paperId: string, candidateId: string, responses: Record<string, string>): Promise<string[]>;
+  /**
+   * The address its uploader verified for an upload becomes its owner (e-mail, verified), once: false when no such
+   * upload, or its owner was verified already.
+   */
+  verifyOwner(uploadId: string, email: string): Promise<boolean>;
   /** Newest createdAt first; without a limit, all of them. */
   list(page?: ResultPage): Promise<ResultSummary[]>;
   count(): Promise<number>;

@@ -198,6 +198,8 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     const verified = await getJson(verifyUrl({ token }));
     expect(verified.body).toMatchObject({ message: 'Email verified successfully', resultId });
     const access = verified.body.access as string;
+    // The administrator's results name the uploader's verified address from now on.
+    expect(await server.store.results.findById(resultId)).toMatchObject({ email, isVerified: true });
 
     // The scorecard comes from the stored upload, for this device only.
     const card = await postJson(`${server.url}/api/data/scorecard`, { resultId, access });

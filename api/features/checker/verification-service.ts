@@ -123,6 +123,8 @@ export function createVerificationService(
       if (opened.status !== 'valid') return { outcome: opened.status };
       const { subject, email } = opened.claim;
       const { alreadyVerified } = await store.verifications.markVerified(access.subjectKey(subject), email);
+      // The uploader's address is the upload's owner from now on, in the admin's results and their CSV.
+      if ('upload' in subject) await store.results.verifyOwner(subject.upload, email);
       // The mail's link proves this address on this device, whether or not it verified this subject before.
       return {
         outcome: alreadyVerified ? 'already-verified' : 'verified',

@@ -205,6 +205,8 @@ export function resultRepository(
       for (const upload of uploads) await results.updateOne({ _id: upload._id }, { $set: { confirmed: true } });
       return uploads.map((upload) => upload._id);
     },
+    verifyOwner: (uploadId, email) =>
+      results.updateOne({ _id: uploadId, uploaded: true, isVerified: false }, { $set: { email, isVerified: true } }),
     async list({ limit, skip, paperId } = {}) {
       const filter = paperId === undefined ? {} : { paperId };
       const docs = await results.find(filter, { sort: NEWEST_FIRST, limit, skip, omit: ['responses'] });
