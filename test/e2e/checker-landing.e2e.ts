@@ -32,7 +32,7 @@ describe('GATE checker landing and score modal', () => {
     await page.getByRole('button', { name: 'Close advertisement' }).click();
     await page.getByRole('heading', { name: 'Check your GATE Score Now!' }).waitFor();
     await page.waitForFunction(() =>
-      document.querySelector('.gate-hero__tagline [aria-hidden="true"]')?.textContent?.includes('Insightful!'),
+      document.querySelector('.gate-hero__tagline .typing-text__typed')?.textContent?.includes('Insightful!'),
     );
     expect(await page.locator('.gate-hero__banner img').count()).toBe(2);
     expect(await page.locator('.gate-hero__banner').first().getAttribute('target')).toBe('_blank');

@@ -163,6 +163,26 @@ describe('admin area on a phone and on a desktop', () => {
     await page.context().close();
   });
 
+  it('at 320 and 360 px the sign-in toast leaves the Menu button clear, and Menu opens while it shows', async () => {
+    for (const width of [320, 360]) {
+      const page = await (await browser.newContext()).newPage();
+      await useWidth(page, width);
+      await page.goto(server.url + '/login');
+      await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      const toast = page.locator('.Toastify__toast', { hasText: 'Login successful!' });
+      await toast.waitFor();
+      const menuButton = page.getByRole('button', { name: 'Menu' });
+      const [toastBox, menuBox] = await Promise.all([toast.boundingBox(), menuButton.boundingBox()]);
+      expect(toastBox!.y, `${width} px`).toBeGreaterThanOrEqual(menuBox!.y + menuBox!.height);
+      // Clicked where a person taps, not through the element: a toast over it would take the tap.
+      await page.mouse.click(menuBox!.x + menuBox!.width / 2, menuBox!.y + menuBox!.height / 2);
+      await page.getByRole('navigation', { name: 'Admin menu' }).waitFor();
+      await page.context().close();
+    }
+  });
+
   it('on a phone the drawer closes on Escape and on a tap beside it, and gives focus back to Menu', async () => {
     const page = await (await browser.newContext()).newPage();
     await useWidth(page, 360);
@@ -230,6 +250,27 @@ describe('admin area on a phone and on a desktop', () => {
     await context.close();
   });
 
+  it('at 360 px the counters stand still while the tagline types itself over three lines', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await useWidth(page, 360);
+    await signIn(page);
+    // Time stands still from the reload on, so the tagline is seen empty, then whole.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' }).waitFor();
+    const typed = page.locator('.admin-tagline .typing-text__typed');
+    const whole = (await page.locator('.admin-tagline .visually-hidden').textContent())!;
+    const counters = page.locator('.admin-counters');
+    expect(await typed.textContent()).toBe('');
+    const topBefore = (await counters.boundingBox())!.y;
+    await page.clock.runFor(whole.length * 100);
+    expect(await typed.textContent()).toBe(whole);
+    expect((await page.locator('.admin-tagline').boundingBox())!.height).toBeGreaterThan(40);
+    expect((await counters.boundingBox())!.y).toBe(topBefore);
+    await page.context().close();
+  });
+
   it('a screenshot of the dashboard at 360 px, as a phone shows it, for review and the README', async () => {
     const page = await (await browser.newContext()).newPage();
     await useWidth(page, 360);
@@ -240,8 +281,11 @@ describe('admin area on a phone and on a desktop', () => {
       .waitFor();
     // The tagline types itself out; the picture shows it whole.
     await page.waitForFunction(() => {
-      const [whole, typed] = document.querySelectorAll('.admin-tagline > span');
-      return typed?.textContent === whole?.textContent;
+      const tagline = document.querySelector('.admin-tagline');
+      return (
+        tagline?.querySelector('.typing-text__typed')?.textContent ===
+        tagline?.querySelector('.visually-hidden')?.textContent
+      );
     });
     mkdirSync(screenshotDir, { recursive: true });
     await page.screenshot({ path: path.join(screenshotDir, 'admin-dashboard-360.png') });

@@ -4,7 +4,7 @@ import { ExternalLink } from '../../lib/ui/ExternalLink';
 import type { ModalMode } from './ScoreModal';
 import { keepDraft, readDraft, type CheckerForm } from './checker-draft';
 import { SavedScorecards } from './SavedScorecards';
-import { TypingText } from './TypingText';
+import { TypingText } from '../../lib/ui/TypingText';
 // Files, not inlined data: the home page's script stays smaller and the browser fetches the images lazily.
 import examBanner from './assets/banner-exam.svg?no-inline';
 import storeBanner from './assets/banner-store.svg?no-inline';

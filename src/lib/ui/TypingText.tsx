@@ -1,14 +1,27 @@
-import { useTypingText } from '../../lib/use-typing-text';
+import { useTypingText } from './use-typing-text';
+import './typing-text.css';
 
-const STEP_MS = 55;
-
-/** Types its text once, letter by letter; screen readers and reduced-motion users get the whole text at once. */
-export function TypingText({ text, className }: { text: string; className?: string }) {
-  const typed = useTypingText(text, STEP_MS);
+/**
+ * Types its text once, letter by letter; screen readers and reduced-motion users get the whole text at once. The
+ * whole text, invisible, holds its place from the start, so the lines below never move while it types.
+ */
+export function TypingText({
+  text,
+  className,
+  msPerCharacter = 55,
+}: {
+  text: string;
+  className?: string;
+  msPerCharacter?: number;
+}) {
+  const typed = useTypingText(text, msPerCharacter);
   return (
-    <p className={className}>
+    <p className={className ? `typing-text ${className}` : 'typing-text'}>
       <span className="visually-hidden">{text}</span>
-      <span aria-hidden="true">
+      <span className="typing-text__room" aria-hidden="true">
+        {text}
+      </span>
+      <span className="typing-text__typed" aria-hidden="true">
         {typed}
         <span className="typing-caret" />
       </span>

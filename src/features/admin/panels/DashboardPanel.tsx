@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import type { AdminCredentials } from '../../../lib/admin-session';
-import { useTypingText } from '../../../lib/use-typing-text';
+import { TypingText } from '../../../lib/ui/TypingText';
 import { RescoreStatusList } from '../papers/RescoreStatusList';
 import { PaperStates } from '../papers/PaperStates';
 import { useAdminStats } from './use-admin-stats';
@@ -19,7 +19,6 @@ const useOnline = () => useSyncExternalStore(subscribeOnline, () => onlineManage
  * last figures this device saw, with their time.
  */
 export function DashboardPanel({ credentials }: { credentials: AdminCredentials }) {
-  const tagline = useTypingText(TAGLINE, TAGLINE_MS_PER_CHARACTER);
   const stats = useAdminStats(credentials);
   const online = useOnline();
   const figures = dashboardFigures(stats, readLastKnownStats(localStorage), online);
@@ -27,11 +26,7 @@ export function DashboardPanel({ credentials }: { credentials: AdminCredentials 
   return (
     <section className="admin-panel" aria-labelledby="dashboard-heading">
       <h1 id="dashboard-heading">Welcome to the Admin Dashboard</h1>
-      <p className="admin-tagline">
-        <span className="visually-hidden">{TAGLINE}</span>
-        <span aria-hidden="true">{tagline}</span>
-        <span className="admin-caret" aria-hidden="true" />
-      </p>
+      <TypingText className="admin-tagline" text={TAGLINE} msPerCharacter={TAGLINE_MS_PER_CHARACTER} />
       <div className="admin-counters">
         <Counter title="Total Question Papers" loading={figures.loading} value={figures.paperSets} />
         <Counter title="Total Results Present" loading={figures.loading} value={figures.results} />
