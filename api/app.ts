@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { watchStore, type Store } from './store';
 import { createMailer } from './mail/mailer';
+import { answerOf } from './error-answers';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
 import { requestLogging } from './http/logging';
@@ -80,7 +81,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   app.use(requestLogging(logger));
   app.use(securityHeaders(config));
   app.use(measureRequests(metrics));
-  app.use(jsonErrors);
+  app.use(jsonErrors(answerOf));
   app.use(compress());
   app.use(spaFiles(config.distDir));
   app.use(

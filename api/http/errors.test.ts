@@ -28,7 +28,7 @@ describe('jsonErrors gives every failure a code', () => {
 
   beforeAll(async () => {
     const app = new Koa();
-    app.use(jsonErrors);
+    app.use(jsonErrors());
     app.use((ctx) => {
       const fail = FAILURES[ctx.path];
       if (fail) fail();

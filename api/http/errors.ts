@@ -46,6 +46,14 @@ export class HttpError extends Error {
   }
 }
 
+/** An account call's refusal: the spec's `notify.message` beside the plain `message`. */
+export function notifyingError(status: number, code: ApiCode, message: string): HttpError {
+  return new HttpError(status, message, { code, notify: { message } });
+}
+
+/** What a domain error answers (api/error-answers.ts); undefined for an error the table does not know. */
+export type AnswerOf = (error: unknown) => HttpError | undefined;
+
 const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
 const STORE_UNAVAILABLE_MESSAGE = 'HireGate cannot reach its database right now. Please try again in a few seconds.';
 /** A database restart or a replica-set election is over in seconds. */
@@ -84,32 +92,38 @@ function emptyAnswerMessage(status: number, method: string, path: string, allow:
   return 'The request could not be answered.';
 }
 
-/** Every failure leaves as JSON `{message, code}` with the right status; stack traces go to the log only. */
-export const jsonErrors: Middleware = async (ctx, next) => {
-  try {
-    await next();
-    // The routers answer a method none of them knows (PROPFIND, TRACE: scanners) with 501, a server fault. It is the
-    // client's: 405 with the methods the path takes, or 404 where no route has the path.
-    if (ctx.status === 501 && ctx.body === undefined) ctx.status = ctx.response.get('Allow') ? 405 : 404;
-    // A router's own 404 and 405 carry no body: API callers still get JSON `{message}`.
-    if (ctx.body === undefined && ctx.status >= 400 && /^\/(api|auth)\//.test(ctx.path)) {
-      const message = emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow'));
-      throw new HttpError(ctx.status, message, { code: codeOfStatus(ctx.status) });
+/**
+ * Every failure leaves as JSON `{message, code}` with the right status; stack traces go to the log only. A domain
+ * error answers as `answerOf` says (one table for the whole API), so no route or service translates one itself.
+ */
+export const jsonErrors =
+  (answerOf: AnswerOf = () => undefined): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+      // The routers answer a method none of them knows (PROPFIND, TRACE: scanners) with 501, a server fault. It is the
+      // client's: 405 with the methods the path takes, or 404 where no route has the path.
+      if (ctx.status === 501 && ctx.body === undefined) ctx.status = ctx.response.get('Allow') ? 405 : 404;
+      // A router's own 404 and 405 carry no body: API callers still get JSON `{message}`.
+      if (ctx.body === undefined && ctx.status >= 400 && /^\/(api|auth)\//.test(ctx.path)) {
+        const message = emptyAnswerMessage(ctx.status, ctx.method, ctx.path, ctx.response.get('Allow'));
+        throw new HttpError(ctx.status, message, { code: codeOfStatus(ctx.status) });
+      }
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) {
+        ctx.state.metrics?.storeErrors.inc({ kind: error.kind });
+        ctx.state.log?.warn({ err: error }, 'database unavailable');
+        ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+        ctx.status = 503;
+        ctx.body = { message: STORE_UNAVAILABLE_MESSAGE, code: 'STORE_UNAVAILABLE' };
+        return;
+      }
+      const answered = answerOf(error) ?? error;
+      const { status, message, code, extra } = describe(answered);
+      if (answered instanceof HttpError) ctx.set(answered.headers);
+      // A 5xx of our own making is a fault to look into; one that says what failed elsewhere (the portal) is not.
+      if (status >= 500 && !(answered instanceof HttpError)) ctx.state.log?.error({ err: error }, 'request failed');
+      ctx.status = status;
+      ctx.body = { ...extra, message, code };
     }
-  } catch (error) {
-    if (error instanceof StoreUnavailableError) {
-      ctx.state.metrics?.storeErrors.inc({ kind: error.kind });
-      ctx.state.log?.warn({ err: error }, 'database unavailable');
-      ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
-      ctx.status = 503;
-      ctx.body = { message: STORE_UNAVAILABLE_MESSAGE, code: 'STORE_UNAVAILABLE' };
-      return;
-    }
-    const { status, message, code, extra } = describe(error);
-    if (error instanceof HttpError) ctx.set(error.headers);
-    // A 5xx of our own making is a fault to look into; one that says what failed elsewhere (the portal) is not.
-    if (status >= 500 && !(error instanceof HttpError)) ctx.state.log?.error({ err: error }, 'request failed');
-    ctx.status = status;
-    ctx.body = { ...extra, message, code };
-  }
-};
+  };

@@ -13,7 +13,7 @@ describe('limitPerAddress', () => {
   beforeAll(async () => {
     // A trusted proxy with one hop: the test names each request's client address in X-Forwarded-For.
     const app = new Koa({ proxy: true, maxIpsCount: 1 });
-    app.use(jsonErrors);
+    app.use(jsonErrors());
     app.use(
       limitPerAddress(memoryLimiters({ name: 'test-checks', points: 3, windowMs: 60_000 }), 'score checks', (ctx) =>
         Boolean(ctx.get('x-exempt')),

@@ -15,7 +15,7 @@ describe('requestDeadline', () => {
 
   beforeAll(async () => {
     const app = new Koa();
-    app.use(jsonErrors);
+    app.use(jsonErrors());
     app.use(requestDeadline(200));
     app.use(async (ctx) => {
       if (ctx.path === '/slow') {

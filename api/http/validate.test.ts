@@ -50,7 +50,7 @@ describe('validate middleware', () => {
       ctx.body = { input: ctx.state.input };
     });
     const app = new Koa();
-    app.use(jsonErrors);
+    app.use(jsonErrors());
     app.use(bodyParser({ enableTypes: ['json', 'text'] }));
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * The house's arrows, read with TypeScript's own pre-processor so `import type` counts: ESLint's import-x/no-cycle
  * skips type-only imports, which is how the last two circles closed unseen. No file may take part in an import
- * circle, and in api/ every folder imports only from the floors below it (docs/architecture.md):
+ * circle, and in api/ every folder imports only from its own floor or the floors below it (docs/architecture.md):
  *
  *   config, logger, mail → store → http, crowd, papers, presenters, demo, openapi, sheets → access → features
- *   → app, cli → server
+ *   → app, cli, error-answers → server
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,7 +25,7 @@ const API_FLOORS: ReadonlyArray<readonly string[]> = [
   ['http', 'crowd', 'papers', 'presenters', 'demo', 'openapi', 'sheets'],
   ['access'],
   ['features'],
-  ['app', 'cli'],
+  ['app', 'cli', 'error-answers'],
   ['server'],
 ];
 

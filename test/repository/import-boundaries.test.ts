@@ -5,8 +5,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import rules of docs/architecture.md are lint's, and lint must refuse a breach: probes written where a breach
- * would be, linted with the project's own configuration, then removed.
+ * The import zones of docs/architecture.md are lint's (its floors and circles are house.test.ts's), and lint must
+ * refuse a breach: probes written where a breach would be, linted with the project's own configuration, then removed.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -17,8 +17,14 @@ export interface AccountDeps {
   mailer: Mailer;
 }
 
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+
 export class EmailTakenError extends Error {}
-export class InvalidResetTokenError extends Error {}
+export class InvalidResetTokenError extends Error {
+  constructor() {
+    super(INVALID_RESET_LINK);
+  }
+}
 
 /** Only the token's hash is stored, so a leaked database cannot be used to reset anyone's password. */
 export function hashResetToken(token: string): string {

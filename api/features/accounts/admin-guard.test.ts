@@ -40,7 +40,7 @@ describe('requireAdmin middleware', () => {
       authenticate: (email, password) => authenticate(store, email, password),
     });
     const app = new Koa();
-    app.use(jsonErrors);
+    app.use(jsonErrors());
     app.use(requireAdmin());
     app.use((ctx) => {
       ctx.body = { admin: ctx.state.admin?.email };

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { HttpError } from '../../http/errors';
-import type { ApiCode } from '../../../src/contract/codes';
+import { HttpError, notifyingError } from '../../http/errors';
 import type { AdminGuard } from '../../access/admin-guard';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import type { LimiterFactory } from '../../store';
@@ -13,7 +12,6 @@ import {
   signUpRequestSchema,
 } from '../../../src/domain/validation/accounts';
 import {
-  EmailTakenError,
   InvalidResetTokenError,
   type AccountDeps,
   logIn,
@@ -26,19 +24,14 @@ import { SignInThrottle, TooManyAttemptsError, type SignInRules } from '../../ac
 
 export const INVALID_CLIENT_CODE = 'Invalid client code.';
 export const LOGIN_FAILED = 'Username or password is incorrect.';
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 export const FORGOT_ANSWER =
   'If an account exists for that e-mail, we have sent it a link to reset the password. The link works once, within 1 hour.';
-
-/** Account errors carry the spec's `notify.message` beside the plain `message`. */
-function notify(status: number, code: ApiCode, message: string): HttpError {
-  return new HttpError(status, message, { code, notify: { message } });
-}
 
 /** Every account call must name this product's client code in x-client-code. */
 function requireClientCode({ config }: Pick<AccountDeps, 'config'>): Middleware {
   return async (ctx, next) => {
-    if (ctx.get('x-client-code') !== config.clientCode) throw notify(400, 'INVALID_CLIENT_CODE', INVALID_CLIENT_CODE);
+    if (ctx.get('x-client-code') !== config.clientCode)
+      throw notifyingError(400, 'INVALID_CLIENT_CODE', INVALID_CLIENT_CODE);
     await next();
   };
 }
@@ -80,7 +73,7 @@ function hourlyLimit(
     const wait = (await waitFor(byAddress, ctx.ip)) || (await waitFor(byEmail, ctx.state.input.email.toLowerCase()));
     if (wait > 0) {
       const error = tooManyRequests(ctx, wait, what);
-      throw notify(429, 'RATE_LIMITED', error.message);
+      throw notifyingError(429, 'RATE_LIMITED', error.message);
     }
     await next();
   };
@@ -102,14 +95,9 @@ export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }
 
   router.post('/api/signup', clientCode, validate(signUpRequestSchema, ACCOUNT_INPUT), signUps, async (ctx) => {
     const { email, firstName, password } = ctx.state.input;
-    try {
-      const user = await signUp(services, { email, firstName, password });
-      ctx.status = 201;
-      ctx.body = presentSignedUp(user, 'Successfully signed up');
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw notify(409, 'EMAIL_TAKEN', error.message);
-      throw error;
-    }
+    const user = await signUp(services, { email, firstName, password });
+    ctx.status = 201;
+    ctx.body = presentSignedUp(user, 'Successfully signed up');
   });
 
   router.post('/auth/login', clientCode, validate(loginRequestSchema, ACCOUNT_INPUT), async (ctx) => {
@@ -140,13 +128,8 @@ export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
     const { email, pwd, token } = ctx.state.input;
     const resetToken = bearer ?? token;
-    if (!resetToken) throw notify(401, 'INVALID_RESET_LINK', INVALID_RESET_LINK);
-    try {
-      await resetPassword(services, resetToken, email, pwd);
-    } catch (error) {
-      if (error instanceof InvalidResetTokenError) throw notify(401, 'INVALID_RESET_LINK', INVALID_RESET_LINK);
-      throw error;
-    }
+    if (!resetToken) throw new InvalidResetTokenError();
+    await resetPassword(services, resetToken, email, pwd);
     // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
     await Promise.all([signIns.forgiveEmail(email), services.adminGuard.forgive(email)]);
     ctx.body = presentDone('Password reseted successfully.');

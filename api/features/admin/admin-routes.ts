@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { boolean, mixed, number, object, string } from 'yup';
-import { isGateError, keyDocumentVersion, keyVersionLabel, type ParsedSheet } from '../../../src/domain/gate';
+import { keyDocumentVersion, keyVersionLabel } from '../../../src/domain/gate';
 import type { Config } from '../../config';
 import type { Papers } from '../../papers';
 import type { PortalTraffic } from '../../sheets/portal-traffic';
@@ -20,7 +20,6 @@ import { validate } from '../../http/validate';
 import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
 import { plainText } from '../../../src/domain/validation/text';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import { PaperRefused } from '../../papers';
 import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
 import { predictionAccuracy } from '../../../src/domain/gate/rank/official-results/prediction-accuracy';
 
@@ -113,17 +112,6 @@ const retireSchema = object({
   retired: boolean().strict().typeError('retired must be true or false.').required('Say whether (retired).'),
 });
 
-/** A master sheet read and filed as a paper; a sheet the engine cannot trust or that contradicts a stored paper, refused. */
-async function filedPaper(papers: Papers, load: () => Promise<ParsedSheet> | ParsedSheet) {
-  try {
-    return await papers.upload(await load());
-  } catch (error) {
-    if (isGateError(error)) throw new HttpError(422, error.message, { code: error.code });
-    if (error instanceof PaperRefused) throw new HttpError(409, error.message, { code: 'PAPER_CONFLICT' });
-    throw error;
-  }
-}
-
 /** The admin API calls and the admin extras: key import, papers with their state, statistics. */
 export interface AdminDeps {
   config: Config;
@@ -143,9 +131,9 @@ export function adminRoutes(services: AdminDeps): Router {
 
   router.post('/process', admin, validate(processRequestSchema, { ...ADMIN_INPUT, textBody: 'html' }), async (ctx) => {
     const { link, html = '' } = ctx.state.input;
-    const filed = await filedPaper(papers, () =>
-      link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html),
-    );
+    const sheet = await (link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html));
+    // A sheet the engine cannot trust, or one that contradicts a stored paper, is refused (api/error-answers.ts).
+    const filed = await papers.upload(sheet);
     ctx.state.log?.info({ paper: filed.paper.id, outcome: filed.outcome }, 'paper processed');
     ctx.body = presentFiledPaper(filed, await papers.keyed.get(filed.paper.id));
   });

@@ -3,7 +3,6 @@ import type { Context, Middleware } from 'koa';
 import { number, object, string } from 'yup';
 import {
   isGateError,
-  isSectionChoiceError,
   isTestPaper,
   TEST_PAPERS,
   type GateErrorCode,
@@ -167,27 +166,6 @@ interface PaperRequest {
 const BARE = { messages: 'bare' } as const;
 
 /**
- * Sheet problems and paper mismatches come from the engine with a message for the candidate; a choice of sections to
- * make comes with the question to put (`choice`: the optional sections, their answers and the choices that fit).
- */
-function userError(error: unknown): unknown {
-  if (isSectionChoiceError(error)) {
-    return new HttpError(422, error.message, { code: error.code, choice: error.question });
-  }
-  if (isGateError(error)) return new HttpError(422, error.message, { code: error.code });
-  if (error instanceof PaperNotLiveError) return new HttpError(409, error.message, { code: error.code });
-  return error;
-}
-
-async function withUserErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw userError(error);
-  }
-}
-
-/**
  * The public checker calls (generate-response, send-verification, verify, get-rank) and two more:
  * upload-response for a saved page, and distribution for the scorecard's chart.
  */
@@ -257,7 +235,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     } catch (error) {
       const actionable =
         (isGateError(error) && REFUSED_BEFORE_EMAIL.has(error.code)) || error instanceof PaperNotLiveError;
-      if (actionable) throw userError(error);
+      if (actionable) throw error;
     }
   }
 
@@ -286,18 +264,16 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     minKeyVersion?: number;
   }
 
-  const scored = (load: () => Promise<ParsedSheet> | ParsedSheet, request: ScoreRequestOf) =>
-    withUserErrors(async () =>
-      checker.check({
-        sheet: await load(),
-        origin: request.origin,
-        testPaper: request.testPaper,
-        email: request.verifiedEmail ?? request.email,
-        isVerified: request.verifiedEmail !== null,
-        minKeyVersion: request.minKeyVersion,
-        sections: request.sections,
-      }),
-    );
+  const scored = async (load: () => Promise<ParsedSheet> | ParsedSheet, request: ScoreRequestOf) =>
+    checker.check({
+      sheet: await load(),
+      origin: request.origin,
+      testPaper: request.testPaper,
+      email: request.verifiedEmail ?? request.email,
+      isVerified: request.verifiedEmail !== null,
+      minKeyVersion: request.minKeyVersion,
+      sections: request.sections,
+    });
 
   function answerWith(ctx: Context, checked: CheckedScorecard) {
     ctx.type = 'application/json';
@@ -365,10 +341,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
       throw verifyFirst(result.uploaded ? { upload: result.id } : {});
     }
-    answerWith(
-      ctx,
-      await withUserErrors(() => checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined })),
-    );
+    answerWith(ctx, await checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined }));
   });
 
   /** The subject a send is for: a link that can be a response sheet, or an upload stored here. */
@@ -431,6 +404,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
 function checkOutcomeOf(error: unknown): string {
   if (error instanceof FetchError) return 'portal fetch failed';
   if (error instanceof StoreUnavailableError) return 'database unavailable';
+  if (isGateError(error) || error instanceof PaperNotLiveError) return 'refused';
   if (!(error instanceof HttpError)) return 'server error';
   if (error.extra.verificationRequired) return 'verification required';
   if (error.status === 429) return 'rate limited';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { GateError } from '../src/domain/gate';
+import { answerOf } from './error-answers';
+import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
+import { PaperNotLiveError } from './features/checker/checker-service';
+import { PaperRefused } from './papers';
+
+const answer = (error: unknown) => {
+  const answered = answerOf(error);
+  return answered && { status: answered.status, code: answered.code, message: answered.message, ...answered.extra };
+};
+
+describe('what each domain error answers', () => {
+  it('a sheet or paper the engine refuses is 422, a key it cannot read 400, each with its own code', () => {
+    expect(answer(new GateError('WRONG_PAPER', 'This response sheet is for EE, not CS.'))).toEqual({
+      status: 422,
+      code: 'WRONG_PAPER',
+      message: 'This response sheet is for EE, not CS.',
+    });
+    expect(answer(new GateError('INVALID_KEY', "The answer key 'Z' is not a valid MCQ key."))).toMatchObject({
+      status: 400,
+      code: 'INVALID_KEY',
+    });
+  });
+
+  it('a paper not scoring yet is 409 with why; one that contradicts a stored paper is a 409 conflict', () => {
+    expect(answer(new PaperNotLiveError('GATE 2026 CS 1 has 64 of 65 keys.', 'KEY_INCOMPLETE'))).toMatchObject({
+      status: 409,
+      code: 'KEY_INCOMPLETE',
+    });
+    expect(answer(new PaperRefused('Another paper holds these questions.'))).toMatchObject({
+      status: 409,
+      code: 'PAPER_CONFLICT',
+    });
+  });
+
+  it("an account's refusals carry the spec's notify.message", () => {
+    expect(answer(new EmailTakenError('Email already exists'))).toEqual({
+      status: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'Email already exists',
+      notify: { message: 'Email already exists' },
+    });
+    expect(answer(new InvalidResetTokenError())).toMatchObject({
+      status: 401,
+      code: 'INVALID_RESET_LINK',
+      notify: { message: 'This reset link is invalid or has expired. Please request a new one.' },
+    });
+  });
+
+  it('leaves any other error to jsonErrors, which answers it as a fault of ours', () => {
+    expect(answerOf(new Error('a bug'))).toBeUndefined();
+  });
+});
