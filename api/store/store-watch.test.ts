@@ -42,6 +42,7 @@ describe('watchStore', () => {
     watch = watchStore(store, pino({ level: 'silent' }));
     const caughtUpAt: number[] = [];
     watch.follow(() => void caughtUpAt.push(Date.now()));
+    watch.start();
 
     await vi.advanceTimersByTimeAsync(5 * STORE_CHANGE_NOTICED_WITHIN_MS);
     expect(caughtUpAt).toHaveLength(1);
