@@ -1,23 +1,21 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaperQuestion, Store } from '../store';
+import type { Store } from '../store';
 import { openLaneStore, STORE_LANES, type LaneStore } from '../../test/support/store-lanes';
-import { buildKeyedPaper, buildResult, buildStore, type BuiltStore } from '../../test/support/builders';
+import {
+  buildKeyedPaper,
+  buildMcqQuestions,
+  buildResult,
+  buildStore,
+  type BuiltStore,
+} from '../../test/support/builders';
 import { eventually } from '../../test/support/eventually';
 import { createKeyChanges } from './key-change-saves';
 import { createRescorer, type Rescorer, type ScoreStoredResponses } from './rescoring';
 
 const PAPER_ID = 'CS1-2026';
 const RESULTS = 60;
-const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
-  long_id: `Q${index}`,
-  short_id: index + 1,
-  name: 'GATE 2026 CS 1',
-  type: 'MCQ',
-  marks: 1,
-  question: `q${index}.png`,
-  options: { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
-}));
+const QUESTIONS = buildMcqQuestions(4);
 
 /** One mark per response equal to its key: enough to see which key a result was scored with. */
 const countMatches: ScoreStoredResponses = ({ responses }, { questions, keys }) => {

@@ -2,19 +2,18 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createMetrics } from '../http/metrics';
-import type { PaperQuestion, Paper } from '../store';
-import { buildKeyedPaper, buildResult, buildStore, rescoringDone, type BuiltStore } from '../../test/support/builders';
+import type { Paper } from '../store';
+import {
+  buildKeyedPaper,
+  buildMcqQuestions,
+  buildResult,
+  buildStore,
+  rescoringDone,
+  type BuiltStore,
+} from '../../test/support/builders';
 import { createPapers, type Normalise, type Papers } from '.';
 
-const QUESTIONS: PaperQuestion[] = Array.from({ length: 4 }, (_, index) => ({
-  long_id: `Q${index}`,
-  short_id: index + 1,
-  name: 'GATE 2026 CS 1',
-  type: 'MCQ',
-  marks: 2,
-  question: `q${index}.png`,
-  options: { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
-}));
+const QUESTIONS = buildMcqQuestions(4, 2);
 
 /** A normalisation no raw total equals, that names what it was given. */
 const normalise: Normalise = (paper: Paper, totalMarks: number, rankedAs?: string) =>

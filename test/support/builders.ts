@@ -179,6 +179,19 @@ export async function buildKeyedPaper(
   return { paper: (await store.papers.findById(id))!, questions: stored, keyed };
 }
 
+/** Stored MCQ questions Q0, Q1 … of `marks` each, for a test that keys and scores a small paper of its own. */
+export function buildMcqQuestions(count: number, marks: 1 | 2 = 1): PaperQuestion[] {
+  return Array.from({ length: count }, (_, index) => ({
+    long_id: `Q${index}`,
+    short_id: index + 1,
+    name: 'GATE 2026 CS 1',
+    type: 'MCQ',
+    marks,
+    question: `q${index}.png`,
+    options: { A: 'a.png', B: 'b.png', C: 'c.png', D: 'd.png' },
+  }));
+}
+
 /** A question as the engine builds it from a master sheet: Question ID 1000 + its master number. */
 export function buildEngineQuestion(masterNumber: number, type: EngineQuestion['type'], marks: number): EngineQuestion {
   return {
