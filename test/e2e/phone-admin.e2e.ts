@@ -264,8 +264,11 @@ describe('admin area on a phone and on a desktop', () => {
     const counters = page.locator('.admin-counters');
     expect(await typed.textContent()).toBe('');
     const topBefore = (await counters.boundingBox())!.y;
-    await page.clock.runFor(whole.length * 100);
-    expect(await typed.textContent()).toBe(whole);
+    await page.clock.resume();
+    await page.waitForFunction(
+      (text) => document.querySelector('.admin-tagline .typing-text__typed')?.textContent === text,
+      whole,
+    );
     expect((await page.locator('.admin-tagline').boundingBox())!.height).toBeGreaterThan(40);
     expect((await counters.boundingBox())!.y).toBe(topBefore);
     await page.context().close();
