@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { paperOfLink, paperOfSavedPage, type NamedPaper } from '../../domain/gate/test-papers';
+import { paperOfLink, paperOfSavedPage } from '../../domain/gate/test-papers';
 import { Spinner, TextField } from '../../lib/ui/FormFields';
 import type { CheckerForm } from './checker-draft';
 import { checkerSchemas } from './checker-schemas';
@@ -27,14 +27,6 @@ export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepPro
   // A saved page chosen before its paper is known: it waits here, and goes once a paper is chosen.
   const [keptPage, setKeptPage] = useState<{ name: string; html: string }>();
 
-  /** The paper a link or page names replaces the choice, without an error yet when a session is left to choose. */
-  function follow(named: NamedPaper | null) {
-    const paper = paperAfterNaming(form.testPaper, named);
-    if (paper === form.testPaper) return;
-    if (paper) fields.setFields({ testPaper: paper });
-    else onFormChange({ ...form, testPaper: paper });
-  }
-
   // Each link naming another paper sets it; on opening, a draft's chosen paper stands, as the candidate left it.
   const followedCode = useRef(form.testPaper ? namedByLink?.code : undefined);
   useEffect(() => {
@@ -43,7 +35,11 @@ export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepPro
     setNaming((current) =>
       namedByLink ? { paper: namedByLink, by: 'link' } : current?.by === 'page' ? current : null,
     );
-    follow(namedByLink);
+    const paper = paperAfterNaming(form.testPaper, namedByLink);
+    if (paper === form.testPaper) return;
+    // A session left to choose is offered under the field, not yet called an error: the candidate has only pasted.
+    if (paper) fields.setFields({ testPaper: paper });
+    else onFormChange({ ...form, testPaper: paper });
   }, [namedByLink?.code]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function submit(event: FormEvent) {
@@ -57,8 +53,9 @@ export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepPro
     const html = await file.text();
     const named = paperOfSavedPage(html);
     if (named) setNaming({ paper: named, by: 'page' });
-    follow(named);
     setKeptPage({ name: file.name, html });
+    // The page was meant to be scored now: a paper still to choose is said at the field, as a submit says it.
+    fields.setFields({ testPaper: paperAfterNaming(form.testPaper, named) });
   }
 
   function scoreKeptPage() {
