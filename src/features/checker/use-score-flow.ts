@@ -147,7 +147,7 @@ export function useScoreFlow({ form, onFormChange, onModeChange, onDone }: FlowP
    * Another tab may have verified the address: the scorecard, as 'Send Verification Link' brings it once verified.
    * When that fails here (offline, a slow portal), the step says the address is verified, with a button to try again.
    */
-  // The channel and the storage event may both bring one verification, in the same moment: one check, one scorecard tab.
+  // A new proof heard while a check is under way (a second verification, a tap on Continue): one check, one tab.
   const checkingVerified = useRef(false);
   const afterVerifiedElsewhere = useMutation({
     ...SAYS_OFFLINE_ITSELF,

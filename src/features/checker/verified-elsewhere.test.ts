@@ -24,15 +24,35 @@ describe('a tab waiting on "Check your inbox"', () => {
   afterEach(() => unwatches.splice(0).forEach((unwatch) => unwatch()));
 
   it("hears another tab's verification on the channel, a message without the proof", async () => {
+    const waiting = tab();
     let heard = 0;
-    unwatches.push(watchVerifiedElsewhere(() => heard++, tab()));
+    unwatches.push(watchVerifiedElsewhere(() => heard++, waiting));
     const overheard: unknown[] = [];
     const bystander = new BroadcastChannel('hiregate.email-verified');
     bystander.onmessage = (event) => overheard.push(event.data);
     unwatches.push(() => bystander.close());
+    waiting.storage.setItem(DEVICE_ACCESS_KEY, 'proof');
     announceVerified();
     await eventually(() => heard === 1 && overheard.length === 1, { what: 'the message' });
     expect(overheard).toEqual(['verified']);
+    // The same proof's storage event, arriving after the message, is the same verification.
+    waiting.window.dispatchEvent(storageEvent(DEVICE_ACCESS_KEY));
+    expect(heard).toBe(1);
+  });
+
+  it('leaves a message that outran the proof to the storage event that follows it', async () => {
+    const waiting = tab();
+    let heard = 0;
+    unwatches.push(watchVerifiedElsewhere(() => heard++, waiting));
+    const bystander = new BroadcastChannel('hiregate.email-verified');
+    const delivered = new Promise((resolve) => (bystander.onmessage = resolve));
+    unwatches.push(() => bystander.close());
+    announceVerified();
+    await delivered;
+    expect(heard).toBe(0);
+    waiting.storage.setItem(DEVICE_ACCESS_KEY, 'proof');
+    waiting.window.dispatchEvent(storageEvent(DEVICE_ACCESS_KEY));
+    expect(heard).toBe(1);
   });
 
   it('hears the proof written to localStorage, once per new proof', () => {

@@ -24,33 +24,32 @@ interface Surroundings {
 }
 
 /**
- * Calls `onVerified` when another tab may have verified an address: the channel's message; the proof changing in
- * localStorage (the storage event, for a browser without BroadcastChannel); or the tab coming back into view or focus
- * with a proof it has not seen yet (a phone freezes a background tab, which then misses both). Returns the unwatch.
+ * Calls `onVerified` once per new proof of an address in localStorage, when another tab may have verified one: the
+ * channel's message; the proof's storage event (which also covers a browser without BroadcastChannel, and a message
+ * that outran the write to localStorage across processes); or the tab coming back into view or focus (a phone freezes
+ * a background tab, which then misses both). Returns the unwatch.
  */
 export function watchVerifiedElsewhere(
   onVerified: () => void,
   { window: win, document: doc, storage }: Surroundings = { window, document, storage: localStorage },
 ): () => void {
   let seenProof = accessToken(storage);
-  const proofChanged = () => {
+  const onNewProof = () => {
     const proof = accessToken(storage);
-    if (proof === undefined || proof === seenProof) return false;
+    if (proof === undefined || proof === seenProof) return;
     seenProof = proof;
-    return true;
+    onVerified();
   };
 
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL_NAME);
   const onMessage = (event: MessageEvent) => {
-    if (event.data !== VERIFIED) return;
-    seenProof = accessToken(storage);
-    onVerified();
+    if (event.data === VERIFIED) onNewProof();
   };
   const onStorage = (event: StorageEvent) => {
-    if (event.key === DEVICE_ACCESS_KEY && proofChanged()) onVerified();
+    if (event.key === DEVICE_ACCESS_KEY) onNewProof();
   };
   const onBack = () => {
-    if (doc.visibilityState === 'visible' && proofChanged()) onVerified();
+    if (doc.visibilityState === 'visible') onNewProof();
   };
 
   channel?.addEventListener('message', onMessage);
