@@ -88,6 +88,36 @@ describe('the checker across tabs and papers', () => {
     );
   });
 
+  it('says the address is verified, with a button to go on, when the waiting tab cannot fetch its scorecard', async () => {
+    const email = 'portal.slow@example.in';
+    const dialog = dialogOf(page);
+    await dialog.getByLabel('GATE Response Link').fill(itemAt(links, 4));
+    await chooseTestPaper(dialog, 'CS 1');
+    await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send Verification Link' }).click();
+    await dialog.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    // The waiting tab's score call fails (the network drops it); the mail's tab is not touched.
+    await page.route('**/api/data/generate-response', (route) => route.abort());
+
+    const verify = linkInMail((await smtp.next(email)).raw, '/verify-email');
+    const mailTab = await context.newPage();
+    await useWidth(mailTab, PHONE);
+    await mailTab.goto(server.url + verify.pathname + verify.search);
+    await dialog.getByRole('heading', { name: 'Your e-mail is verified' }).waitFor({ timeout: MOVES_ON_WITHIN_MS });
+    expect(
+      await dialog.getByText('You verified it in another tab. Continue to open your scorecard here.').count(),
+    ).toBe(1);
+    await expectFitsAndAccessible(page, 'verified in another tab');
+
+    await page.unroute('**/api/data/generate-response');
+    const [scorecard] = await Promise.all([
+      context.waitForEvent('page', (opened) => opened !== mailTab),
+      dialog.getByRole('button', { name: 'Continue to your scorecard' }).click(),
+    ]);
+    await scorecard.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+  });
+
   it('sets the paper each pasted link names, offering CS 1 and CS 2 for a CS link', async () => {
     const dialog = dialogOf(page);
     const link = dialog.getByLabel('GATE Response Link');
