@@ -71,8 +71,10 @@ export {
   isTestPaper,
   paperCodeOf,
   paperOfLink,
+  paperOfSavedPage,
   testPaperFromCode,
   testPapersOfCode,
+  type NamedPaper,
   type TestPaper,
   type TestPaperOption,
 } from './test-papers';

@@ -4,6 +4,7 @@ import {
   GateError,
   identifySheet,
   paperOfLink,
+  paperOfSavedPage,
   parseResponseSheet,
   testPaperFromCode,
   TEST_PAPER_OPTIONS,
@@ -48,6 +49,21 @@ describe('the papers the checker offers', () => {
     });
     expect(paperOfLink(`${portal}ZZ25S12345678_GATE.html`)).toBeNull();
     expect(paperOfLink('https://example.org/demo/response-sheets/sheet.html')).toBeNull();
+  });
+});
+
+describe('a saved response-sheet page names its paper', () => {
+  it('by the candidate id in its header table, before any upload', () => {
+    expect(paperOfSavedPage(familyFile('ee-2025', 'master.html'))).toEqual({ code: 'EE', testPapers: ['EE'] });
+    expect(paperOfSavedPage('<tr><td>Candidate ID</td><td> cs26s49388056 </td></tr>')).toEqual({
+      code: 'CS',
+      testPapers: ['CS 1', 'CS 2'],
+    });
+  });
+
+  it('not when the page shows no candidate id of a GATE paper', () => {
+    expect(paperOfSavedPage('<tr><td>Candidate ID</td><td>ZZ26S49388056</td></tr>')).toBeNull();
+    expect(paperOfSavedPage('<p>My notes about EE26S1 and the key</p>')).toBeNull();
   });
 });
 

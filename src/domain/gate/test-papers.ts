@@ -54,16 +54,37 @@ export function testPapersOfCode(code: string): TestPaper[] {
   return TEST_PAPER_OPTIONS.filter((option) => option.code === code).map((option) => option.value);
 }
 
+/** A paper a candidate id names: its code and the test papers it may be (a two-session paper's both sessions). */
+export interface NamedPaper {
+  code: string;
+  testPapers: TestPaper[];
+}
+
+/** 'EE25S33874251' → EE; null for an id of no paper GATE holds. */
+function paperOfCandidateId(candidateId: string): NamedPaper | null {
+  const code = /^([A-Z]{2})\d{2}S\d+$/i.exec(candidateId)?.[1]?.toUpperCase();
+  if (!code || !LISTED_CODES.has(code)) return null;
+  return { code, testPapers: testPapersOfCode(code) };
+}
+
 /**
  * The paper a response-sheet link names, when it shows the candidate id (the portal's sheet address ends in
  * `<CandidateID>_GATE….html`, the demo's in `<CandidateID>.html`): its code and the test papers it may be. Null when
  * it shows none.
  */
-export function paperOfLink(link: string): { code: string; testPapers: TestPaper[] } | null {
+export function paperOfLink(link: string): NamedPaper | null {
   const file = link.trim().split(/[?#]/)[0]?.split('/').at(-1) ?? '';
-  const code = /^([A-Z]{2})\d{2}S\d+(?:_|\.html$)/i.exec(file)?.[1]?.toUpperCase();
-  if (!code || !LISTED_CODES.has(code)) return null;
-  return { code, testPapers: testPapersOfCode(code) };
+  const candidateId = /^([A-Z]{2}\d{2}S\d+)(?:_|\.html$)/i.exec(file)?.[1];
+  return candidateId ? paperOfCandidateId(candidateId) : null;
+}
+
+/**
+ * The paper a saved response-sheet page names by its candidate id, read in the browser before the page is uploaded
+ * (the full parser stays on the server): the first table cell holding nothing but a candidate id. Null when none does.
+ */
+export function paperOfSavedPage(html: string): NamedPaper | null {
+  const candidateId = />\s*([A-Z]{2}\d{2}S\d{4,})\s*</i.exec(html)?.[1];
+  return candidateId ? paperOfCandidateId(candidateId) : null;
 }
 
 /**

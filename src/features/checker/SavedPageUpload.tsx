@@ -2,16 +2,20 @@ import { useId, useState, type DragEvent } from 'react';
 
 interface SavedPageUploadProps {
   busy: boolean;
+  /** The name of a page chosen before its test paper was known, waiting for one. */
+  kept?: string;
   onFile: (file: File) => Promise<void>;
+  onScoreKept: () => void;
 }
 
 const looksLikeHtml = (file: File) => /\.html?$/i.test(file.name) || file.type === 'text/html';
 
 /**
  * Beyond the spec: when the portal blocks our server or is down, the candidate saves the response-sheet page and
- * drops it here (or picks it); it goes through the same scoring flow as a link.
+ * drops it here (or picks it); it goes through the same scoring flow as a link. The page's candidate id names its
+ * paper; a page that leaves the paper open (a CS session, no candidate id) is kept until one is chosen.
  */
-export function SavedPageUpload({ busy, onFile }: SavedPageUploadProps) {
+export function SavedPageUpload({ busy, kept, onFile, onScoreKept }: SavedPageUploadProps) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState('');
@@ -59,7 +63,18 @@ export function SavedPageUpload({ busy, onFile }: SavedPageUploadProps) {
             event.target.value = '';
           }}
         />
-        <p className="drop-zone__hint">Pick your test paper above first.</p>
+        {kept ? (
+          <>
+            <p className="drop-zone__kept" role="status">
+              <strong>{kept}</strong> is kept: choose its test paper above and it is scored.
+            </p>
+            <button type="button" className="button button--primary" disabled={busy} onClick={onScoreKept}>
+              Score the saved page
+            </button>
+          </>
+        ) : (
+          <p className="drop-zone__hint">The test paper is read from the page&apos;s candidate id.</p>
+        )}
         {problem && (
           <p className="field__error" role="alert">
             {problem}

@@ -7,7 +7,7 @@ import { LinkHowTo } from './LinkHowTo';
 import { ScoreStep } from './ScoreStep';
 import { SectionChoiceStep } from './SectionChoiceStep';
 import { useScoreFlow, type ModalMode } from './use-score-flow';
-import { VerificationSent } from './VerificationSent';
+import { VerificationSent, VerifiedElsewhere } from './VerificationSent';
 
 export type { ModalMode };
 
@@ -49,6 +49,8 @@ function ScoreModalSteps({ open, mode, form, onFormChange, onModeChange, onClose
       ) : (
         <ScoreStep form={form} onFormChange={onFormChange} busy={flow.busy} onRetrieve={flow.retrieve} />
       )
+    ) : flow.sentForForm && flow.verifiedElsewhere ? (
+      <VerifiedElsewhere busy={flow.busy} onContinue={flow.continueVerified} />
     ) : flow.sentForForm ? (
       <VerificationSent
         email={form.email.trim()}
@@ -56,6 +58,7 @@ function ScoreModalSteps({ open, mode, form, onFormChange, onModeChange, onClose
         busy={flow.busy}
         onResend={() => flow.sendLink(form.email.trim())}
         onChangeEmail={flow.forgetSent}
+        onVerifiedElsewhere={flow.continueVerified}
       />
     ) : (
       <EmailStep

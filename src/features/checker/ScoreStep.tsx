@@ -1,7 +1,9 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { paperOfLink, paperOfSavedPage } from '../../domain/gate/test-papers';
 import { Spinner, TextField } from '../../lib/ui/FormFields';
 import type { CheckerForm } from './checker-draft';
 import { checkerSchemas } from './checker-schemas';
+import { paperAfterNaming, type PaperNaming } from './named-paper';
 import { SavedPageUpload } from './SavedPageUpload';
 import { TestPaperField } from './TestPaperField';
 import { useCheckerFields } from './use-checker-fields';
@@ -20,6 +22,25 @@ interface ScoreStepProps {
 export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepProps) {
   const fields = useCheckerFields(schemas.score, form, onFormChange);
   const testPaper = fields.field('testPaper');
+  const namedByLink = paperOfLink(form.gateLink);
+  const [naming, setNaming] = useState<PaperNaming | null>(() => namedByLink && { paper: namedByLink, by: 'link' });
+  // A saved page chosen before its paper is known: it waits here, and goes once a paper is chosen.
+  const [keptPage, setKeptPage] = useState<{ name: string; html: string }>();
+
+  // Each link naming another paper sets it; on opening, a draft's chosen paper stands, as the candidate left it.
+  const followedCode = useRef(form.testPaper ? namedByLink?.code : undefined);
+  useEffect(() => {
+    if (namedByLink?.code === followedCode.current) return;
+    followedCode.current = namedByLink?.code;
+    setNaming((current) =>
+      namedByLink ? { paper: namedByLink, by: 'link' } : current?.by === 'page' ? current : null,
+    );
+    const paper = paperAfterNaming(form.testPaper, namedByLink);
+    if (paper === form.testPaper) return;
+    // A session left to choose is offered under the field, not yet called an error: the candidate has only pasted.
+    if (paper) fields.setFields({ testPaper: paper });
+    else onFormChange({ ...form, testPaper: paper });
+  }, [namedByLink?.code]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,10 +49,27 @@ export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepPro
     if (request) onRetrieve({ link: request.link, testPaper: request.testPaper, email: request.email || undefined });
   }
 
-  async function uploadSavedPage(file: File) {
-    const request = fields.validateAll(schemas.savedPage);
-    if (request) onRetrieve({ html: await file.text(), testPaper: request.testPaper });
+  async function readSavedPage(file: File) {
+    const html = await file.text();
+    const named = paperOfSavedPage(html);
+    if (named) setNaming({ paper: named, by: 'page' });
+    setKeptPage({ name: file.name, html });
+    // The page was meant to be scored now: a paper still to choose is said at the field, as a submit says it.
+    fields.setFields({ testPaper: paperAfterNaming(form.testPaper, named) });
   }
+
+  function scoreKeptPage() {
+    if (!keptPage) return;
+    const request = fields.validateAll(schemas.savedPage);
+    if (!request) return;
+    setKeptPage(undefined);
+    onRetrieve({ html: keptPage.html, testPaper: request.testPaper });
+  }
+
+  // The kept page goes as soon as it has a paper: the one it named, or the one chosen for it afterwards.
+  useEffect(() => {
+    if (keptPage && form.testPaper && !busy) scoreKeptPage();
+  }, [keptPage, form.testPaper]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -41,14 +79,14 @@ export function ScoreStep({ form, onFormChange, busy, onRetrieve }: ScoreStepPro
           value={testPaper.value}
           error={testPaper.error}
           onChange={testPaper.onValueChange}
-          link={form.gateLink}
+          naming={naming}
         />
         <button type="submit" className="button button--primary score-modal__submit" disabled={busy} aria-busy={busy}>
           {busy && <Spinner />}
           Retrieve Score
         </button>
       </form>
-      <SavedPageUpload busy={busy} onFile={uploadSavedPage} />
+      <SavedPageUpload busy={busy} kept={keptPage?.name} onFile={readSavedPage} onScoreKept={scoreKeptPage} />
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { paperOfLink, TEST_PAPER_OPTIONS } from '../../domain/gate/test-papers';
+import { TEST_PAPER_OPTIONS } from '../../domain/gate/test-papers';
 import { Combobox } from '../../lib/ui/Combobox';
 import { Field } from '../../lib/ui/FormFields';
+import type { PaperNaming } from './named-paper';
 
 const OPTIONS = TEST_PAPER_OPTIONS.map(({ value, label }) => ({ value, label }));
 
@@ -9,41 +9,56 @@ interface TestPaperFieldProps {
   value: string;
   error?: string;
   onChange: (value: string) => void;
-  /** The response link typed so far: its candidate id names the paper. */
-  link: string;
+  /** The paper the pasted link or the saved page just read names by its candidate id. */
+  naming: PaperNaming | null;
 }
 
 /**
- * Test Paper: GATE's 30 papers (a two-session paper's sessions apart), searched by code or name. A link whose
- * candidate id names a one-session paper chooses it; one naming CS or CE starts the search at that code, so the two
- * sessions are a tap away. A paper the candidate chose themselves is never replaced.
+ * Test Paper: GATE's 30 papers (a two-session paper's sessions apart), searched by code or name. The paper a link or
+ * saved page names is chosen for it (named-paper.ts); for CS or CE its two sessions are offered under the field, since
+ * only the candidate knows which one they sat, and the search starts at that code.
  */
-export function TestPaperField({ value, error, onChange, link }: TestPaperFieldProps) {
-  const fromLink = paperOfLink(link);
-  const chosenFromLink = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    const [only, ...others] = fromLink?.testPapers ?? [];
-    if (!only || others.length > 0 || only === value) return;
-    if (value && value !== chosenFromLink.current) return;
-    chosenFromLink.current = only;
-    onChange(only);
-  }, [fromLink?.code, value]); // eslint-disable-line react-hooks/exhaustive-deps
+export function TestPaperField({ value, error, onChange, naming }: TestPaperFieldProps) {
+  const sessions = naming && naming.paper.testPapers.length > 1 ? naming.paper.testPapers : [];
 
   return (
     <Field id="test-paper" label="Test Paper" error={error}>
       {(control) => (
-        <Combobox
-          control={control}
-          options={OPTIONS}
-          value={value}
-          onChange={onChange}
-          placeholder="Select your test paper"
-          listLabel="Test papers"
-          suggestedQuery={fromLink?.code}
-          noMatchText={(query) =>
-            `No test paper matches '${query}'. Type a paper's code (CS, EE, XE) or a word of its name.`
-          }
-        />
+        <>
+          <Combobox
+            control={control}
+            options={OPTIONS}
+            value={value}
+            onChange={onChange}
+            placeholder="Select your test paper"
+            listLabel="Test papers"
+            suggestedQuery={naming?.paper.code}
+            noMatchText={(query) =>
+              `No test paper matches '${query}'. Type a paper's code (CS, EE, XE) or a word of its name.`
+            }
+          />
+          {sessions.length > 0 && naming && (
+            <div className="session-choice" role="group" aria-labelledby="session-choice-hint">
+              <p id="session-choice-hint" className="session-choice__hint">
+                {naming.by === 'link' ? 'This link' : 'This saved page'} is a {naming.paper.code} sheet, a paper held in
+                two sessions: choose yours.
+              </p>
+              <div className="session-choice__options">
+                {sessions.map((session) => (
+                  <button
+                    key={session}
+                    type="button"
+                    className="button session-choice__option"
+                    aria-pressed={value === session}
+                    onClick={() => onChange(session)}
+                  >
+                    {session}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+        </>
       )}
     </Field>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { watchVerifiedElsewhere } from './verified-elsewhere';
 
 interface VerificationSentProps {
   email: string;
@@ -7,17 +8,29 @@ interface VerificationSentProps {
   busy: boolean;
   onResend: () => void;
   onChangeEmail: () => void;
+  /** The mailed link may have been opened in another tab of this browser. */
+  onVerifiedElsewhere: () => void;
 }
 
 /**
  * Beyond the spec: after 'Send Verification Link' the modal says where the mail went and what to do with it, and
  * holds the button for the server's cool-down with the time left in view, so a second click does not send another
- * mail. Wording in docs/behaviour.md.
+ * mail. Wording in docs/behaviour.md. When the mail's link is opened in another tab, this one goes on by itself.
  */
-export function VerificationSent({ email, secondsLeft, busy, onResend, onChangeEmail }: VerificationSentProps) {
+export function VerificationSent({
+  email,
+  secondsLeft,
+  busy,
+  onResend,
+  onChangeEmail,
+  onVerifiedElsewhere,
+}: VerificationSentProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the focus was in is gone: the step's heading takes it, so a screen reader reads the step from there.
   useEffect(() => heading.current?.focus(), []);
+  // Watched from the step's first showing: the proof this tab has seen then is what a later one is compared with.
+  const verifiedElsewhere = useEffectEvent(onVerifiedElsewhere);
+  useEffect(() => watchVerifiedElsewhere(() => verifiedElsewhere()), []);
 
   return (
     <div className="verification-sent">
@@ -45,6 +58,36 @@ export function VerificationSent({ email, secondsLeft, busy, onResend, onChangeE
       </p>
       <button type="button" className="score-modal__text-button" onClick={onChangeEmail}>
         Use another e-mail address
+      </button>
+    </div>
+  );
+}
+
+interface VerifiedElsewhereProps {
+  busy: boolean;
+  onContinue: () => void;
+}
+
+/** Beyond the spec: the address was verified in another tab, and this one could not open the scorecard by itself. */
+export function VerifiedElsewhere({ busy, onContinue }: VerifiedElsewhereProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <div className="verification-sent">
+      <h3 ref={heading} tabIndex={-1} className="verification-sent__title">
+        Your e-mail is verified
+      </h3>
+      <p>You verified it in another tab. Continue to open your scorecard here.</p>
+      <button
+        type="button"
+        className="button button--primary score-modal__submit"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={onContinue}
+      >
+        {busy && <span className="spinner" aria-hidden="true" />}
+        Continue to your scorecard
       </button>
     </div>
   );

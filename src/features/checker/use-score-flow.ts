@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SAYS_OFFLINE_ITSELF } from '../../lib/query';
 import { keepScorecard } from '../../lib/scorecard/device';
@@ -53,6 +53,8 @@ export function useScoreFlow({ form, onFormChange, onModeChange, onDone }: FlowP
   const cooldown = useResendCooldown();
   // A paper with parts whose sheet does not show the sections chosen: the question, and the call it answers.
   const [asked, setAsked] = useState<{ question: SectionChoice; call: ScoreCall }>();
+  // The mailed link was opened in another tab, and this tab could not bring the scorecard by itself.
+  const [verifiedElsewhere, setVerifiedElsewhere] = useState(false);
 
   /** The scorecard opens in a new tab named by its result's id (nothing of the candidate in the address). */
   async function showOutcome(outcome: ScoreOutcome, link?: string) {
@@ -141,6 +143,30 @@ export function useScoreFlow({ form, onFormChange, onModeChange, onDone }: FlowP
     },
   });
 
+  /**
+   * Another tab may have verified the address: the scorecard, as 'Send Verification Link' brings it once verified.
+   * When that fails here (offline, a slow portal), the step says the address is verified, with a button to try again.
+   */
+  // A new proof heard while a check is under way (a second verification, a tap on Continue): one check, one tab.
+  const checkingVerified = useRef(false);
+  const afterVerifiedElsewhere = useMutation({
+    ...SAYS_OFFLINE_ITSELF,
+    mutationFn: async (verified: VerificationSubject) => {
+      const scorecard = await within(() => verifiedScorecard(verified), WAIT_LIMITS_MS.retrieve, scoreWait);
+      // Another sheet or address was verified over there: this one still waits for its own mail.
+      if (scorecard.kind === 'verify-email') return;
+      setVerifiedElsewhere(false);
+      await showOutcome(scorecard, 'link' in verified ? verified.link : undefined);
+    },
+    onError: (error) => {
+      if (verifiedElsewhere) toast.error(messageOf(error, 'An error occurred'));
+      else setVerifiedElsewhere(true);
+    },
+    onSettled: () => {
+      checkingVerified.current = false;
+    },
+  });
+
   // The e-mail step is for the uploaded page when one waits (no link asked for), else for the typed link.
   const subject: VerificationSubject = form.upload
     ? { upload: form.upload }
@@ -148,7 +174,7 @@ export function useScoreFlow({ form, onFormChange, onModeChange, onDone }: FlowP
   const formKey = resendKey(subjectName(subject), form.email);
 
   return {
-    busy: score.isPending || send.isPending,
+    busy: score.isPending || send.isPending || afterVerifiedElsewhere.isPending,
     asked: asked?.question,
     answerSections,
     forgetQuestion: () => setAsked(undefined),
@@ -157,7 +183,17 @@ export function useScoreFlow({ form, onFormChange, onModeChange, onDone }: FlowP
     sendLink: (email: string) => send.mutate({ subject, email }),
     /** Whether the "check your inbox" step is about what the form holds now. */
     sentForForm: sentKey === formKey,
-    forgetSent: () => setSentKey(undefined),
+    forgetSent: () => {
+      setSentKey(undefined);
+      setVerifiedElsewhere(false);
+    },
+    verifiedElsewhere,
+    /** Goes on to the scorecard after a verification in another tab; a check already under way is not repeated. */
+    continueVerified: () => {
+      if (checkingVerified.current) return;
+      checkingVerified.current = true;
+      afterVerifiedElsewhere.mutate(subject);
+    },
     secondsBeforeResend: cooldown.secondsLeft(formKey),
   };
 }

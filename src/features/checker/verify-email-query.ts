@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, rememberAccessToken } from '../../lib/api';
 import type { VerifyAnswer } from '../../contract';
+import { announceVerified } from './verified-elsewhere';
 import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 
 /** The verify page's own calls: in its chunk, not the checker's (the home route carries the checker's). */
@@ -21,10 +22,14 @@ export function verificationToken(search: string): string | undefined {
   return new URLSearchParams(search).get('token')?.trim() || undefined;
 }
 
-/** Verifies the mailed link, and keeps on this device the proof of the address it gives back. */
+/**
+ * Verifies the mailed link, keeps on this device the proof of the address it gives back, and tells this browser's
+ * other tabs (the one on "Check your inbox" goes on by itself).
+ */
 export async function verifyEmail(token: string): Promise<Verified> {
   const answer = await apiRequest<VerifyAnswer>(`/api/data/verify?${new URLSearchParams({ token })}`);
   rememberAccessToken(answer.access);
+  announceVerified();
   const scorecard = answer.resultId
     ? { resultId: answer.resultId }
     : { link: answer.link ?? '', testPaper: answer.testPaper };
