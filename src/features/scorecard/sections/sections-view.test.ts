@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SectionsOutcome } from '../../../domain/gate';
-import { predictAnyPaper } from '../../../domain/gate';
+import { NO_RESPONSE, predictAnyPaper } from '../../../domain/gate';
 import { choiceText, scoreInputRows, sectionRows } from './sections-view';
 import {
   earnedMarksText,
@@ -62,10 +62,17 @@ const gg: SectionsOutcome = {
 
 describe("a choice paper's sections on the scorecard", () => {
   it("lists every section: everyone's, the candidate's choice, and the one not chosen, which counts for nothing", () => {
-    expect(sectionRows(gg).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
+    // The sheet answers two of B1's questions and leaves one: its row shows the two, not counted.
+    const response = [
+      buildScorecardQuestion({ section: 'B1', chosen: false }),
+      buildScorecardQuestion({ section: 'B1', chosen: false, response_given: 'B' }),
+      buildScorecardQuestion({ section: 'B1', chosen: false, response_given: NO_RESPONSE }),
+      buildScorecardQuestion({ section: 'B2', chosen: true }),
+    ];
+    expect(sectionRows(gg, response).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
       ['GA', "Everyone's", '8', '11⅓ / 15'],
       ['A', "Everyone's", '10', '12 / 25'],
-      ['B1', 'Not chosen: not counted', '—', '— / 60'],
+      ['B1', 'Not chosen: not counted', '2, not counted', '— / 60'],
       ['B2', 'Your choice', '20', '31⅔ / 60'],
     ]);
     expect(choiceText(gg, 'GG')).toBe('Your sections, B2, are the ones you told us you chose. You are ranked as GG2.');
