@@ -231,12 +231,12 @@ export function normalisedMarks(
     return {
       normMarks: marks,
       method: 'raw',
-      note: `Raw marks for ${code} ${year} (${held}; results per session: ${counts || 'none'}).`,
+      note: `Raw marks for ${code} ${year} (${held}; results checked here in each session: ${counts || 'none'}).`,
     };
   }
   return {
     normMarks: Math.round(normaliseMarks(marks, own, statistics.global) * 100) / 100,
     method: 'official-formula',
-    note: `Normalised with the official formula over ${statistics.global.count} stored results of ${Object.keys(statistics.sessions).length} sessions.`,
+    note: `Normalised with the official formula over the ${statistics.global.count} results checked here in ${Object.keys(statistics.sessions).length} sessions.`,
   };
 }

@@ -79,8 +79,27 @@ describe('rank prediction as the scorecard shows it', () => {
     );
   });
   it("counts an uploaded page apart: the rank's 'of N' is the results checked here and you", () => {
-    expect(uncountedNote(3)).toBe('You and the 3 results checked here: an uploaded page is not counted among them.');
-    expect(uncountedNote(1)).toBe('You and the 1 result checked here: an uploaded page is not counted among them.');
+    expect(uncountedNote(3)).toBe(
+      'Out of 4: the 3 results checked here and your uploaded page, which is ranked among them but not counted in them.',
+    );
+    expect(uncountedNote(1)).toBe(
+      'Out of 2: the 1 result checked here and your uploaded page, which is ranked among them but not counted in them.',
+    );
+  });
+
+  it('counts the results checked here alike in the rank, its note and the session counts, for an upload', () => {
+    // The first result of CS 1 2026 is an upload: the API ranks it 1 of 1 (counted: false) and stores none for the crowd.
+    const upload = predict({ testPaper: 'CS 1', marks: 55, year: 2026, crowd: { marksBySession: {} } });
+    const rank = { rank: 1, totalParticipants: 1, counted: false };
+    const note = uncountedNote(rank.totalParticipants - 1);
+    const [, outOf, checkedHere] = /^Out of (\d+): the (\d+) results? checked here/.exec(note) ?? [];
+    expect(Number(outOf)).toBe(rank.totalParticipants);
+    const sessionCounts = [...upload.normalisationNote.matchAll(/CS \d: (\d+)/g)].map((match) => Number(match[1]));
+    expect(sessionCounts).toEqual([0, 0]);
+    expect(sessionCounts.reduce((sum, count) => sum + count, 0)).toBe(Number(checkedHere));
+    expect(upload.warnings).toContain(
+      'Raw marks: the official normalisation needs 30 results checked here in each session (so far CS 1: 0, CS 2: 0).',
+    );
   });
   it('says where the responses came from, and nothing for a scorecard saved before the API said it', () => {
     expect(provenanceText('portal')).toBe(PROVENANCE_WORDS.portal);

@@ -105,11 +105,15 @@ export function methodText(prediction: PredictionData | undefined): string | und
 }
 
 /**
- * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit),
- * so its 'of N' (them and you) agrees with the chart's and the estimate's count of them.
+ * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit):
+ * it is ranked among them without being counted in them, so its 'of N' is one more than the results checked here that
+ * the chart, the estimate and the session counts name, and the note says so in those words.
  */
 export function uncountedNote(checkedHere: number): string {
-  return `You and the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked here: an uploaded page is not counted among them.`;
+  return (
+    `Out of ${wholeNumber(checkedHere + 1)}: the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked ` +
+    'here and your uploaded page, which is ranked among them but not counted in them.'
+  );
 }
 
 const isProvenance = (value: unknown): value is ResultProvenance =>

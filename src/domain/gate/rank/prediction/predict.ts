@@ -282,7 +282,7 @@ export function rankedCrowd(stored: CrowdInput | undefined, paper: PaperKey): Ra
     return {
       crowd: raw,
       method: 'raw',
-      note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
+      note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} results checked here in each session (so far ${counts}).`,
       normaliseCandidate: asRaw,
     };
   }
