@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK_DATA_VERSIONS } from '../../../domain/gate/rank/published-data/data';
 import { predict } from '../../../domain/gate/rank/prediction/predict';
+import { predictAnyPaper } from '../../../domain/gate/paper-prediction';
 import { PROVENANCE_WORDS } from '../../../domain/gate/result-provenance';
 import type { PredictionData } from '../../../lib/scorecard/types';
 import {
@@ -9,6 +10,7 @@ import {
   gateScoreBasisText,
   gateScoreText,
   methodText,
+  noRankText,
   percentileText,
   predictedRankText,
   qualifyingRows,
@@ -59,6 +61,25 @@ describe('rank prediction as the scorecard shows it', () => {
     const neither = predict({ testPaper: 'CS 1', marks: 60, year: 2027 });
     expect(gateScoreBasisText(neither)).toMatch(
       /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?\) and top-0\.1% mean \(\d+(\.\d)?\)\.$/,
+    );
+  });
+
+  it('gives a paper without marks-to-rank data no rank estimate, and says why in words (XE)', () => {
+    const xe = predictAnyPaper({
+      code: 'XE',
+      rankedAs: 'XE',
+      year: 2025,
+      session: 'XE',
+      marks: 40,
+      marksBySession: {},
+    });
+    expect(predictedRankText(xe)).toBe('Not estimated');
+    expect(noRankText(xe)).toBe(
+      'GATE publishes no marks-to-rank data for XE. Your rank among the results checked here stands instead.',
+    );
+    expect(noRankText(predict({ testPaper: 'CS 1', marks: 50, data }))).toBeUndefined();
+    expect(xe.warnings).toContain(
+      "2025's qualifying mark is not published: XE's 2024 qualifying mark (Collegedunia 2024).",
     );
   });
 

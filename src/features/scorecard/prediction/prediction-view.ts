@@ -19,8 +19,17 @@ export const wholeNumber = (value: number) => indianWholeNumbers.format(Math.rou
 
 export function predictedRankText(prediction: PredictionData | undefined): string {
   if (finite(prediction?.estimatedRank)) return wholeNumber(prediction.estimatedRank);
-  // A paper without the published figures a field rank needs: the rank among results checked here stands instead.
-  return prediction?.rankBasis === 'results-here' ? 'No field rank' : 'Not available yet';
+  return prediction?.rankBasis === 'results-here' ? 'Not estimated' : 'Not available yet';
+}
+
+/**
+ * Why a paper has no rank estimate, under the headline: the fuller reason (which counts are missing) is in the score
+ * inputs' card.
+ */
+export function noRankText(prediction: PredictionData | undefined): string | undefined {
+  if (finite(prediction?.estimatedRank) || prediction?.rankBasis !== 'results-here') return undefined;
+  const paper = prediction.rankedAs ?? 'this paper';
+  return `GATE publishes no marks-to-rank data for ${paper}. Your rank among the results checked here stands instead.`;
 }
 
 export function rankRangeText(prediction: PredictionData | undefined): string | undefined {

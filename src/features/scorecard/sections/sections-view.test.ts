@@ -9,7 +9,7 @@ import {
   summaryRows,
   verdictOf,
 } from '../breakdown/scorecard-view';
-import { predictedRankText } from '../prediction/prediction-view';
+import { noRankText, predictedRankText } from '../prediction/prediction-view';
 import { buildScorecardQuestion } from '../../../../test/support/builders';
 
 const gg: SectionsOutcome = {
@@ -101,7 +101,7 @@ describe("a choice paper's sections on the scorecard", () => {
 });
 
 describe('what the score of a paper without rank data rests on', () => {
-  it('lists each input published, derived or estimated, or not known, and says there is no field rank', () => {
+  it('lists each input published, derived or estimated, or not known, and says why there is no rank estimate', () => {
     const prediction = predictAnyPaper({
       code: 'EE',
       rankedAs: 'EE',
@@ -119,6 +119,9 @@ describe('what the score of a paper without rank data rests on', () => {
       ['Appeared', 'missing'],
       ['Qualified', 'missing'],
     ]);
-    expect(predictedRankText(prediction)).toBe('No field rank');
+    expect(predictedRankText(prediction)).toBe('Not estimated');
+    expect(noRankText(prediction)).toBe(
+      'GATE publishes no marks-to-rank data for EE. Your rank among the results checked here stands instead.',
+    );
   });
 });
