@@ -56,12 +56,24 @@ describe('rank prediction as the scorecard shows it', () => {
     const onlyMarkPublished = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
     const topMean = onlyMarkPublished.scoreInputs.topMean.value;
     expect(gateScoreBasisText(onlyMarkPublished)).toBe(
-      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}).`,
+      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}, GATE's 2025 figure, ` +
+        'the latest published).',
     );
     const neither = predict({ testPaper: 'CS 1', marks: 60, year: 2027 });
     expect(gateScoreBasisText(neither)).toMatch(
-      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?\) and top-0\.1% mean \(\d+(\.\d)?\)\.$/,
+      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?, the mean of GATE's \d{4}–\d{4} figures\) and top-0\.1% mean \(\d+(\.\d)?, GATE's \d{4} figure, the latest published\)\.$/,
     );
+  });
+
+  it("says of each paper's estimated top mean only what is true of it: DA's is CS's, as GATE publishes none for DA", () => {
+    const cs = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
+    const da = predict({ testPaper: 'DA', marks: 60, year: 2026 });
+    expect(da.scoreInputs.topMean.value).toBe(cs.scoreInputs.topMean.value);
+    expect(gateScoreBasisText(da)).toBe(
+      "Estimated: GATE publishes no top-0.1% mean for DA, so CS's 2025 one " +
+        `(${Math.round(da.scoreInputs.topMean.value * 10) / 10}) stands in.`,
+    );
+    expect(gateScoreBasisText(da)).not.toBe(gateScoreBasisText(cs));
   });
 
   it('gives a paper without marks-to-rank data no rank estimate, and says why in words (XE)', () => {

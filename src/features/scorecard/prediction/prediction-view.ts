@@ -47,22 +47,56 @@ export const gateScoreText = (prediction: PredictionData | undefined) =>
 const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
+ * Where the rank model took an input it has no published value of the year for, in words; its `source` names them
+ * for the rank README's readers. Undefined for a source it does not name (a scorecard saved by another version).
+ */
+function estimateSource(source: unknown): string | undefined {
+  if (typeof source !== 'string') return undefined;
+  const latest = /^published (\d{4}) \(latest known\)$/.exec(source);
+  if (latest) return `GATE's ${latest[1]} figure, the latest published`;
+  const mean = /^mean of published (\d{4})–(\d{4})$/.exec(source);
+  if (mean) return `the mean of GATE's ${mean[1]}–${mean[2]} figures`;
+  const crowd = /^crowd (?:fit|estimate) from (\d+) stored results$/.exec(source);
+  if (crowd) return `read from the ${wholeNumber(Number(crowd[1]))} results checked here`;
+  return undefined;
+}
+
+/** 'CS 2025 (none published for DA)': the top-0.1% mean of another paper, standing in for one GATE never published. */
+const BORROWED = /^([A-Z]{2}) (\d{4}) \(none published for ([A-Z]{2})\)$/;
+
+/**
  * Whether the GATE score is final: it needs the year's qualifying mark and top-0.1% mean, which GATE publishes with the
- * results. Until then the score rests on the model's estimates, and the scorecard says which and with what values.
+ * results. Until then the score rests on the model's estimates, and the scorecard says which, with what values and
+ * where each comes from, so two papers given the same value (DA takes CS's top mean) say why.
  */
 export function gateScoreBasisText(prediction: PredictionData | undefined): string | undefined {
   const inputs = prediction?.scoreInputs;
   const year = prediction?.year;
   if (!inputs || !finite(year) || !finite(prediction?.score)) return undefined;
+  const awaited: string[] = [];
+  const borrowed: string[] = [];
   // A scorecard saved on the device may hold any shape: an input without a value is left out.
-  const estimated = [
-    { name: 'qualifying mark', input: inputs.qualifyingMarks },
-    { name: 'top-0.1% mean', input: inputs.topMean },
-  ].flatMap(({ name, input }) =>
-    finite(input?.value) && input.source !== `published ${year}` ? [`${name} (${oneDecimal(input.value)})`] : [],
-  );
-  if (estimated.length === 0) return undefined;
-  return `Estimated until GATE publishes ${year}'s ${estimated.join(' and ')}.`;
+  for (const [name, input] of [
+    ['qualifying mark', inputs.qualifyingMarks],
+    ['top-0.1% mean', inputs.topMean],
+  ] as const) {
+    if (!finite(input?.value) || input.source === `published ${year}`) continue;
+    const value = oneDecimal(input.value);
+    const other = BORROWED.exec(input.source);
+    if (other) {
+      borrowed.push(
+        `GATE publishes no ${name} for ${other[3]}, so ${other[1]}'s ${other[2]} one (${value}) stands in.`,
+      );
+      continue;
+    }
+    const from = estimateSource(input.source);
+    awaited.push(`${name} (${from ? `${value}, ${from}` : value})`);
+  }
+  const sentences = [
+    ...(awaited.length > 0 ? [`Estimated until GATE publishes ${year}'s ${awaited.join(' and ')}.`] : []),
+    ...(borrowed.length > 0 ? [`Estimated: ${borrowed.join(' ')}`] : []),
+  ];
+  return sentences.length > 0 ? sentences.join(' ') : undefined;
 }
 
 export interface QualifyingRow {
