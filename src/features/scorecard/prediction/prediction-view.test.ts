@@ -76,6 +76,21 @@ describe('rank prediction as the scorecard shows it', () => {
     expect(gateScoreBasisText(da)).not.toBe(gateScoreBasisText(cs));
   });
 
+  it("says once, and truly, whose marks-to-rank data DA's estimate reads", () => {
+    const da = predict({ testPaper: 'DA', marks: 50, year: 2026 });
+    const years = da.historicalYears.join(', ').replace(/, (\d+)$/, ' and $1');
+    expect(methodText(da)).toBe(
+      `Estimated from GATE's published marks-to-rank data of CS for ${years} (GATE publishes none for DA), scaled to ` +
+        `the latest published count of candidates (${da.expectedAppeared.value.toLocaleString('en-IN')}). Results ` +
+        'checked here join the estimate once there are 30 for each session.',
+    );
+    const card = [methodText(da), gateScoreBasisText(da), ...da.warnings].join(' ');
+    expect(card.match(/marks-to-rank data/g)).toHaveLength(1);
+    expect(methodText(predict({ testPaper: 'CS 1', marks: 50, year: 2026 }))).toMatch(
+      /^Estimated from GATE's published marks-to-rank data for [\d, and]+, scaled/,
+    );
+  });
+
   it('gives a paper without marks-to-rank data no rank estimate, and says why in words (XE)', () => {
     const xe = predictAnyPaper({
       code: 'XE',

@@ -129,14 +129,21 @@ function listed(values: readonly number[]): string {
  * How the rank was estimated, in a candidate's words, from the model's fields (its `method` text is written for the
  * rank README's readers). It says whether the results checked here took part, so it agrees with the 'Rank among results
  * checked here' figure beside it: the model uses them only from MIN_SESSION_RESULTS per session on (sampleSize 0).
+ * For DA, whose marks-to-rank data GATE does not publish, it names CS's, whose curves stand in.
  */
 export function methodText(prediction: PredictionData | undefined): string | undefined {
   const appeared = prediction?.expectedAppeared?.value;
   if (!finite(appeared)) return undefined;
   const years = prediction?.historicalYears ?? [];
   const crowd = finite(prediction?.sampleSize) ? prediction.sampleSize : 0;
+  const paper = prediction?.testPaper?.split(' ')[0];
+  const curvesOf = prediction?.curvesOf;
+  const data =
+    curvesOf && paper && curvesOf !== paper
+      ? `GATE's published marks-to-rank data of ${curvesOf} for ${listed(years)} (GATE publishes none for ${paper})`
+      : `GATE's published marks-to-rank data for ${listed(years)}`;
   const sources = [
-    ...(years.length > 0 ? [`GATE's published marks-to-rank data for ${listed(years)}`] : []),
+    ...(years.length > 0 ? [data] : []),
     ...(crowd > 0 ? [`${wholeNumber(crowd)} ${plural(crowd, 'result')} checked here`] : []),
   ];
   const crowdNote =

@@ -184,10 +184,11 @@ describe('predict: rank', () => {
     expect(() => predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2015 })).toThrow(RankModelError);
   });
 
-  it('borrows the CS curves for DA, with a wider range and a warning', () => {
+  it('borrows the CS curves for DA, with a wider range, and names the paper they are of', () => {
     const da = predict({ testPaper: 'DA', marks: 50, appeared: 100_000 });
     const cs = predict({ testPaper: 'CS 1', marks: 50, appeared: 100_000, year: 2024 });
-    expect(da.warnings.join(' ')).toMatch(/curves of CS are borrowed/);
+    expect(da.curvesOf).toBe('CS');
+    expect(cs.curvesOf).toBe('CS');
     expect(da.method).toMatch(/historical curves of CS/);
     expect(da.rankRange[1] / da.rankRange[0]).toBeGreaterThan(cs.rankRange[1] / cs.rankRange[0]);
   });
