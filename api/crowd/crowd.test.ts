@@ -181,7 +181,9 @@ describe('crowd predictions', () => {
     const ee = buildPaperRecord({ id: 'EE-2025', code: 'EE', year: 2025, session: null, label: 'GATE 2025 EE' });
     const prediction = await crowd.predictionFor(ee, 40);
     expect(prediction).toMatchObject({ normMarks: 40, score: null, estimatedRank: null, rankBasis: 'results-here' });
-    expect('rankMethod' in prediction && prediction.rankMethod).toMatch(/^No field rank for GATE 2025 EE: /);
+    expect('rankMethod' in prediction && prediction.rankMethod).toMatch(
+      /^No all-India rank can be estimated for GATE 2025 EE: /,
+    );
   });
 
   it('ranks a choice ranked apart as that paper (GG2), with its own qualifying mark', async () => {

@@ -20,6 +20,7 @@ import {
 } from './support/checker';
 import { itemAt } from '../../src/domain/lists';
 import { pressPrint } from './support/print';
+import { internalIdsShown } from './support/scorecard-words';
 
 /**
  * The scorecard page on scorecards the engine builds from fixture sheets, handed over as the checker modal does
@@ -163,6 +164,24 @@ describe('scorecard page', () => {
     await saveScreenshot(page, 'scorecard-cs1-360');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("shows CS 1's and DA's rank cards with no internal id, each saying only what is true of its paper", async () => {
+    const cards: Record<string, string> = {};
+    for (const set of ['cs1-2026', 'da-2025'] as const) {
+      const { data } = fixtureScorecard(set, 0, fixtures.origin);
+      await seedScorecard(page, server.url, data);
+      await page.goto(server.url + '/scorecard');
+      const rank = page.getByRole('region', { name: 'Rank Prediction' });
+      await rank.getByText('Failed to load rank').waitFor();
+      expect({ set, ids: await internalIdsShown(page) }).toEqual({ set, ids: [] });
+      cards[set] = await rank.innerText();
+    }
+    // DA's estimate reads CS's marks-to-rank data, and its card says that once, without a contradicting line.
+    expect(cards['da-2025']!.match(/marks-to-rank data/g)).toEqual(['marks-to-rank data']);
+    expect(cards['da-2025']).toContain("GATE's published marks-to-rank data of CS for ");
+    expect(cards['cs1-2026']).toContain("GATE's published marks-to-rank data for ");
+    expect(cards['cs1-2026']).not.toContain('for DA');
   });
 
   it('asks for the rank figures read from stored results only once the scorecard is on the page', async () => {

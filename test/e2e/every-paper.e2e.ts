@@ -12,6 +12,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 import { familyFile, loadFamilySet } from '../support/paper-families';
 import { startCheckerServer, type CheckerServer } from '../integration/checker-harness';
+import { checkedHereByEachCount, checkedHereCounts, internalIdsShown } from './support/scorecard-words';
 
 /**
  * A candidate of any of GATE's papers on a 360 px phone: the test paper found among 32 by typing its code, and the
@@ -103,8 +104,20 @@ describe('every paper on a phone', () => {
     );
     const unchosen = expected.sections.filter((section) => !section.counted).map((section) => section.id);
     for (const id of unchosen) {
-      expect(await sections.locator(`tr[data-section="${id}"]`).getAttribute('class')).toBe('sections-table__unchosen');
+      const row = sections.locator(`tr[data-section="${id}"]`);
+      expect(await row.getAttribute('class')).toBe('sections-table__unchosen');
+      // The answers the sheet gives there show, and that they count for nothing.
+      const answered = Object.values(expected.questions).filter((q) => q.section === id && q.response !== null);
+      expect(await row.locator('td').first().textContent()).toBe(`${answered.length}, not counted`);
     }
+    // XE has no published marks-to-rank data: the card says so in words, names no source by its id, and its one
+    // count of results checked here (this result among them) agrees with the chart's.
+    const rank = tab.getByRole('region', { name: 'Rank Prediction' });
+    expect(await rank.locator('.rank__headline').textContent()).toBe('Not estimated');
+    expect(await rank.textContent()).toContain('GATE publishes no marks-to-rank data for XE.');
+    const counts = checkedHereByEachCount(await checkedHereCounts(tab), true);
+    expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((name) => [name, counts.rank])));
+    expect(await internalIdsShown(tab)).toEqual([]);
     const greyed = tab.locator('.question--unchosen');
     await expect.poll(() => greyed.count(), { timeout: 20_000 }).toBe(22 * unchosen.length);
     expect(await greyed.first().locator('.question__earned').textContent()).toBe('Not counted');
@@ -149,6 +162,20 @@ describe('every paper on a phone', () => {
     expect(await sections.getByRole('paragraph').first().textContent()).toBe(
       `Your sections, ${choice.join(' and ')}, are the ones you told us you chose.`,
     );
+    // The third section the sheet answers is not chosen: its row shows those answers, and that they are not counted.
+    const answeredUnchosen = expected.sections
+      .filter((section) => !section.counted)
+      .map((section) => ({
+        id: section.id,
+        answered: Object.values(expected.questions).filter((q) => q.section === section.id && q.response !== null)
+          .length,
+      }));
+    expect(answeredUnchosen.some(({ answered }) => answered > 0)).toBe(true);
+    for (const { id, answered } of answeredUnchosen) {
+      expect(await sections.locator(`tr[data-section="${id}"] td`).first().textContent()).toBe(
+        `${answered}, not counted`,
+      );
+    }
     expect(await tab.textContent('.scorecard__candidate')).toContain(expected.candidateId);
   });
 });

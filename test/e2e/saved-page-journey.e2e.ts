@@ -11,6 +11,7 @@ import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } fr
 import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
 import { buildPaper } from '../support/builders';
+import { checkedHereByEachCount, checkedHereCounts, internalIdsShown } from './support/scorecard-words';
 
 /**
  * The saved-page path when the portal cannot be reached, as a candidate on a phone or a desktop walks it: the portal
@@ -134,6 +135,14 @@ describe('the saved-page path with the portal down', () => {
       // It says where its responses came from: an uploaded page the portal has not confirmed.
       expect(await tab.textContent('.scorecard__provenance')).toBe(PROVENANCE_WORDS.uploaded);
       await expectIconsToMatch(tab, expected);
+      // Ranked among the results checked here without being one of them: the rank, its note and the raw-marks
+      // note's session counts name the same results checked here, and no card shows an internal id.
+      const counts = await checkedHereCounts(tab);
+      expect(counts.note).toBeDefined();
+      expect(counts.sessions).toBeDefined();
+      const each = checkedHereByEachCount(counts, false);
+      expect(each).toEqual(Object.fromEntries(Object.keys(each).map((name) => [name, each.rank])));
+      expect(await internalIdsShown(tab)).toEqual([]);
       expect(await tab.getByText('The GATE portal could not be reached').count()).toBe(0);
       await expectScreenFine(tab, 'scorecard');
       if (width === 360) await saveScreenshot(tab, 'upload-path-scorecard-360');

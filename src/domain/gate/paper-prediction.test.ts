@@ -14,7 +14,7 @@ describe('a prediction for any paper', () => {
     expect(prediction.paperScore.qualifyingMarks?.scStPwd.kind).toMatch(/published|derived/);
     expect(prediction.warnings).toContain('No top-0.1% mean of EE is known: the GATE score cannot be computed.');
     expect(prediction.rankMethod).toBe(
-      'No field rank for GATE 2025 EE: GATE publishes no marks-to-rank data for it, and how many appeared, how many qualified and the top-0.1% mean are not known. The rank shown is among the results checked here.',
+      'No all-India rank can be estimated for GATE 2025 EE: GATE publishes no marks-to-rank data for it, and how many appeared, how many qualified and the top-0.1% mean are not known. Your rank among the results checked here stands instead.',
     );
   });
 

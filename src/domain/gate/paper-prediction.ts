@@ -97,7 +97,8 @@ export function predictAnyPaper(input: AnyPaperInput): PaperPrediction {
   };
   const anchors = anchorsOf(inputs);
   if (!anchors) {
-    const why = `No field rank for GATE ${year} ${rankedAs}: GATE publishes no marks-to-rank data for it, and ${listed(missingAnchors(inputs))} ${missingAnchors(inputs).length > 1 ? 'are' : 'is'} not known. The rank shown is among the results checked here.`;
+    const missing = missingAnchors(inputs);
+    const why = `No all-India rank can be estimated for GATE ${year} ${rankedAs}: GATE publishes no marks-to-rank data for it, and ${listed(missing)} ${missing.length > 1 ? 'are' : 'is'} not known. Your rank among the results checked here stands instead.`;
     return {
       ...base,
       estimatedRank: null,

@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import { clearScorecards, deleteScorecard, listScorecards, type SavedScorecard } from '../../lib/db';
 import { noteSavedScorecards } from '../../lib/db-presence';
 import { dateTimeText } from '../../domain/dates';
+import { displayMarks } from '../../domain/gate';
 
 type SavedList = { state: 'loading' } | { state: 'ready'; items: SavedScorecard[] };
 
@@ -47,7 +48,7 @@ export function SavedScorecardList() {
               <a href={`/scorecard?${new URLSearchParams({ saved: item.id })}`} className="saved-scorecards__open">
                 <strong>{who}</strong>
                 <span>
-                  {item.testPaper} · {item.totalMarks} marks · saved {dateTimeText(item.savedAt)}
+                  {item.testPaper} · {displayMarks(item.totalMarks)} marks · saved {dateTimeText(item.savedAt)}
                 </span>
               </a>
               <button

@@ -46,7 +46,7 @@ export function AdOverlay({ open, onClose, onCheckScore }: AdOverlayProps) {
         </h2>
         <p>
           Paste the link to your GATE response sheet, pick your paper and get a question-by-question scorecard with a
-          predicted rank. No sign-up needed.
+          predicted rank. No account to create: we may ask you to confirm your e-mail address through a link we send.
         </p>
         <button type="button" className="button button--accent" onClick={onCheckScore}>
           Check my score

@@ -15,6 +15,7 @@ import {
 } from '../rank/gate-score/gate-score';
 import { sortedMarks } from '../rank/crowd/sorted-marks';
 import { CATALOGUE, cataloguePaper, paperYear, type Catalogue, type ResultFacts } from './catalogue';
+import { namedSources } from './source-names';
 
 /**
  * What a GATE score needs for any paper and year, each value saying where it comes from: 'published' (the organising
@@ -26,7 +27,7 @@ export type Provenance = 'published' | 'derived' | 'estimated';
 export interface ScoreInput {
   value: number;
   kind: Provenance;
-  /** Ids of the catalogue's sources, or how the value was derived or estimated. */
+  /** Ids of the catalogue's sources, or how the value was derived or estimated (namedSources words it for readers). */
   source: string;
 }
 
@@ -38,7 +39,7 @@ export interface PaperScoreInputs {
   topMean: ScoreInput | null;
   appeared: ScoreInput | null;
   qualified: ScoreInput | null;
-  /** One sentence per input that is not published, for the scorecard. */
+  /** One sentence per input that is not published, for the scorecard: its sources by name, never by id. */
   notes: string[];
 }
 
@@ -62,10 +63,11 @@ export function paperScoreInputs(ranked: string, year: number, catalogue: Catalo
   const notes: string[] = [];
   const general = qualifyingGeneral(ranked, year, facts, catalogue);
   if (general && general.kind !== 'published')
-    notes.push(`${year}'s qualifying mark is not published: ${general.source}.`);
+    notes.push(`${year}'s qualifying mark is not published: ${namedSources(general.source)}.`);
   const qualifyingMarks = general && categoriesOf(general, facts);
   const topMean = general ? topMeanOf(ranked, year, facts, general, catalogue) : null;
-  if (topMean && topMean.kind !== 'published') notes.push(`The top-0.1% mean is ${topMean.kind}: ${topMean.source}.`);
+  if (topMean && topMean.kind !== 'published')
+    notes.push(`The top-0.1% mean is ${topMean.kind}: ${namedSources(topMean.source)}.`);
   if (!general) notes.push(`No qualifying mark of ${ranked} is known for ${year} or any other year.`);
   else if (!topMean) notes.push(`No top-0.1% mean of ${ranked} is known: the GATE score cannot be computed.`);
   return {
@@ -229,12 +231,12 @@ export function normalisedMarks(
     return {
       normMarks: marks,
       method: 'raw',
-      note: `Raw marks for ${code} ${year} (${held}; results per session: ${counts || 'none'}).`,
+      note: `Raw marks for ${code} ${year} (${held}; results checked here in each session: ${counts || 'none'}).`,
     };
   }
   return {
     normMarks: Math.round(normaliseMarks(marks, own, statistics.global) * 100) / 100,
     method: 'official-formula',
-    note: `Normalised with the official formula over ${statistics.global.count} stored results of ${Object.keys(statistics.sessions).length} sessions.`,
+    note: `Normalised with the official formula over the ${statistics.global.count} results checked here in ${Object.keys(statistics.sessions).length} sessions.`,
   };
 }

@@ -32,7 +32,7 @@ export function DistributionChart({ bins, marks }: DistributionChartProps) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
         role="img"
-        aria-label={`Marks of ${total} stored results from ${low} to ${high}; you are at ${marks}`}
+        aria-label={`Marks of ${wholeNumber(total)} ${plural(total, 'result')} checked here from ${low} to ${high}; you are at ${marks}`}
       >
         {bins.map((bin) => {
           const height = (bin.count / tallest) * (HEIGHT - 24);

@@ -5,6 +5,7 @@ import {
   gateScoreBasisText,
   gateScoreText,
   methodText,
+  noRankText,
   percentileText,
   predictedRankText,
   qualifyingRows,
@@ -26,6 +27,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
   const scorecardPainted = useAfterFirstPaint();
   const prediction = data.prediction_data;
   const range = rankRangeText(prediction);
+  const noRank = noRankText(prediction);
   const scoreBasis = gateScoreBasisText(prediction);
   const method = methodText(prediction);
   const qualifying = qualifyingRows(prediction);
@@ -40,6 +42,7 @@ export function RankPrediction({ data }: { data: ScorecardData }) {
           <dt>Predicted Rank</dt>
           <dd className="rank__headline">{predictedRankText(prediction)}</dd>
           {range && <dd className="rank__range">Likely range {range}</dd>}
+          {noRank && <dd className="rank__range">{noRank}</dd>}
         </div>
         <div>
           <dt>Percentile</dt>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RANK_DATA_VERSIONS } from '../../../domain/gate/rank/published-data/data';
 import { predict } from '../../../domain/gate/rank/prediction/predict';
+import { predictAnyPaper } from '../../../domain/gate/paper-prediction';
 import { PROVENANCE_WORDS } from '../../../domain/gate/result-provenance';
 import type { PredictionData } from '../../../lib/scorecard/types';
 import {
@@ -9,6 +10,7 @@ import {
   gateScoreBasisText,
   gateScoreText,
   methodText,
+  noRankText,
   percentileText,
   predictedRankText,
   qualifyingRows,
@@ -54,11 +56,57 @@ describe('rank prediction as the scorecard shows it', () => {
     const onlyMarkPublished = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
     const topMean = onlyMarkPublished.scoreInputs.topMean.value;
     expect(gateScoreBasisText(onlyMarkPublished)).toBe(
-      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}).`,
+      `Estimated until GATE publishes 2026's top-0.1% mean (${Math.round(topMean * 10) / 10}, GATE's 2025 figure, ` +
+        'the latest published).',
     );
     const neither = predict({ testPaper: 'CS 1', marks: 60, year: 2027 });
     expect(gateScoreBasisText(neither)).toMatch(
-      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?\) and top-0\.1% mean \(\d+(\.\d)?\)\.$/,
+      /^Estimated until GATE publishes 2027's qualifying mark \(\d+(\.\d)?, the mean of GATE's \d{4}–\d{4} figures\) and top-0\.1% mean \(\d+(\.\d)?, GATE's \d{4} figure, the latest published\)\.$/,
+    );
+  });
+
+  it("says of each paper's estimated top mean only what is true of it: DA's is CS's, as GATE publishes none for DA", () => {
+    const cs = predict({ testPaper: 'CS 1', marks: 60, year: 2026 });
+    const da = predict({ testPaper: 'DA', marks: 60, year: 2026 });
+    expect(da.scoreInputs.topMean.value).toBe(cs.scoreInputs.topMean.value);
+    expect(gateScoreBasisText(da)).toBe(
+      "Estimated: GATE publishes no top-0.1% mean for DA, so CS's 2025 one " +
+        `(${Math.round(da.scoreInputs.topMean.value * 10) / 10}) stands in.`,
+    );
+    expect(gateScoreBasisText(da)).not.toBe(gateScoreBasisText(cs));
+  });
+
+  it("says once, and truly, whose marks-to-rank data DA's estimate reads", () => {
+    const da = predict({ testPaper: 'DA', marks: 50, year: 2026 });
+    const years = da.historicalYears.join(', ').replace(/, (\d+)$/, ' and $1');
+    expect(methodText(da)).toBe(
+      `Estimated from GATE's published marks-to-rank data of CS for ${years} (GATE publishes none for DA), scaled to ` +
+        `the latest published count of candidates (${da.expectedAppeared.value.toLocaleString('en-IN')}). Results ` +
+        'checked here join the estimate once there are 30 for each session.',
+    );
+    const card = [methodText(da), gateScoreBasisText(da), ...da.warnings].join(' ');
+    expect(card.match(/marks-to-rank data/g)).toHaveLength(1);
+    expect(methodText(predict({ testPaper: 'CS 1', marks: 50, year: 2026 }))).toMatch(
+      /^Estimated from GATE's published marks-to-rank data for [\d, and]+, scaled/,
+    );
+  });
+
+  it('gives a paper without marks-to-rank data no rank estimate, and says why in words (XE)', () => {
+    const xe = predictAnyPaper({
+      code: 'XE',
+      rankedAs: 'XE',
+      year: 2025,
+      session: 'XE',
+      marks: 40,
+      marksBySession: {},
+    });
+    expect(predictedRankText(xe)).toBe('Not estimated');
+    expect(noRankText(xe)).toBe(
+      'GATE publishes no marks-to-rank data for XE. Your rank among the results checked here stands instead.',
+    );
+    expect(noRankText(predict({ testPaper: 'CS 1', marks: 50, data }))).toBeUndefined();
+    expect(xe.warnings).toContain(
+      "2025's qualifying mark is not published: XE's 2024 qualifying mark (Collegedunia 2024).",
     );
   });
 
@@ -79,8 +127,27 @@ describe('rank prediction as the scorecard shows it', () => {
     );
   });
   it("counts an uploaded page apart: the rank's 'of N' is the results checked here and you", () => {
-    expect(uncountedNote(3)).toBe('You and the 3 results checked here: an uploaded page is not counted among them.');
-    expect(uncountedNote(1)).toBe('You and the 1 result checked here: an uploaded page is not counted among them.');
+    expect(uncountedNote(3)).toBe(
+      'Out of 4: the 3 results checked here and your uploaded page, which is ranked among them but not counted in them.',
+    );
+    expect(uncountedNote(1)).toBe(
+      'Out of 2: the 1 result checked here and your uploaded page, which is ranked among them but not counted in them.',
+    );
+  });
+
+  it('counts the results checked here alike in the rank, its note and the session counts, for an upload', () => {
+    // The first result of CS 1 2026 is an upload: the API ranks it 1 of 1 (counted: false) and stores none for the crowd.
+    const upload = predict({ testPaper: 'CS 1', marks: 55, year: 2026, crowd: { marksBySession: {} } });
+    const rank = { rank: 1, totalParticipants: 1, counted: false };
+    const note = uncountedNote(rank.totalParticipants - 1);
+    const [, outOf, checkedHere] = /^Out of (\d+): the (\d+) results? checked here/.exec(note) ?? [];
+    expect(Number(outOf)).toBe(rank.totalParticipants);
+    const sessionCounts = [...upload.normalisationNote.matchAll(/CS \d: (\d+)/g)].map((match) => Number(match[1]));
+    expect(sessionCounts).toEqual([0, 0]);
+    expect(sessionCounts.reduce((sum, count) => sum + count, 0)).toBe(Number(checkedHere));
+    expect(upload.warnings).toContain(
+      'Raw marks: the official normalisation needs 30 results checked here in each session (so far CS 1: 0, CS 2: 0).',
+    );
   });
   it('says where the responses came from, and nothing for a scorecard saved before the API said it', () => {
     expect(provenanceText('portal')).toBe(PROVENANCE_WORDS.portal);

@@ -19,8 +19,17 @@ export const wholeNumber = (value: number) => indianWholeNumbers.format(Math.rou
 
 export function predictedRankText(prediction: PredictionData | undefined): string {
   if (finite(prediction?.estimatedRank)) return wholeNumber(prediction.estimatedRank);
-  // A paper without the published figures a field rank needs: the rank among results checked here stands instead.
-  return prediction?.rankBasis === 'results-here' ? 'No field rank' : 'Not available yet';
+  return prediction?.rankBasis === 'results-here' ? 'Not estimated' : 'Not available yet';
+}
+
+/**
+ * Why a paper has no rank estimate, under the headline: the fuller reason (which counts are missing) is in the score
+ * inputs' card.
+ */
+export function noRankText(prediction: PredictionData | undefined): string | undefined {
+  if (finite(prediction?.estimatedRank) || prediction?.rankBasis !== 'results-here') return undefined;
+  const paper = prediction.rankedAs ?? 'this paper';
+  return `GATE publishes no marks-to-rank data for ${paper}. Your rank among the results checked here stands instead.`;
 }
 
 export function rankRangeText(prediction: PredictionData | undefined): string | undefined {
@@ -38,22 +47,56 @@ export const gateScoreText = (prediction: PredictionData | undefined) =>
 const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
 
 /**
+ * Where the rank model took an input it has no published value of the year for, in words; its `source` names them
+ * for the rank README's readers. Undefined for a source it does not name (a scorecard saved by another version).
+ */
+function estimateSource(source: unknown): string | undefined {
+  if (typeof source !== 'string') return undefined;
+  const latest = /^published (\d{4}) \(latest known\)$/.exec(source);
+  if (latest) return `GATE's ${latest[1]} figure, the latest published`;
+  const mean = /^mean of published (\d{4})–(\d{4})$/.exec(source);
+  if (mean) return `the mean of GATE's ${mean[1]}–${mean[2]} figures`;
+  const crowd = /^crowd (?:fit|estimate) from (\d+) stored results$/.exec(source);
+  if (crowd) return `read from the ${wholeNumber(Number(crowd[1]))} results checked here`;
+  return undefined;
+}
+
+/** 'CS 2025 (none published for DA)': the top-0.1% mean of another paper, standing in for one GATE never published. */
+const BORROWED = /^([A-Z]{2}) (\d{4}) \(none published for ([A-Z]{2})\)$/;
+
+/**
  * Whether the GATE score is final: it needs the year's qualifying mark and top-0.1% mean, which GATE publishes with the
- * results. Until then the score rests on the model's estimates, and the scorecard says which and with what values.
+ * results. Until then the score rests on the model's estimates, and the scorecard says which, with what values and
+ * where each comes from, so two papers given the same value (DA takes CS's top mean) say why.
  */
 export function gateScoreBasisText(prediction: PredictionData | undefined): string | undefined {
   const inputs = prediction?.scoreInputs;
   const year = prediction?.year;
   if (!inputs || !finite(year) || !finite(prediction?.score)) return undefined;
+  const awaited: string[] = [];
+  const borrowed: string[] = [];
   // A scorecard saved on the device may hold any shape: an input without a value is left out.
-  const estimated = [
-    { name: 'qualifying mark', input: inputs.qualifyingMarks },
-    { name: 'top-0.1% mean', input: inputs.topMean },
-  ].flatMap(({ name, input }) =>
-    finite(input?.value) && input.source !== `published ${year}` ? [`${name} (${oneDecimal(input.value)})`] : [],
-  );
-  if (estimated.length === 0) return undefined;
-  return `Estimated until GATE publishes ${year}'s ${estimated.join(' and ')}.`;
+  for (const [name, input] of [
+    ['qualifying mark', inputs.qualifyingMarks],
+    ['top-0.1% mean', inputs.topMean],
+  ] as const) {
+    if (!finite(input?.value) || input.source === `published ${year}`) continue;
+    const value = oneDecimal(input.value);
+    const other = BORROWED.exec(input.source);
+    if (other) {
+      borrowed.push(
+        `GATE publishes no ${name} for ${other[3]}, so ${other[1]}'s ${other[2]} one (${value}) stands in.`,
+      );
+      continue;
+    }
+    const from = estimateSource(input.source);
+    awaited.push(`${name} (${from ? `${value}, ${from}` : value})`);
+  }
+  const sentences = [
+    ...(awaited.length > 0 ? [`Estimated until GATE publishes ${year}'s ${awaited.join(' and ')}.`] : []),
+    ...(borrowed.length > 0 ? [`Estimated: ${borrowed.join(' ')}`] : []),
+  ];
+  return sentences.length > 0 ? sentences.join(' ') : undefined;
 }
 
 export interface QualifyingRow {
@@ -86,14 +129,21 @@ function listed(values: readonly number[]): string {
  * How the rank was estimated, in a candidate's words, from the model's fields (its `method` text is written for the
  * rank README's readers). It says whether the results checked here took part, so it agrees with the 'Rank among results
  * checked here' figure beside it: the model uses them only from MIN_SESSION_RESULTS per session on (sampleSize 0).
+ * For DA, whose marks-to-rank data GATE does not publish, it names CS's, whose curves stand in.
  */
 export function methodText(prediction: PredictionData | undefined): string | undefined {
   const appeared = prediction?.expectedAppeared?.value;
   if (!finite(appeared)) return undefined;
   const years = prediction?.historicalYears ?? [];
   const crowd = finite(prediction?.sampleSize) ? prediction.sampleSize : 0;
+  const paper = prediction?.testPaper?.split(' ')[0];
+  const curvesOf = prediction?.curvesOf;
+  const data =
+    curvesOf && paper && curvesOf !== paper
+      ? `GATE's published marks-to-rank data of ${curvesOf} for ${listed(years)} (GATE publishes none for ${paper})`
+      : `GATE's published marks-to-rank data for ${listed(years)}`;
   const sources = [
-    ...(years.length > 0 ? [`GATE's published marks-to-rank data for ${listed(years)}`] : []),
+    ...(years.length > 0 ? [data] : []),
     ...(crowd > 0 ? [`${wholeNumber(crowd)} ${plural(crowd, 'result')} checked here`] : []),
   ];
   const crowdNote =
@@ -105,11 +155,15 @@ export function methodText(prediction: PredictionData | undefined): string | und
 }
 
 /**
- * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit),
- * so its 'of N' (them and you) agrees with the chart's and the estimate's count of them.
+ * Under the rank of a scorecard that is not one of the results checked here (an uploaded page, which anyone can edit):
+ * it is ranked among them without being counted in them, so its 'of N' is one more than the results checked here that
+ * the chart, the estimate and the session counts name, and the note says so in those words.
  */
 export function uncountedNote(checkedHere: number): string {
-  return `You and the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked here: an uploaded page is not counted among them.`;
+  return (
+    `Out of ${wholeNumber(checkedHere + 1)}: the ${wholeNumber(checkedHere)} ${plural(checkedHere, 'result')} checked ` +
+    'here and your uploaded page, which is ranked among them but not counted in them.'
+  );
 }
 
 const isProvenance = (value: unknown): value is ResultProvenance =>

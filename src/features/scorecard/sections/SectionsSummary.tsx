@@ -24,7 +24,7 @@ export function SectionsSummary({ data }: { data: ScorecardData }) {
           </tr>
         </thead>
         <tbody>
-          {sectionRows(sections).map((row) => (
+          {sectionRows(sections, data.response).map((row) => (
             <tr key={row.id} className={row.counted ? undefined : 'sections-table__unchosen'} data-section={row.id}>
               <th scope="row">
                 {row.name}

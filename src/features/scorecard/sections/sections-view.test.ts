@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SectionsOutcome } from '../../../domain/gate';
-import { predictAnyPaper } from '../../../domain/gate';
+import { NO_RESPONSE, predictAnyPaper } from '../../../domain/gate';
 import { choiceText, scoreInputRows, sectionRows } from './sections-view';
 import {
   earnedMarksText,
@@ -9,7 +9,7 @@ import {
   summaryRows,
   verdictOf,
 } from '../breakdown/scorecard-view';
-import { predictedRankText } from '../prediction/prediction-view';
+import { noRankText, predictedRankText } from '../prediction/prediction-view';
 import { buildScorecardQuestion } from '../../../../test/support/builders';
 
 const gg: SectionsOutcome = {
@@ -62,10 +62,17 @@ const gg: SectionsOutcome = {
 
 describe("a choice paper's sections on the scorecard", () => {
   it("lists every section: everyone's, the candidate's choice, and the one not chosen, which counts for nothing", () => {
-    expect(sectionRows(gg).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
+    // The sheet answers two of B1's questions and leaves one: its row shows the two, not counted.
+    const response = [
+      buildScorecardQuestion({ section: 'B1', chosen: false }),
+      buildScorecardQuestion({ section: 'B1', chosen: false, response_given: 'B' }),
+      buildScorecardQuestion({ section: 'B1', chosen: false, response_given: NO_RESPONSE }),
+      buildScorecardQuestion({ section: 'B2', chosen: true }),
+    ];
+    expect(sectionRows(gg, response).map(({ id, role, attempts, marks }) => [id, role, attempts, marks])).toEqual([
       ['GA', "Everyone's", '8', '11⅓ / 15'],
       ['A', "Everyone's", '10', '12 / 25'],
-      ['B1', 'Not chosen: not counted', '—', '— / 60'],
+      ['B1', 'Not chosen: not counted', '2, not counted', '— / 60'],
       ['B2', 'Your choice', '20', '31⅔ / 60'],
     ]);
     expect(choiceText(gg, 'GG')).toBe('Your sections, B2, are the ones you told us you chose. You are ranked as GG2.');
@@ -94,7 +101,7 @@ describe("a choice paper's sections on the scorecard", () => {
 });
 
 describe('what the score of a paper without rank data rests on', () => {
-  it('lists each input published, derived or estimated, or not known, and says there is no field rank', () => {
+  it('lists each input published, derived or estimated, or not known, and says why there is no rank estimate', () => {
     const prediction = predictAnyPaper({
       code: 'EE',
       rankedAs: 'EE',
@@ -112,6 +119,9 @@ describe('what the score of a paper without rank data rests on', () => {
       ['Appeared', 'missing'],
       ['Qualified', 'missing'],
     ]);
-    expect(predictedRankText(prediction)).toBe('No field rank');
+    expect(predictedRankText(prediction)).toBe('Not estimated');
+    expect(noRankText(prediction)).toBe(
+      'GATE publishes no marks-to-rank data for EE. Your rank among the results checked here stands instead.',
+    );
   });
 });

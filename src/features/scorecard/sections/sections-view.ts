@@ -1,4 +1,4 @@
-import type { Provenance, SectionsOutcome } from '../../../domain/gate';
+import { NO_RESPONSE, type Provenance, type ScorecardQuestion, type SectionsOutcome } from '../../../domain/gate';
 import type { PaperPredictionFields } from '../../../lib/scorecard/types';
 import { marksText } from '../breakdown/scorecard-view';
 
@@ -14,9 +14,15 @@ export interface SectionRow {
   marks: string;
 }
 
-/** Each section of a paper with parts: what it is to the candidate, their attempts, and marks out of its most. */
-export function sectionRows(sections: SectionsOutcome): SectionRow[] {
+/**
+ * Each section of a paper with parts: what it is to the candidate, their attempts, and marks out of its most. A section
+ * not chosen counts no attempts, yet the sheet may answer its questions (the reason the choice was asked): its row
+ * shows how many, read off the questions, and that they are not counted.
+ */
+export function sectionRows(sections: SectionsOutcome, response: readonly ScorecardQuestion[]): SectionRow[] {
   const optional = new Set(sections.sections.filter((section) => section.optional).map((section) => section.id));
+  const answeredIn = (id: string) =>
+    response.filter((question) => question.section === id && question.response_given !== NO_RESPONSE).length;
   return sections.sections.map((section) => {
     const role = !optional.has(section.id) ? "Everyone's" : section.chosen ? 'Your choice' : 'Not chosen: not counted';
     return {
@@ -24,7 +30,7 @@ export function sectionRows(sections: SectionsOutcome): SectionRow[] {
       name: section.name,
       role,
       counted: section.chosen,
-      attempts: section.chosen ? String(section.attempts) : '—',
+      attempts: section.chosen ? String(section.attempts) : `${answeredIn(section.id)}, not counted`,
       marks: section.chosen
         ? `${marksText(section.marks)} / ${marksText(section.maxMarks)}`
         : `— / ${marksText(section.maxMarks)}`,

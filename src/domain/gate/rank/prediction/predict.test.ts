@@ -55,7 +55,9 @@ describe('predict: normalisation', () => {
     const p = predict({ testPaper: 'CS 1', marks: 55, crowd: { marksBySession: { 'CS 1': [50, 60], 'CS 2': [] } } });
     expect(p.normalisation).toBe('raw');
     expect(p.normMarks).toBe(55);
-    expect(p.normalisationNote).toMatch(/30 stored results per session/);
+    expect(p.normalisationNote).toBe(
+      'Raw marks: the official normalisation needs 30 results checked here in each session (so far CS 1: 2, CS 2: 0).',
+    );
   });
 
   it('normalises with the official formula once both sessions have enough results', () => {
@@ -182,10 +184,11 @@ describe('predict: rank', () => {
     expect(() => predict({ testPaper: 'CS 1', marks: 60, asOfYear: 2015 })).toThrow(RankModelError);
   });
 
-  it('borrows the CS curves for DA, with a wider range and a warning', () => {
+  it('borrows the CS curves for DA, with a wider range, and names the paper they are of', () => {
     const da = predict({ testPaper: 'DA', marks: 50, appeared: 100_000 });
     const cs = predict({ testPaper: 'CS 1', marks: 50, appeared: 100_000, year: 2024 });
-    expect(da.warnings.join(' ')).toMatch(/curves of CS are borrowed/);
+    expect(da.curvesOf).toBe('CS');
+    expect(cs.curvesOf).toBe('CS');
     expect(da.method).toMatch(/historical curves of CS/);
     expect(da.rankRange[1] / da.rankRange[0]).toBeGreaterThan(cs.rankRange[1] / cs.rankRange[0]);
   });

@@ -93,6 +93,8 @@ export interface Prediction {
   /** Stored results the crowd part rests on (0 when the crowd was not used). */
   sampleSize: number;
   historicalYears: number[];
+  /** The paper whose published marks-to-rank curves the history read: its own, or CS's for DA, which has none. */
+  curvesOf: PaperKey;
   historicalPoints: number;
   extrapolated: boolean;
   warnings: string[];
@@ -172,8 +174,6 @@ export function rankPredictor(input: PredictorInput): RankPredictor {
       }
       if (crowdPart && fit)
         warnings.push(...crowdWarnings(crowdPart, fit, expectedAhead(fit, crowdPart.logShare, appeared.value)));
-      if (history.borrowed)
-        warnings.push(`No ${paper} marks-to-rank data: the curves of ${history.borrowed} are borrowed.`);
       if (normalised.method === 'raw' && paper === 'CS') warnings.push(normalised.note);
 
       const n = appeared.value;
@@ -201,6 +201,7 @@ export function rankPredictor(input: PredictorInput): RankPredictor {
         method: describeMethod(history, crowdPart, fit, weightOfCrowd, appeared),
         sampleSize: crowdPart?.size ?? 0,
         historicalYears: history.estimate.years,
+        curvesOf: history.borrowed ?? paper,
         historicalPoints: history.estimate.points,
         extrapolated: history.estimate.beyond !== 0,
         warnings,
@@ -282,7 +283,7 @@ export function rankedCrowd(stored: CrowdInput | undefined, paper: PaperKey): Ra
     return {
       crowd: raw,
       method: 'raw',
-      note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} stored results per session (${counts}).`,
+      note: `Raw marks: the official normalisation needs ${MIN_SESSION_RESULTS} results checked here in each session (so far ${counts}).`,
       normaliseCandidate: asRaw,
     };
   }
