@@ -41,7 +41,8 @@ const asInstalledApp = () => {
 
 /**
  * Everything of the page's content and footer the visible back-to-top button overlaps, scrolled from where it shows
- * to the very end, a step at a time; and how many questions' right/wrong icons passed beside it.
+ * to the very end, a step at a time; and how many questions' right/wrong icons passed beside it (on a phone, where the
+ * button sits in the sticky top bar, under the bar).
  */
 async function coveredByBackToTop(page: Page): Promise<{ covered: string[]; iconsSeen: number }> {
   return page.evaluate(async () => {
@@ -58,6 +59,8 @@ async function coveredByBackToTop(page: Page): Promise<{ covered: string[]; icon
         break;
       }
       const box = button.getBoundingClientRect();
+      // The page scrolls under the sticky top bar: what is under the bar does not show, so nothing there is covered.
+      const barBottom = document.querySelector('header.top-bar, .admin-topbar')?.getBoundingClientRect().bottom ?? 0;
       for (const element of document.querySelectorAll<HTMLElement>('main *, footer *')) {
         if (element === button || element.contains(button) || button.contains(element)) continue;
         // Words for screen readers only ('(opens in a new tab)') are clipped away: nothing to cover.
@@ -72,11 +75,12 @@ async function coveredByBackToTop(page: Page): Promise<{ covered: string[]; icon
         const clip = element.closest('[data-scrolls-sideways]')?.getBoundingClientRect() ?? own;
         const left = Math.max(own.left, clip.left);
         const right = Math.min(own.right, clip.right);
-        const area = new DOMRect(left, own.top, right - left, own.height);
-        if (!leaf || area.width <= 0 || area.height === 0) continue;
+        const shownTop = Math.max(own.top, barBottom);
+        const area = new DOMRect(left, shownTop, right - left, own.bottom - shownTop);
         const isIcon = element.matches('.question__header [role="img"]');
+        if (isIcon && own.bottom > box.top && own.top < box.bottom) iconsSeen++;
+        if (!leaf || area.width <= 0 || area.height <= 0) continue;
         const beside = area.bottom > box.top && area.top < box.bottom;
-        if (isIcon && beside) iconsSeen++;
         const across = Math.min(area.right, box.right) - Math.max(area.left, box.left);
         if (beside && across > 0.5) {
           const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';

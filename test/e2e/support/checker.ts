@@ -1,16 +1,24 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { waitInPage } from './browser';
-import { buildPaper, importFixtureKey, parseResponseSheet, scoreSheet } from '../../../src/domain/gate';
+import {
+  buildPaper,
+  importFixtureKey,
+  parseResponseSheet,
+  predictAnyPaper,
+  scoreSheet,
+} from '../../../src/domain/gate';
 import { predict } from '../../../src/domain/gate/rank/prediction/predict';
 import type { ScorecardData } from '../../../src/lib/scorecard/types';
 import {
   FIXTURE_ORIGIN,
   readFixtureJson,
   readFixtureText,
+  type FamilySet,
   type FixtureSet,
   type FixtureUrls,
 } from '../../support/fixtures';
+import { familyFile, loadFamilySet } from '../../support/paper-families';
 import { decodeQuotedPrintable } from '../../integration/checker-harness';
 import type { ExpectedCandidate, ExpectedQuestion } from '../../support/fixture-expectations';
 import { itemAt } from '../../../src/domain/lists';
@@ -87,6 +95,38 @@ export function fixtureScorecard(
   ) as ScorecardData;
   const expected = itemAt(readFixtureJson<{ candidates: ExpectedCandidate[] }>(set, 'expected.json').candidates, index);
   return { data, expected };
+}
+
+/**
+ * The scorecard of a generated paper family's candidate (XE, GE…: papers whose candidates choose sections), built as
+ * fixtureScorecard builds one, with the sections the candidate's answers chose. The generated sheets name no images.
+ */
+export function familyScorecard(set: FamilySet, index: number, imageOrigin: string): ScorecardData {
+  const { sheets, key, paper: family } = loadFamilySet(set);
+  const paper = buildPaper(parseResponseSheet(familyFile(set, 'master.html')));
+  const sheet = parseResponseSheet(familyFile(set, itemAt(sheets, index).file));
+  const scored = scoreSheet(sheet, paper, importFixtureKey(key));
+  const testPaper = paper.testPaper!;
+  return JSON.parse(
+    JSON.stringify({
+      response: scored.response,
+      totalScore: scored.totalScore,
+      scoringRules: scored.scoringRules,
+      sections: scored.sections,
+      // As the server predicts a paper without marks→rank data, from no stored results of its own.
+      prediction_data: predictAnyPaper({
+        code: testPaper,
+        rankedAs: testPaper,
+        year: family.year,
+        session: testPaper,
+        marks: scored.totalScore['Total Marks'],
+        marksBySession: {},
+      }),
+      resultId: `fixture-${sheet.candidate.id}`,
+      testPaper,
+      candidate: { id: sheet.candidate.id, name: sheet.candidate.name },
+    }).replaceAll(FIXTURE_ORIGIN, imageOrigin),
+  ) as ScorecardData;
 }
 
 /** Puts a scorecard where the checker modal leaves it (localStorage `scorecardData`) on the app's origin. */

@@ -12,7 +12,7 @@ export function SectionsSummary({ data }: { data: ScorecardData }) {
   if (!sections) return null;
   const code = data.testPaper.split(' ')[0] ?? data.testPaper;
   return (
-    <section className="scorecard__card" aria-labelledby="sections-title">
+    <section className="scorecard__card sections-card" aria-labelledby="sections-title">
       <h2 id="sections-title">Sections</h2>
       <p className="scorecard__note">{choiceText(sections, code)}</p>
       <table className="sections-table">
