@@ -1,9 +1,10 @@
 /**
  * JavaScript budget of the home route: everything `/` loads before the visitor interacts. The product's target is
  * 100 KB gzip; React 19 + TanStack Router alone take 90.6 KB of it (an empty app with one route, built the same way),
- * and with the shell and the home page the route needs 102.58 KB today. The budget enforced here is that figure
- * rounded up to 102.7 KB, so the route cannot grow unnoticed; the remaining 2.6 KB to the target is open work, which
- * lazy loading alone cannot close (see docs/performance.md).
+ * and with the shell and the home page the route needs 102.77 KB today (102.58 before the typing tagline became one
+ * component shared with the admin dashboard, a chunk of its own). The budget enforced here is that figure rounded up
+ * to 102.8 KB, so the route cannot grow unnoticed; the remaining 2.8 KB to the target is open work, which lazy
+ * loading alone cannot close (see docs/performance.md).
  * Run: npm run bench:bundle [-- <dist folder>]
  *
  * Without an argument it builds the app into a temporary folder (others may be building into dist/ at the same
@@ -26,7 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const TARGET_BYTES = 100 * 1024;
-export const BUDGET_BYTES = 102.7 * 1024;
+export const BUDGET_BYTES = 102.8 * 1024;
 
 /** The source modules routes.tsx loads lazily for `/` (keys of the Vite manifest). */
 export const HOME_ROUTE_MODULES = ['src/app/HomeScreen.tsx'];
