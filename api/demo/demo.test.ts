@@ -101,10 +101,10 @@ describe('the demo across restarts', () => {
     const firstDemoQuestion = async (change?: (key: string) => string) => {
       const store = await createStore({ mongodbUri: undefined, dataDir });
       try {
-        const question = itemAt(await store.questions.listByPaperSet('CS1-2026-demo'), 0);
+        const question = itemAt(await store.questions.listByPaperId('CS1-2026-demo'), 0);
         if (change) {
           await keyChangesOf(store).apply(
-            question.paperSet,
+            question.paperId,
             [{ questionId: question.id, answerKey: change(question.answerKey ?? '') }],
             { label: 'Edited Q1', source: 'edit' },
           );

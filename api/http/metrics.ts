@@ -33,13 +33,13 @@ export function createMetrics(): Metrics {
   let rescoring: () => Promise<RescoreStatus[]> | RescoreStatus[] = () => [];
   new Gauge({
     name: 'hiregate_rescore_results',
-    help: 'Re-scoring of stored results after a key change, per paper set: results re-scored so far and in all.',
-    labelNames: ['paper_set', 'state', 'figure'],
+    help: 'Re-scoring of stored results after a key change, per paper: results re-scored so far and in all.',
+    labelNames: ['paper_id', 'state', 'figure'],
     registers: [registry],
     async collect() {
       this.reset();
       for (const status of await rescoring()) {
-        const labels = { paper_set: status.paperSet, state: status.state };
+        const labels = { paper_id: status.paperId, state: status.state };
         this.set({ ...labels, figure: 'rescored' }, status.rescored);
         this.set({ ...labels, figure: 'total' }, status.total);
       }

@@ -62,7 +62,7 @@ describe('what the server sends fits the published answers', () => {
       const rankPath = `/api/data/get-rank/${resultId}/${encodeURIComponent(sample.testPaper)}`;
       expect(await answerOf('GET /api/data/get-rank/:resultId/:testPaper', rankPath)).toMatchObject({ counted: true });
       await answerOf('GET /api/data/distribution/:paper', `/api/data/distribution/${paperId}`);
-      await answerOf('GET /api/data/key-version', `/api/data/key-version?paperSet=${paperId}`);
+      await answerOf('GET /api/data/key-version', `/api/data/key-version?paperId=${paperId}`);
       await answerOf('POST /api/data/scorecard', '/api/data/scorecard', { body: { resultId } });
       expect(
         await answerOf('POST /api/data/score-alerts/status', '/api/data/score-alerts/status', { body: { resultId } }),
@@ -90,13 +90,13 @@ describe('what the server sends fits the published answers', () => {
     await answerOf('GET /api/data/get-all-results', '/api/data/get-all-results', { admin: true });
     await answerOf('GET /api/data/admin-stats', '/api/data/admin-stats', { admin: true });
     await answerOf('GET /api/data/check-credentials', '/api/data/check-credentials', { admin: true });
-    const { versions } = (await answerOf('GET /api/data/key-versions', `/api/data/key-versions?paperSet=${paperId}`, {
+    const { versions } = (await answerOf('GET /api/data/key-versions', `/api/data/key-versions?paperId=${paperId}`, {
       admin: true,
     })) as { versions: Array<{ version: number }> };
     const version = versions[0]!.version;
     await answerOf(
       'GET /api/data/key-versions/compare',
-      `/api/data/key-versions/compare?paperSet=${paperId}&from=${version}&to=${version}`,
+      `/api/data/key-versions/compare?paperId=${paperId}&from=${version}&to=${version}`,
       { admin: true },
     );
     await answerOf('PUT /api/data/papers/:paperId/retired', `/api/data/papers/${paperId}/retired`, {

@@ -14,7 +14,7 @@ import {
   officialResultReviewAnswer,
   officialResultStatusAnswer,
   paperAnswer,
-  paperSetsAnswer,
+  allPapersAnswer,
   processedPaperAnswer,
   rankAnswer,
   resultsAnswer,
@@ -147,7 +147,7 @@ export const OPERATIONS: Record<string, OperationDescription> = {
   'GET /api/data/all-question-paper': {
     summary: 'Every stored paper: paper id → its questions in master order.',
     auth: 'admin',
-    answer: paperSetsAnswer,
+    answer: allPapersAnswer,
   },
   'PUT /api/data/papers/:paperId/retired': {
     summary: 'Stands a demo paper down (its sheets are refused) or brings it back.',
@@ -164,7 +164,7 @@ export const OPERATIONS: Record<string, OperationDescription> = {
     summary: 'Imports a whole official key as one key version.',
     auth: 'admin',
     answer: importKeyAnswer,
-    errors: { 404: 'no paper set of this name', 422: 'the key does not fit the paper' },
+    errors: { 404: 'no paper of this name', 422: 'the key does not fit the paper' },
   },
   'GET /api/data/admin-stats': {
     summary: "The dashboard: counters, re-scoring jobs, every paper's state with its results count.",
@@ -239,13 +239,13 @@ export const OPERATIONS: Record<string, OperationDescription> = {
     summary: "A paper's key versions, newest first.",
     auth: 'admin',
     answer: keyVersionsAnswer,
-    errors: { 404: 'no paper set of this name' },
+    errors: { 404: 'no paper of this name' },
   },
   'GET /api/data/key-versions/compare': {
     summary: 'Two key versions compared: the questions changed and the stored results moved.',
     auth: 'admin',
     answer: keyVersionComparisonAnswer,
-    errors: { 404: 'no such paper set or key version' },
+    errors: { 404: 'no such paper or key version' },
   },
   'POST /api/data/score-alerts/status': {
     summary: "The score-alert switch of this device's verified address for a result.",

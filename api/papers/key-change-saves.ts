@@ -58,7 +58,7 @@ export function createKeyChanges(store: Store, rescorer: Pick<Rescorer, 'schedul
       for (const { questionId, answerKey, opId, clientTime } of changes) {
         const question = await store.questions.findById(questionId);
         const save =
-          question && question.paperSet === paperId
+          question && question.paperId === paperId
             ? await store.questions.setAnswerKey(questionId, answerKey, { opId, clientTime })
             : null;
         saves.push(save);
@@ -69,14 +69,14 @@ export function createKeyChanges(store: Store, rescorer: Pick<Rescorer, 'schedul
       if (!marksChanged && !saves.some((save) => save?.outcome === 'applied')) return { saves, version: null };
       // The number is taken after the saves and the keys read after it: a version holds every save numbered before it.
       const number = await store.papers.issueKeyVersion(paperId);
-      const keys = keysOf(await store.questions.listByPaperSet(paperId));
+      const keys = keysOf(await store.questions.listByPaperId(paperId));
       // A save of the key a question already had changes nothing: no version, no re-scoring, no mail.
       const published = await publishedVersion(paperId);
       if (published && sameEntries(published.keys, keys) && sameEntries(published.marks ?? {}, marks)) {
         return { saves, version: null };
       }
       const version = await store.keyVersions.record({
-        paperSet: paperId,
+        paperId,
         version: number,
         keys,
         ...(Object.keys(marks).length > 0 ? { marks } : {}),

@@ -29,8 +29,8 @@ export interface KeyedPaper {
   live: boolean;
 }
 
-export const stampOf = ({ paperSet, version, label, createdAt }: KeyVersion): KeyVersionStamp => ({
-  paperSet,
+export const stampOf = ({ paperId, version, label, createdAt }: KeyVersion): KeyVersionStamp => ({
+  paperId,
   version,
   label,
   at: createdAt.toISOString(),
@@ -53,7 +53,7 @@ export async function loadKeyedPaper(store: Store, paperId: string): Promise<Key
 
 async function readKeyed(store: Store, paper: Paper): Promise<KeyedPaper> {
   const [questions, version] = await Promise.all([
-    store.questions.listByPaperSet(paper.id),
+    store.questions.listByPaperId(paper.id),
     paper.keyVersion > 0 ? store.keyVersions.find(paper.id, paper.keyVersion) : null,
   ]);
   const keys = version?.keys ?? {};
@@ -101,7 +101,7 @@ export function createKeyedPapers(store: Store, now: () => number = Date.now): K
     },
     async holding(longIds) {
       const questions = await store.questions.findByLongIds([...longIds]);
-      const paperIds = [...new Set(questions.map((question) => question.paperSet))];
+      const paperIds = [...new Set(questions.map((question) => question.paperId))];
       const papers = await Promise.all(paperIds.map((id) => store.papers.findById(id)));
       return papers.filter((paper): paper is Paper => paper !== null);
     },

@@ -89,7 +89,7 @@ export async function uploadPaper(store: Store, sheet: ParsedSheet, { demo = fal
 
 async function papersHolding(store: Store, questions: readonly PaperQuestion[]): Promise<Paper[]> {
   const stored = await store.questions.findByLongIds(questions.map((question) => question.long_id));
-  const ids = [...new Set(stored.map((question) => question.paperSet))];
+  const ids = [...new Set(stored.map((question) => question.paperId))];
   return (await Promise.all(ids.map((id) => store.papers.findById(id)))).filter((paper): paper is Paper => !!paper);
 }
 
@@ -105,7 +105,7 @@ async function mergeInto(
       `This sheet says it is ${paperName(identity)}, but its questions are those of ${paper.label}. Check the link: it is not one paper.`,
     );
   }
-  const stored = await store.questions.listByPaperSet(paper.id);
+  const stored = await store.questions.listByPaperId(paper.id);
   const conflicts = conflictsWith(stored, questions);
   if (conflicts.length > 0) {
     throw new PaperRefused(`This sheet does not match ${paper.label}, which is stored already: ${conflicts.join(' ')}`);

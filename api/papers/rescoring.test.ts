@@ -90,7 +90,7 @@ describe.each(STORE_LANES)('re-scoring jobs shared by two instances on the $lane
 
   /** The key changes from A to B on questions Q1 and Q2 (a new key version), which asks for a re-score. */
   async function changeKeys(rescorer: Rescorer) {
-    const paper = await store.questions.listByPaperSet(PAPER_ID);
+    const paper = await store.questions.listByPaperId(PAPER_ID);
     const changes = paper
       .filter((q) => q.long_id === 'Q1' || q.long_id === 'Q2')
       .map((question) => ({ questionId: question.id, answerKey: 'B' }));

@@ -39,8 +39,8 @@ export interface RescorerOptions {
 
 export const RESCORE_BATCH_SIZE = 200;
 
-const asStatus = ({ paperSet, state, rescored, total, updatedAt, error }: RescoreJob): RescoreStatus => ({
-  paperSet,
+const asStatus = ({ paperId, state, rescored, total, updatedAt, error }: RescoreJob): RescoreStatus => ({
+  paperId,
   state,
   rescored,
   total,
@@ -67,7 +67,7 @@ export function createRescorer(
 
   /** Re-scores one batch after another; false when the lease was lost (another instance has the job now). */
   async function rescorePaper(job: RescoreJob): Promise<boolean> {
-    const { paperSet: paperId } = job;
+    const { paperId } = job;
     const paper = await loadKeyedPaper(store, paperId);
     if (!paper) return true;
     const version = paper.paper.keyVersion;
@@ -99,14 +99,14 @@ export function createRescorer(
       if (stopped) return;
       const job = await store.jobs.claim(owner, leaseMs);
       if (!job) return;
-      logger.info({ paperSet: job.paperSet, takenOver: job.rescored > 0 }, 're-scoring started');
+      logger.info({ paperId: job.paperId, takenOver: job.rescored > 0 }, 're-scoring started');
       try {
-        if (await rescorePaper(job)) await store.jobs.finish(job.paperSet, owner, { state: 'done' });
-        else if (stopped) await store.jobs.release(job.paperSet, owner);
+        if (await rescorePaper(job)) await store.jobs.finish(job.paperId, owner, { state: 'done' });
+        else if (stopped) await store.jobs.release(job.paperId, owner);
       } catch (error) {
-        logger.error({ err: error, paperSet: job.paperSet }, 're-scoring failed');
+        logger.error({ err: error, paperId: job.paperId }, 're-scoring failed');
         await store.jobs
-          .finish(job.paperSet, owner, {
+          .finish(job.paperId, owner, {
             state: 'failed',
             error: 'Re-scoring stopped on an error; it resumes at the next key change or restart.',
           })

@@ -82,7 +82,7 @@ describe('scoring a stored result again', () => {
     });
     await rescoringDone(store);
     expect(await papers.rescorer.statuses()).toEqual([
-      expect.objectContaining({ paperSet: paper.id, state: 'done', rescored: 1, total: 1 }),
+      expect.objectContaining({ paperId: paper.id, state: 'done', rescored: 1, total: 1 }),
     ]);
   });
 });

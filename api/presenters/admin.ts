@@ -10,7 +10,7 @@ export function presentFiledPaper(filed: PaperUpload, keyed: KeyedPaper | null) 
   return {
     data: {
       data: filed.questions.map(presentQuestion),
-      paperSet: filed.paper.id,
+      paperId: filed.paper.id,
       paper: presentPaper(keyed),
       outcome: filed.outcome,
       message: filed.message,
@@ -25,7 +25,7 @@ export const presentAnswerSave = ({ question, outcome }: KeySave) => ({
 });
 
 export interface KeyImportReport {
-  paperSet: string;
+  paperId: string;
   applied: number;
   unchanged: number;
   unknown: string[];
@@ -45,14 +45,14 @@ export const presentKeyImport = ({ version, marks, ...report }: KeyImportReport)
 
 /** The dashboard's counters, re-scoring jobs, and every paper with its state and its stored results. */
 export function presentAdminStats(stats: {
-  paperSets: number;
+  paperCount: number;
   results: number;
   rescoring: RescoreStatus[];
   papers: Array<{ keyed: KeyedPaper | null; results: number }>;
   officialResults: AdminStatsAnswer['officialResults'];
 }): AdminStatsAnswer {
   return {
-    paperSets: stats.paperSets,
+    paperCount: stats.paperCount,
     results: stats.results,
     rescoring: stats.rescoring,
     // A paper removed between the listing and its key's read has nothing to show.

@@ -10,12 +10,12 @@ export const presentKeyVersion = (version: KeyVersion): KeyVersionStamp => stamp
  * before it.
  */
 export function presentKeyVersions(
-  paperSet: string,
+  paperId: string,
   paper: readonly Question[],
   versions: readonly KeyVersion[],
-): { paperSet: string; versions: KeyVersionEntry[] } {
+): { paperId: string; versions: KeyVersionEntry[] } {
   return {
-    paperSet,
+    paperId,
     versions: versions.map((version, index) => ({
       ...stampOf(version),
       source: version.source,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from 'yup';
 import {
   paperAnswer,
-  paperSetsAnswer,
+  allPapersAnswer,
   profileAnswer,
   questionAnswer,
   resultsAnswer,
@@ -55,7 +55,7 @@ describe('presenters answer in the published shapes', () => {
     expect(questions.filter((question) => question.answerKey !== undefined)).toHaveLength(10);
     for (const question of questions) expect(await problemsOf(questionAnswer, question)).toEqual([]);
     const papers = presentPapers({ [built.paper.id]: built.questions }, [built.paper]);
-    expect(await problemsOf(paperSetsAnswer, papers)).toEqual([]);
+    expect(await problemsOf(allPapersAnswer, papers)).toEqual([]);
   });
 
   it('refuses a question with a field the document does not publish, or without one it promises', async () => {

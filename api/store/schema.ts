@@ -52,7 +52,7 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   papers: { name: 'papers', indexes: [] },
   questions: {
     name: 'questions',
-    indexes: [{ keys: { paperSet: 1, long_id: 1 }, unique: true }, { keys: { long_id: 1 } }],
+    indexes: [{ keys: { paperId: 1, long_id: 1 }, unique: true }, { keys: { long_id: 1 } }],
   },
   results: {
     name: 'results',
@@ -89,12 +89,12 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     retiredIndexes: [{ keys: { set: 1, at: 1 } }],
   },
   mail: { name: 'mail_outbox', indexes: [{ keys: { createdAt: -1 } }] },
-  // One document per paper set (its _id); a handful in all, so no index beyond _id.
+  // One document per paper (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },
-  // Ids are `<paper set>@<version>`; the newest version of a paper is what scorecards name.
-  keyVersions: { name: 'key_versions', indexes: [{ keys: { paperSet: 1, version: -1 } }] },
+  // Ids are `<paper id>@<version>`; the newest version of a paper is what scorecards name.
+  keyVersions: { name: 'key_versions', indexes: [{ keys: { paperId: 1, version: -1 } }] },
   // Ids are `<result id>.<address hash>` (alertIdOf); planning a version's mails reads a paper's alerts that are on.
-  scoreAlerts: { name: 'score_alerts', indexes: [{ keys: { paperSet: 1, active: 1 } }] },
+  scoreAlerts: { name: 'score_alerts', indexes: [{ keys: { paperId: 1, active: 1 } }] },
   // Senders take what is due; a newer version's mail drops an alert's older waiting ones.
   alertMails: {
     name: 'score_alert_mails',

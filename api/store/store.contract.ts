@@ -126,7 +126,7 @@ describe(`storage contract on the ${lane} store`, () => {
     await store.close();
     store = await location.open();
     expect((await store.users.findByEmail('keep@example.com'))?.id).toBe(user.id);
-    expect(await store.questions.countPaperSets()).toBe(1);
+    expect(await store.questions.countPapers()).toBe(1);
     await expect(
       store.users.create({ email: 'KEEP@example.com', firstName: 'Again', passwordHash: 'h', userType: 'user' }),
     ).rejects.toBeInstanceOf(DuplicateError);
@@ -278,10 +278,10 @@ describe(`storage contract on the ${lane} store`, () => {
     it('stores a paper in master order (numeric short_id) with no keys yet', async () => {
       const paper = await store.questions.upsertPaper('CS 1', [paperQuestion(10), paperQuestion(2), paperQuestion(1)]);
       expect(paper.map((q) => q.short_id)).toEqual([1, 2, 10]);
-      expect(itemAt(paper, 0)).toMatchObject({ paperSet: 'CS 1', keyVersion: 0, long_id: '8078201720501' });
+      expect(itemAt(paper, 0)).toMatchObject({ paperId: 'CS 1', keyVersion: 0, long_id: '8078201720501' });
       expect(itemAt(paper, 0).answerKey).toBeUndefined();
       expect(typeof itemAt(paper, 0).id).toBe('string');
-      expect(await store.questions.listByPaperSet('CS 1')).toEqual(paper);
+      expect(await store.questions.listByPaperId('CS 1')).toEqual(paper);
       expect(await store.questions.findById(itemAt(paper, 2).id)).toEqual(itemAt(paper, 2));
     });
 
@@ -317,13 +317,13 @@ describe(`storage contract on the ${lane} store`, () => {
       expect((await store.questions.upsertPaper('CS 1', [paperQuestion(1)]))[0]?.section).toBeUndefined();
     });
 
-    it('keeps one question per paper set and long_id, even when the same paper is processed twice at once', async () => {
+    it('keeps one question per paper and long_id, even when the same paper is processed twice at once', async () => {
       const paper = [paperQuestion(1), paperQuestion(2)];
       await Promise.all([store.questions.upsertPaper('CS 1', paper), store.questions.upsertPaper('CS 1', paper)]);
-      expect(await store.questions.listByPaperSet('CS 1')).toHaveLength(2);
+      expect(await store.questions.listByPaperId('CS 1')).toHaveLength(2);
     });
 
-    it('groups all papers by paper set, counts them, and finds questions by long id across sets', async () => {
+    it('groups all papers by paper, counts them, and finds questions by long id across sets', async () => {
       await store.questions.upsertPaper('CS 2', [
         paperQuestion(2, { long_id: 'cs2-2' }),
         paperQuestion(1, { long_id: 'cs2-1' }),
@@ -333,9 +333,9 @@ describe(`storage contract on the ${lane} store`, () => {
       const all = await store.questions.listAll();
       expect(Object.keys(all).sort()).toEqual(['CS 1', 'CS 2', 'DA']);
       expect((all['CS 2'] ?? []).map((q) => q.long_id)).toEqual(['cs2-1', 'cs2-2']);
-      expect(await store.questions.countPaperSets()).toBe(3);
+      expect(await store.questions.countPapers()).toBe(3);
       const found = await store.questions.findByLongIds(['cs2-1', '8078201720501', 'nowhere']);
-      expect(found.map((q) => `${q.paperSet}/${q.long_id}`).sort()).toEqual([
+      expect(found.map((q) => `${q.paperId}/${q.long_id}`).sort()).toEqual([
         'CS 1/8078201720501',
         'CS 2/cs2-1',
         'DA/8078201720501',
@@ -385,7 +385,7 @@ describe(`storage contract on the ${lane} store`, () => {
       await store.questions.setAnswerKey(itemAt(paper, 0).id, 'A');
       await store.questions.setAnswerKey(itemAt(paper, 1).id, '12.5');
       await store.questions.setAnswerKey(itemAt(paper, 0).id, 'B');
-      expect(paperKeyVersion(await store.questions.listByPaperSet('CS 1'))).toBe(3);
+      expect(paperKeyVersion(await store.questions.listByPaperId('CS 1'))).toBe(3);
     });
   });
 
@@ -805,7 +805,7 @@ describe(`storage contract on the ${lane} store`, () => {
       const claims = await Promise.all(['a', 'b', 'c', 'd'].map((owner) => store.jobs.claim(owner, LEASE, at(1))));
       const winners = claims.filter((claim) => claim !== null);
       expect(winners).toHaveLength(1);
-      expect(winners[0]).toMatchObject({ paperSet: 'CS 1 2026', state: 'running', leaseUntil: at(1 + LEASE) });
+      expect(winners[0]).toMatchObject({ paperId: 'CS 1 2026', state: 'running', leaseUntil: at(1 + LEASE) });
       expect(await store.jobs.claim('e', LEASE, at(2))).toBeNull();
     });
 
@@ -853,7 +853,7 @@ describe(`storage contract on the ${lane} store`, () => {
 
   describe('answer-key versions', () => {
     const version = (number: number, label: string, keys: Record<string, string>) => ({
-      paperSet: 'CS 1 2026',
+      paperId: 'CS 1 2026',
       version: number,
       label,
       source: 'import' as const,
@@ -865,7 +865,7 @@ describe(`storage contract on the ${lane} store`, () => {
     it('keeps every version of a paper, newest first, and finds one by its number', async () => {
       await store.keyVersions.record(version(3, 'provisional', { '1': 'A' }));
       await store.keyVersions.record(version(7, 'final', { '1': 'B', '2': 'MTA' }));
-      await store.keyVersions.record({ ...version(2, 'provisional', {}), paperSet: 'DA 2026' });
+      await store.keyVersions.record({ ...version(2, 'provisional', {}), paperId: 'DA 2026' });
       expect((await store.keyVersions.list('CS 1 2026')).map((v) => [v.version, v.label])).toEqual([
         [7, 'final'],
         [3, 'provisional'],
@@ -906,7 +906,7 @@ describe(`storage contract on the ${lane} store`, () => {
     const alert = {
       resultId: 'r1',
       email: 'asha@example.com',
-      paperSet: 'CS 1 2026',
+      paperId: 'CS 1 2026',
       set: 'CS 1',
       toldTotal: 41,
       toldVersion: 3,
@@ -940,13 +940,13 @@ describe(`storage contract on the ${lane} store`, () => {
       expect((await store.scoreAlerts.listActive('CS 1 2026')).map((a) => a.email)).toEqual(['ravi@example.com']);
     });
 
-    it('lists the alerts that are on per paper set', async () => {
+    it('lists the alerts that are on per paper', async () => {
       await store.scoreAlerts.subscribe(alert);
       const second = await store.scoreAlerts.subscribe({ ...alert, resultId: 'r2', email: 'b@example.com' });
-      await store.scoreAlerts.subscribe({ ...alert, resultId: 'r3', paperSet: 'DA 2026', set: 'DA' });
+      await store.scoreAlerts.subscribe({ ...alert, resultId: 'r3', paperId: 'DA 2026', set: 'DA' });
       await store.scoreAlerts.unsubscribe(second.id);
       expect((await store.scoreAlerts.listActive('CS 1 2026')).map((a) => a.resultId)).toEqual(['r1']);
-      expect(await store.scoreAlerts.activePaperSets()).toEqual(['CS 1 2026', 'DA 2026']);
+      expect(await store.scoreAlerts.activePaperIds()).toEqual(['CS 1 2026', 'DA 2026']);
     });
   });
 
@@ -1066,7 +1066,7 @@ describe(`storage contract on the ${lane} store`, () => {
     const mail = (resultId: string, version: number) => ({
       alertId: resultId,
       resultId,
-      paperSet: 'CS 1 2026',
+      paperId: 'CS 1 2026',
       version,
       newTotal: 44,
       to: `${resultId}@example.com`,

@@ -149,7 +149,7 @@ export interface PaperQuestion {
 
 export interface Question extends PaperQuestion {
   id: string;
-  paperSet: string;
+  paperId: string;
   /** Spec format: `B`, `A;C`, `12.5`, `2.95:3.05`, `MTA`. Absent until an admin sets it. */
   answerKey?: string;
   /** Starts at 0, +1 per applied key change. */
@@ -175,18 +175,18 @@ export interface KeySave {
 
 export interface QuestionRepository {
   /**
-   * Inserts or updates each question by (paperSet, long_id), keeping the answer keys of questions already stored.
+   * Inserts or updates each question by (paperId, long_id), keeping the answer keys of questions already stored.
    * @returns the paper as stored, in master order.
    */
-  upsertPaper(paperSet: string, questions: PaperQuestion[]): Promise<Question[]>;
+  upsertPaper(paperId: string, questions: PaperQuestion[]): Promise<Question[]>;
   /** One paper in master order (numeric short_id). */
-  listByPaperSet(paperSet: string): Promise<Question[]>;
+  listByPaperId(paperId: string): Promise<Question[]>;
   /** Paper set → its questions in master order. */
   listAll(): Promise<Record<string, Question[]>>;
   findById(id: string): Promise<Question | null>;
-  /** Stored questions with these long ids, from any paper set (tells which paper a sheet belongs to). */
+  /** Stored questions with these long ids, from any paper (tells which paper a sheet belongs to). */
   findByLongIds(longIds: string[]): Promise<Question[]>;
-  countPaperSets(): Promise<number>;
+  countPapers(): Promise<number>;
   /** Idempotent, newest-wins key save. @returns null when no such question. */
   setAnswerKey(id: string, answerKey: string, options?: KeySaveOptions): Promise<KeySave | null>;
 }
@@ -350,11 +350,11 @@ export interface ResultRepository {
 // ---- background jobs ---------------------------------------------------------------------------------------------
 
 /**
- * Re-scoring a paper set's stored results after its key changed, as a job every instance can see: one instance holds
+ * Re-scoring a paper's stored results after its key changed, as a job every instance can see: one instance holds
  * it at a time under a lease it renews; a lease left to run out (a killed instance) lets another take the job over.
  */
 export interface RescoreJob {
-  paperSet: string;
+  paperId: string;
   state: 'queued' | 'running' | 'done' | 'failed';
   /** Key changes asked for so far, and the one the latest run took on: a later request means another pass. */
   requested: number;
@@ -369,13 +369,13 @@ export interface RescoreJob {
 }
 
 export interface JobRepository {
-  /** Asks for a (new) re-scoring pass of the paper set. */
-  request(paperSet: string, now?: Date): Promise<void>;
+  /** Asks for a (new) re-scoring pass of the paper. */
+  request(paperId: string, now?: Date): Promise<void>;
   /** Takes one waiting or abandoned job under a lease of `leaseMs`, or null when there is none; one claimer wins. */
   claim(owner: string, leaseMs: number, now?: Date): Promise<RescoreJob | null>;
   /** Extends the holder's lease and records progress; false when the job is no longer this holder's. */
   renew(
-    paperSet: string,
+    paperId: string,
     owner: string,
     leaseMs: number,
     progress: Pick<RescoreJob, 'rescored' | 'total'>,
@@ -383,14 +383,14 @@ export interface JobRepository {
   ): Promise<boolean>;
   /** Ends the holder's run: done (or queued again when asked for meanwhile) or failed with a message. */
   finish(
-    paperSet: string,
+    paperId: string,
     owner: string,
     outcome: { state: 'done' | 'failed'; error?: string },
     now?: Date,
   ): Promise<void>;
   /** Gives the lease up now (a graceful stop), so another instance takes the job over at once. */
-  release(paperSet: string, owner: string, now?: Date): Promise<void>;
-  /** Every paper set's job, by paper set. */
+  release(paperId: string, owner: string, now?: Date): Promise<void>;
+  /** Every paper's job, by paper. */
   list(): Promise<RescoreJob[]>;
 }
 
@@ -400,7 +400,7 @@ export type { KeyVersionSource } from '../../src/domain/gate/key-changes';
 
 /** A paper's whole answer key as it stood at one version: what checks scored with while it was the paper's. */
 export interface KeyVersion {
-  paperSet: string;
+  paperId: string;
   version: number;
   /** 'provisional', 'final', an administrator's own name, or what an edit or a recording says of itself. */
   label: string;
@@ -424,11 +424,11 @@ export type NewKeyVersion = Omit<KeyVersion, 'alertsPlannedAt'>;
 export interface KeyVersionRepository {
   /** Records a version; when the paper already has one with this number, that first record stays and is returned. */
   record(version: NewKeyVersion): Promise<KeyVersion>;
-  find(paperSet: string, version: number): Promise<KeyVersion | null>;
-  latest(paperSet: string): Promise<KeyVersion | null>;
+  find(paperId: string, version: number): Promise<KeyVersion | null>;
+  latest(paperId: string): Promise<KeyVersion | null>;
   /** Newest first. */
-  list(paperSet: string): Promise<KeyVersion[]>;
-  markAlertsPlanned(paperSet: string, version: number, now?: Date): Promise<void>;
+  list(paperId: string): Promise<KeyVersion[]>;
+  markAlertsPlanned(paperId: string, version: number, now?: Date): Promise<void>;
 }
 
 // ---- score alerts: candidates told when a key change moves their total -----------------------------------------
@@ -439,7 +439,7 @@ export interface ScoreAlert {
   resultId: string;
   /** The address that asked, verified for the result's link; its mails go there and nowhere else. */
   email: string;
-  paperSet: string;
+  paperId: string;
   /** The test paper, e.g. `CS 1`. */
   set: string;
   active: boolean;
@@ -450,7 +450,7 @@ export interface ScoreAlert {
   updatedAt: Date;
 }
 
-export type NewScoreAlert = Pick<ScoreAlert, 'resultId' | 'email' | 'paperSet' | 'set' | 'toldTotal' | 'toldVersion'>;
+export type NewScoreAlert = Pick<ScoreAlert, 'resultId' | 'email' | 'paperId' | 'set' | 'toldTotal' | 'toldVersion'>;
 
 export interface ScoreAlertRepository {
   /** Turns the alert on. An alert already on keeps what the candidate was told; a new or renewed one starts from now. */
@@ -458,9 +458,9 @@ export interface ScoreAlertRepository {
   /** @returns the alert as it is now off, or null when there is none. */
   unsubscribe(id: string, now?: Date): Promise<ScoreAlert | null>;
   find(id: string): Promise<ScoreAlert | null>;
-  listActive(paperSet: string): Promise<ScoreAlert[]>;
+  listActive(paperId: string): Promise<ScoreAlert[]>;
   /** Paper sets with at least one alert on. */
-  activePaperSets(): Promise<string[]>;
+  activePaperIds(): Promise<string[]>;
   /** What a sent mail told the candidate. */
   markTold(id: string, told: Pick<ScoreAlert, 'toldTotal' | 'toldVersion'>, now?: Date): Promise<void>;
 }
@@ -471,7 +471,7 @@ export interface NewAlertMail {
   /** The alert it tells (one result and address). */
   alertId: string;
   resultId: string;
-  paperSet: string;
+  paperId: string;
   /** The key version the mail tells of: one mail per alert and version at most. */
   version: number;
   /** The total the mail tells of (the candidate's told total once it is sent). */

@@ -23,14 +23,14 @@ export const questionAnswer = object({
   /** On a paper whose candidates choose sections: the question's section ('A', 'B1'). */
   section: string(),
   /** The id of the paper the question is filed under, e.g. 'CS1-2026'. */
-  paperSet: string().required(),
+  paperId: string().required(),
   answerKey: string(),
 }).noUnknown();
 export type QuestionAnswer = InferType<typeof questionAnswer>;
 
 /** Paper id → its questions in master order (GET /api/data/all-question-paper). */
-export const paperSetsAnswer = recordOf(array(questionAnswer.required()).required()).required();
-export type PaperSetsAnswer = InferType<typeof paperSetsAnswer>;
+export const allPapersAnswer = recordOf(array(questionAnswer.required()).required()).required();
+export type AllPapersAnswer = InferType<typeof allPapersAnswer>;
 
 export const paperSectionsAnswer = object({
   paper: string().required(),
@@ -98,7 +98,7 @@ export type ResultAnswer = InferType<typeof resultAnswer>;
 export const resultsAnswer = array(resultAnswer.required()).required();
 
 const rescoreStatusAnswer = object({
-  paperSet: string().required(),
+  paperId: string().required(),
   state: string()
     .oneOf(['queued', 'running', 'done', 'failed'] as const)
     .required(),
@@ -110,7 +110,7 @@ const rescoreStatusAnswer = object({
 
 /** The dashboard's figures: counters, re-scoring jobs and every paper with its stored results. */
 export const adminStatsAnswer = object({
-  paperSets: number().required(),
+  paperCount: number().required(),
   results: number().required(),
   rescoring: array(rescoreStatusAnswer.required()).required(),
   papers: array(paperAnswer.shape({ results: number().required() }).required()).required(),
@@ -128,7 +128,7 @@ export type AdminStatsAnswer = InferType<typeof adminStatsAnswer>;
 
 /** A whole official key imported as one key version (POST /api/data/import-key). */
 export const importKeyAnswer = object({
-  paperSet: string().required(),
+  paperId: string().required(),
   applied: number().required(),
   unchanged: number().required(),
   /** Question IDs of the key that are not in the paper. */
@@ -146,7 +146,7 @@ export const processedPaperAnswer = object({
   data: object({
     /** The paper's questions. */
     data: array(questionAnswer.required()).required(),
-    paperSet: string().required(),
+    paperId: string().required(),
     paper: paperAnswer.nullable().defined(),
     /** Created now, or the paper of this identity already here (nothing created, nobody's marks changed). */
     outcome: string()

@@ -4,7 +4,7 @@ import { array, boolean, number, object, string, type InferType } from 'yup';
 
 /** An answer-key version as a scorecard names it. */
 export const keyVersionStampAnswer = object({
-  paperSet: string().required(),
+  paperId: string().required(),
   /** Grows with every applied key change of the paper. */
   version: number().required(),
   /** 'provisional', 'final', or the administrator's own name for it. */
@@ -96,14 +96,14 @@ export const keyVersionEntryAnswer = keyVersionStampAnswer.shape({
 
 /** GET /api/data/key-versions: a paper's key versions, newest first. */
 export const keyVersionsAnswer = object({
-  paperSet: string().required(),
+  paperId: string().required(),
   versions: array(keyVersionEntryAnswer.required()).required(),
 }).noUnknown();
 export type KeyVersionsAnswer = InferType<typeof keyVersionsAnswer>;
 
 /** GET /api/data/key-versions/compare: each question's key change, and the stored results scored under both. */
 export const keyVersionComparisonAnswer = object({
-  paperSet: string().required(),
+  paperId: string().required(),
   from: keyVersionStampAnswer.required(),
   to: keyVersionStampAnswer.required(),
   questions: array(

@@ -137,7 +137,7 @@ async function takeover(cluster: Cluster, store: Awaited<ReturnType<typeof creat
   for (let index = 0; index < 20_000; index++) {
     await store.results.upsert({ ...template, resultKey: `bench-${index}`, candidateId: `B${index}`, keyVersion: 0 });
   }
-  const paper = await store.questions.listByPaperSet('CS1-2026');
+  const paper = await store.questions.listByPaperId('CS1-2026');
   const question = paper.find((q) => q.type === 'MCQ')!;
   const started = Date.now();
   await fetch(`${cluster.instances[0]!.url}/api/data/update-answer`, {

@@ -77,7 +77,7 @@ async function seedResults(store: Store, keyed: KeyedPaper): Promise<Question[]>
     await store.scoreAlerts.subscribe({
       resultId: id,
       email,
-      paperSet: PAPER_SET,
+      paperId: PAPER_SET,
       set: 'CS 1',
       toldTotal: total['Total Marks'],
       toldVersion: provisional.version,
@@ -129,7 +129,7 @@ async function runLane(lane: (typeof STORE_LANES)[number]): Promise<void> {
         'content-type': 'application/json',
         authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`,
       },
-      body: JSON.stringify({ paperSet: PAPER_SET, keys, label: 'final' }),
+      body: JSON.stringify({ paperId: PAPER_SET, keys, label: 'final' }),
     });
     if (!response.ok) throw new Error(`import-key answered ${response.status}: ${await response.text()}`);
     const rescored = await until(

@@ -125,7 +125,7 @@ async function main() {
     await call('/scorecard');
     await call(`/api/data/get-rank/${resultId}/CS%201`);
     await call('/api/data/distribution/CS%201');
-    await call('/api/data/key-version?paperSet=CS%201%202026');
+    await call('/api/data/key-version?paperId=CS%201%202026');
     await post('/api/data/score-alerts/status', { resultId, access });
     for (const image of images) {
       await call(`/api/images?${new URLSearchParams({ src: image.replace('127.0.0.1:4599', fixtures.host) })}`);

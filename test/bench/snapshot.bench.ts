@@ -405,7 +405,7 @@ async function main() {
 
   let store = await createStore(storeConfig);
   await buildPaper(store, 'cs1-2026', fixtures);
-  const paper = await store.questions.listByPaperSet(PAPER_SET);
+  const paper = await store.questions.listByPaperId(PAPER_SET);
   const question = paper.find((candidate) => candidate.type === 'MCQ')!;
   const target = mongo ? mongoTarget(storeConfig.mongodbUri!, paper) : embeddedTarget(dataDir, paper);
   // Each round's key change flips the question's key (one version more), leaving every stored result behind.

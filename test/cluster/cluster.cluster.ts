@@ -134,7 +134,7 @@ describe('two instances on one MongoDB behind nginx', () => {
     const changedAt = Date.now();
     const wanted = candidate.totalMarks + question.marks - question.obtainedMarks;
     // A client told of the new version (by any instance's GET /key-version) gets it from B at once.
-    const current = (await (await fetch(`${b.url}/api/data/key-version?paperSet=CS1-2026`)).json()) as {
+    const current = (await (await fetch(`${b.url}/api/data/key-version?paperId=CS1-2026`)).json()) as {
       version: number;
     };
     expect((await check(b.url, link, { authorization: admin }, current.version)).total).toBe(wanted);
@@ -149,7 +149,7 @@ describe('two instances on one MongoDB behind nginx', () => {
 
   it('runs a re-scoring job once, and finishes it on the other instance when its instance is killed', async () => {
     // Many stored results of the paper, all scored with an older key version.
-    const paper = await store.questions.listByPaperSet('CS1-2026');
+    const paper = await store.questions.listByPaperId('CS1-2026');
     const {
       id: _id,
       createdAt: _created,
@@ -174,7 +174,7 @@ describe('two instances on one MongoDB behind nginx', () => {
     // Kill the holder as soon as it has made progress.
     let holder: string | undefined;
     while (!holder) {
-      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS1-2026');
+      const job = (await store.jobs.list()).find((j) => j.paperId === 'CS1-2026');
       if (job?.state === 'running' && job.rescored > 0) holder = job.owner;
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -184,7 +184,7 @@ describe('two instances on one MongoDB behind nginx', () => {
     const killedAt = Date.now();
     let done = false;
     while (!done && Date.now() - killedAt < LEASE_MS + POLL_MS + 30_000) {
-      const job = (await store.jobs.list()).find((j) => j.paperSet === 'CS1-2026');
+      const job = (await store.jobs.list()).find((j) => j.paperId === 'CS1-2026');
       done = job?.state === 'done' && job.owner !== holder;
       if (!done) await new Promise((resolve) => setTimeout(resolve, 50));
     }

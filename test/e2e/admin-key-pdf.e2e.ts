@@ -51,7 +51,7 @@ describe('admin: official key PDF', () => {
     const imported = await fetch(`${area.server.url}/api/data/import-key`, {
       method: 'POST',
       headers: { authorization: basicAuth(ADMIN), 'content-type': 'application/json' },
-      body: JSON.stringify({ paperSet: 'CS1-2026', keys: fixtureKey.keys, label: 'provisional' }),
+      body: JSON.stringify({ paperId: 'CS1-2026', keys: fixtureKey.keys, label: 'provisional' }),
     });
     expect(imported.status).toBe(200);
   }
@@ -109,8 +109,8 @@ describe('admin: official key PDF', () => {
     expect(await importButton.isEnabled()).toBe(true);
     const request = page.waitForRequest((sent) => sent.url().endsWith('/api/data/import-key'));
     await importButton.click();
-    const body = (await request).postDataJSON() as { paperSet: string; keys: Record<string, string>; label: string };
-    expect(body).toEqual({ paperSet: 'CS1-2026', keys: fixtureKey.keys, label: 'final' });
+    const body = (await request).postDataJSON() as { paperId: string; keys: Record<string, string>; label: string };
+    expect(body).toEqual({ paperId: 'CS1-2026', keys: fixtureKey.keys, label: 'final' });
 
     await page
       .locator('.Toastify__toast')

@@ -85,7 +85,7 @@ describe('admin: key versions on answer-key day', () => {
 
   /** What the stored results do under the final key against the provisional one, by the engine the server uses. */
   async function expectedImpact() {
-    const paper = await area.server.store.questions.listByPaperSet(PAPER_SET);
+    const paper = await area.server.store.questions.listByPaperId(PAPER_SET);
     const scoring = enginePaper(paper);
     const results = await area.server.store.results.listByPaper(PAPER_SET, { limit: 100 });
     const moves = results.map(({ responses }) => {

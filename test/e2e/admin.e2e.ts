@@ -295,7 +295,7 @@ describe('admin area', () => {
   });
 
   describe('all question papers', () => {
-    it('groups questions by paper set with counts and Marked / Not Marked tags, and imports a key file', async () => {
+    it('groups questions by paper with counts and Marked / Not Marked tags, and imports a key file', async () => {
       const page = await signedInPage();
       await openPanel(page, 'All Question Papers');
       await page.getByRole('heading', { name: 'All Question Papers' }).waitFor();
@@ -344,7 +344,7 @@ describe('admin area', () => {
       expect(await page.getByTestId('results-total').textContent()).toBe(String(seeded.length));
       const newestFirst = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       expect(await shownCandidates()).toEqual(newestFirst.map((s) => s.candidateId));
-      const search = page.getByLabel('Search by email, name, candidate ID, or paper set');
+      const search = page.getByLabel('Search by email, name, candidate ID, or paper');
       const target = itemAt(seeded, 4);
       const [, surname = target.name] = target.name.split(' ');
       await search.fill(surname.toLowerCase());

@@ -188,7 +188,7 @@ describe('admin area on a phone and on a desktop', () => {
     await useWidth(page, 360);
     await signIn(page);
     await choose(page, 'View Results');
-    await page.getByLabel('Search by email, name, candidate ID, or paper set').waitFor();
+    await page.getByLabel('Search by email, name, candidate ID, or paper').waitFor();
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
     const menuButton = page.getByRole('button', { name: 'Menu' });
     await menuButton.click();

@@ -125,10 +125,10 @@ describe('installable, offline-capable PWA', () => {
     await page.waitForURL(proxy.url + '/admin/dashboard');
   }
 
-  /** All Question Papers → the paper set opened → these questions opened, ready to edit. */
-  async function openQuestions(page: Page, paperSet: string, longIds: string[]): Promise<void> {
+  /** All Question Papers → the paper opened → these questions opened, ready to edit. */
+  async function openQuestions(page: Page, paperId: string, longIds: string[]): Promise<void> {
     await page.getByRole('button', { name: 'All Question Papers', exact: true }).click();
-    const group = page.locator('details.admin-paper').filter({ hasText: paperSet });
+    const group = page.locator('details.admin-paper').filter({ hasText: paperId });
     await group.locator(':scope > summary').click();
     for (const longId of longIds) await questionItem(page, longId).locator('summary').click();
   }

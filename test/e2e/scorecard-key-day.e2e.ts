@@ -65,7 +65,7 @@ describe('answer-key day on the scorecard', () => {
 
   const url = (route: string) => `${server.url}${route}`;
   const importKey = (keys: KeysByLongId, label: string) =>
-    postJson(url('/api/data/import-key'), { paperSet: PAPER_SET, keys, label }, { authorization: basicAuth(ADMIN) });
+    postJson(url('/api/data/import-key'), { paperId: PAPER_SET, keys, label }, { authorization: basicAuth(ADMIN) });
   /** The scorecard the checker would keep on the device: the API's answer with its link. */
   async function check(candidate: number): Promise<ScorecardData> {
     const link = itemAt(links, candidate);

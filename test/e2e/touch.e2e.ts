@@ -105,7 +105,7 @@ describe('touch targets and what a phone hides', () => {
     const imported = await fetch(`${origin()}/api/data/import-key`, {
       method: 'POST',
       headers: { authorization: basicAuth(ADMIN), 'content-type': 'application/json' },
-      body: JSON.stringify({ paperSet: 'CS1-2026', keys, label: 'final' }),
+      body: JSON.stringify({ paperId: 'CS1-2026', keys, label: 'final' }),
     });
     expect(imported.status).toBe(200);
     browser = await launchBrowser();

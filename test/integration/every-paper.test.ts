@@ -72,12 +72,12 @@ describe('every GATE paper family, uploaded, keyed and checked through the API',
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
       const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
       expect(processed.status, JSON.stringify(processed.body)).toBe(200);
-      const paperSet = (processed.body.data as { paperSet: string }).paperSet;
-      paperIds.set(set, paperSet);
+      const paperId = (processed.body.data as { paperId: string }).paperId;
+      paperIds.set(set, paperId);
       const rows = familyFile(set, 'key-official.txt');
       const imported = await postJson(
         `${server.url}/api/data/import-key`,
-        { paperSet, rows, label: 'final' },
+        { paperId, rows, label: 'final' },
         admin.headers,
       );
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
@@ -218,7 +218,7 @@ describe('a key change after a choice of sections', () => {
     const first = await upload(server, html, { testPaper: 'XE', sections });
     expect(first.status).toBe(200);
     // Every question of the chosen sections marked to all: the stored total must grow by their unanswered marks.
-    const questions = await server.store.questions.listByPaperSet(xe.paper.id);
+    const questions = await server.store.questions.listByPaperId(xe.paper.id);
     const chosenQuestions = questions.filter((question) => refusal.afterChoice!.choice.includes(question.section!));
     const { version } = await applyKey(server.store, xe.paper, {
       ...xe.key,
@@ -234,7 +234,7 @@ describe('a key change after a choice of sections', () => {
     const again = await upload(server, html, { testPaper: 'XE', sections, minKeyVersion: String(version!.version) });
     expect(stored).toMatchObject({ keyVersion: version!.version, totalMarks: again.body.totalScore['Total Marks'] });
     expect(again.body.totalScore['Total Marks']).toBeGreaterThan(first.body.totalScore['Total Marks']);
-    const job = (await server.store.jobs.list()).find((found) => found.paperSet === xe.paper.id);
+    const job = (await server.store.jobs.list()).find((found) => found.paperId === xe.paper.id);
     expect(job?.state).toBe('done');
   });
 });
@@ -252,9 +252,9 @@ describe('a wrong paper and a choice of sections, before the e-mail step', () =>
     for (const set of ['ee-2025', 'xe-2025'] as const) {
       const master = fixtures.url(readFixtureJson<FixtureUrls>(set, 'urls.json').master.url);
       const processed = await postJson(`${server.url}/api/data/process`, { link: master }, admin.headers);
-      const paperSet = (processed.body.data as { paperSet: string }).paperSet;
+      const paperId = (processed.body.data as { paperId: string }).paperId;
       const rows = familyFile(set, 'key-official.txt');
-      const imported = await postJson(`${server.url}/api/data/import-key`, { paperSet, rows }, admin.headers);
+      const imported = await postJson(`${server.url}/api/data/import-key`, { paperId, rows }, admin.headers);
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     }
     await keysServed(server, admin);

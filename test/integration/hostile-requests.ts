@@ -28,7 +28,7 @@ export interface Target {
   clientCode: string;
   adminAuth: string;
   questionId: string;
-  paperSet: string;
+  paperId: string;
   /** A link the fetcher may read (the fixture server) and whose e-mail is verified. */
   sheetLink: string;
   /** The access token of the device that verified the link's e-mail, and the result its check stored. */
@@ -144,13 +144,13 @@ function jsonCalls(target: Target): JsonCall[] {
     {
       route: '/api/data/import-key',
       method: 'POST',
-      body: { paperSet: target.paperSet, rows: '1 | MCQ | GA | A' },
+      body: { paperId: target.paperId, rows: '1 | MCQ | GA | A' },
       headers: admin,
     },
     {
       route: '/api/data/import-key',
       method: 'POST',
-      body: { paperSet: target.paperSet, keys: { '1': 'A' }, label: 'final' },
+      body: { paperId: target.paperId, keys: { '1': 'A' }, label: 'final' },
       headers: admin,
     },
     { route: '/api/data/process', method: 'POST', body: { link: target.sheetLink }, headers: admin },
@@ -487,13 +487,13 @@ function keyDayAttacks(target: Target): HostileRequest[] {
     send(`${target.url}/api/data/import-key`, {
       method: 'POST',
       headers: json(admin),
-      body: JSON.stringify({ paperSet: target.paperSet, label: 'final', ...body }),
+      body: JSON.stringify({ paperId: target.paperId, label: 'final', ...body }),
     });
   const compare =
     (from: string, to = '1') =>
     () =>
       send(
-        `${target.url}/api/data/key-versions/compare?paperSet=${encodeURIComponent(target.paperSet)}&from=${from}&to=${to}`,
+        `${target.url}/api/data/key-versions/compare?paperId=${encodeURIComponent(target.paperId)}&from=${from}&to=${to}`,
         { headers: admin },
       );
   const image = (src: string) => () => send(`${target.url}/api/images?${new URLSearchParams({ src })}`);
@@ -523,14 +523,14 @@ function keyDayAttacks(target: Target): HostileRequest[] {
       send: compare(from),
     })),
     { name: 'key-versions compare of versions never made', status: 404, send: compare('99999999999999999999', '7') },
-    ...['%00', 'x'.repeat(300), '%7B%22%24ne%22%3Anull%7D', '..%2F..%2Fetc'].map((paperSet) => ({
-      name: `key-version of paper set ${paperSet.slice(0, 20)}`,
-      send: () => send(`${target.url}/api/data/key-version?paperSet=${paperSet}`),
+    ...['%00', 'x'.repeat(300), '%7B%22%24ne%22%3Anull%7D', '..%2F..%2Fetc'].map((paperId) => ({
+      name: `key-version of paper ${paperId.slice(0, 20)}`,
+      send: () => send(`${target.url}/api/data/key-version?paperId=${paperId}`),
     })),
     {
-      name: 'key versions of an unknown paper set, as admin',
+      name: 'key versions of an unknown paper, as admin',
       status: 404,
-      send: () => send(`${target.url}/api/data/key-versions?paperSet=XX%201999`, { headers: admin }),
+      send: () => send(`${target.url}/api/data/key-versions?paperId=XX%201999`, { headers: admin }),
     },
     ...[
       `alert=${'a'.repeat(24)}&token=${'b'.repeat(43)}`,
@@ -584,10 +584,10 @@ export function wrongTypedParameters(target: Pick<Target, 'url' | 'sheetLink' | 
     { field: 'limit', path: '/api/data/get-all-results?limit=1&limit=2', init: { headers: admin } },
     { field: 'testPaper', path: '/api/data/get-rank/x/%7B%22%24gt%22%3A%22%22%7D' },
     { field: 'paper', path: '/api/data/distribution/%7B%22%24ne%22%3Anull%7D' },
-    { field: 'paperSet', path: '/api/data/key-version?paperSet=CS%201%202026&paperSet=DA%202025' },
+    { field: 'paperId', path: '/api/data/key-version?paperId=CS%201%202026&paperId=DA%202025' },
     {
       field: 'from',
-      path: '/api/data/key-versions/compare?paperSet=CS%201&from=1&from=2&to=3',
+      path: '/api/data/key-versions/compare?paperId=CS%201&from=1&from=2&to=3',
       init: { headers: admin },
     },
     { field: 'alert', path: '/api/data/score-alerts/unsubscribe?alert=a&alert=b&token=t', init: { method: 'POST' } },

@@ -114,14 +114,14 @@ describe.each(STORE_LANES)('a hostile run against the real server on the $lane',
       access,
     });
     expect(checked.status).toBe(200);
-    const paperSet = 'CS1-2026';
-    const question = itemAt(await server.store.questions.listByPaperSet(paperSet), 0);
+    const paperId = 'CS1-2026';
+    const question = itemAt(await server.store.questions.listByPaperId(paperId), 0);
     target = {
       url: server.url,
       clientCode: CLIENT_CODE,
       adminAuth: admin.headers.authorization,
       questionId: question.id,
-      paperSet,
+      paperId,
       sheetLink,
       access,
       resultId: checked.body.resultId,

@@ -135,7 +135,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     const { headers: asAdmin } = await buildAdmin(server.store);
     const url = (route: string) => `${server.url}${route}`;
     const importKey = (keys: KeysByLongId, label: string) =>
-      postJson(url('/api/data/import-key'), { paperSet: PAPER_ID, keys, label }, asAdmin);
+      postJson(url('/api/data/import-key'), { paperId: PAPER_ID, keys, label }, asAdmin);
     const access = new Map<number, string>();
     const check = (candidate: number, headers: Record<string, string> = {}) =>
       postJson(
@@ -192,7 +192,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
       },
       /** The final key: three changes that move every candidate's total but the steady one's. */
       async finalChanges() {
-        const paper = await server.store.questions.listByPaperSet(PAPER_ID);
+        const paper = await server.store.questions.listByPaperId(PAPER_ID);
         const responses = await Promise.all(
           [0, 1, 2, 3, 4].map(
             async (candidate) => (await server.store.results.findById(results.get(candidate)!))!.responses,
@@ -233,7 +233,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     const day = await startKeyDay();
     expect((day.imported.body as unknown as ImportKeyAnswer).keyVersion?.label).toBe('provisional');
     expect(day.scorecards.map((card) => card.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(day.scorecards[0]!.body.keyVersion).toMatchObject({ paperSet: PAPER_ID, label: 'provisional' });
+    expect(day.scorecards[0]!.body.keyVersion).toMatchObject({ paperId: PAPER_ID, label: 'provisional' });
     expect(day.admin.status).toBe(200);
 
     for (const candidate of [...TOLD, STEADY]) {
@@ -303,7 +303,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
   it('compares the two versions for an administrator: three questions, and the results that moved', async () => {
     const day = await startKeyDay();
     await day.importKey(withChanges(await day.finalChanges()), 'final');
-    const listed = await fetch(day.url(`/api/data/key-versions?paperSet=${PAPER_ID}`), { headers: day.asAdmin });
+    const listed = await fetch(day.url(`/api/data/key-versions?paperId=${PAPER_ID}`), { headers: day.asAdmin });
     const { versions } = (await listed.json()) as {
       versions: Array<{ version: number; label: string; changedQuestions: number }>;
     };
@@ -312,7 +312,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     const [final, first] = versions;
     const compared = await fetch(
       day.url(
-        `/api/data/key-versions/compare?${new URLSearchParams({ paperSet: PAPER_ID, from: String(first!.version), to: String(final!.version) })}`,
+        `/api/data/key-versions/compare?${new URLSearchParams({ paperId: PAPER_ID, from: String(first!.version), to: String(final!.version) })}`,
       ),
       { headers: day.asAdmin },
     );
@@ -324,7 +324,7 @@ describe.each(STORE_LANES)('answer-key day on the $lane', ({ mongo }) => {
     // Five candidates checked with verified links and one as an administrator: all but the steady one moved.
     expect(comparison.results).toMatchObject({ compared: 6 });
     expect(comparison.results.changed).toBeGreaterThanOrEqual(4);
-    const anonymous = await fetch(day.url(`/api/data/key-versions?paperSet=${PAPER_ID}`));
+    const anonymous = await fetch(day.url(`/api/data/key-versions?paperId=${PAPER_ID}`));
     expect(anonymous.status).toBe(401);
   });
 

@@ -74,13 +74,13 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const before = await check(server, candidate);
     expect(before.status).toBe(200);
     const stats = async () => (await getJson(`${server.url}/api/data/admin-stats`, ADMIN.headers)).body;
-    const papersBefore = (await stats()).paperSets;
+    const papersBefore = (await stats()).paperCount;
 
     // The README's new user: Upload Question Paper with a demo link, then save one answer.
     const uploaded = await postJson(`${server.url}/api/data/process`, { link: demoLink(server, 0) }, ADMIN.headers);
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.data).toMatchObject({
-      paperSet: 'CS1-2026-demo',
+      paperId: 'CS1-2026-demo',
       outcome: 'existing',
       message: 'This is GATE 2026 CS 1 (demo), already here with 65 keys.',
     });
@@ -95,7 +95,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const after = await check(server, candidate);
     expect(after.body.totalScore).toEqual(before.body.totalScore);
     expect(after.body.response.filter((question) => question.obtained_marks === 'Not evaluated')).toEqual([]);
-    expect((await stats()).paperSets).toBe(papersBefore);
+    expect((await stats()).paperCount).toBe(papersBefore);
   });
 
   it('a key change on a demo paper re-scores its stored results and mails a subscriber whose total moved, with no new check', async () => {
@@ -137,9 +137,9 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     expect(result!.totalMarks).toBeLessThan(total);
     expect(mail.body).toContain('GATE 2026 CS 1 (demo)');
     const stats = (await getJson(`${server.url}/api/data/admin-stats`, ADMIN.headers)).body as {
-      rescoring: Array<{ paperSet: string; state: string; rescored: number }>;
+      rescoring: Array<{ paperId: string; state: string; rescored: number }>;
     };
-    expect(stats.rescoring.find((job) => job.paperSet === 'CS1-2026-demo')).toMatchObject({
+    expect(stats.rescoring.find((job) => job.paperId === 'CS1-2026-demo')).toMatchObject({
       state: 'done',
       rescored: 1,
     });
@@ -213,7 +213,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
     const [stored] = await server.store.questions.findByLongIds([right.long_id]);
     await postJson(
       `${server.url}/api/data/import-key`,
-      { paperSet: paper.id, keys: { [right.long_id]: right.answerKey === 'A' ? 'B' : 'A' }, label: 'final' },
+      { paperId: paper.id, keys: { [right.long_id]: right.answerKey === 'A' ? 'B' : 'A' }, label: 'final' },
       ADMIN.headers,
     );
     expect(stored).toBeDefined();
@@ -240,7 +240,7 @@ describe.each(STORE_LANES)('paper, key and result identities on the $lane', ({ m
 
     const imported = await postJson(
       `${server.url}/api/data/import-key`,
-      { paperSet: paper.id, keys: key },
+      { paperId: paper.id, keys: key },
       ADMIN.headers,
     );
     expect(imported.body).toMatchObject({ applied: questions.length - 1 });

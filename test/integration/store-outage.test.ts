@@ -58,7 +58,7 @@ describe('a MongoDB that hangs (SIGSTOP) or refuses: every request ends in 503 a
     try {
       const [checks, keyVersion, ready] = await Promise.all([
         Promise.all(links.slice(1, 6).map(check)),
-        answer(`${server.url}/api/data/key-version?paperSet=CS%201%202026`),
+        answer(`${server.url}/api/data/key-version?paperId=CS%201%202026`),
         answer(`${server.url}/api/health/ready`),
       ]);
       for (const answered of [...checks, keyVersion]) expectStoreUnavailable(answered);

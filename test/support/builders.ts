@@ -112,7 +112,7 @@ export async function applyKey(
   keys: Record<string, string>,
   label = 'final',
 ): Promise<KeyChangeOutcome> {
-  const questions = await store.questions.listByPaperSet(paper.id);
+  const questions = await store.questions.listByPaperId(paper.id);
   const changes = questions
     .filter((question) => keys[question.long_id] !== undefined)
     .map((question) => ({ questionId: question.id, answerKey: keys[question.long_id]! }));
@@ -146,7 +146,7 @@ export async function buildPaper(
   if (count > 0) await applyKey(store, uploaded.paper, partial);
   return {
     paper: (await store.papers.findById(uploaded.paper.id))!,
-    questions: await store.questions.listByPaperSet(uploaded.paper.id),
+    questions: await store.questions.listByPaperId(uploaded.paper.id),
     testPaper: testPaperOf(uploaded.paper)!,
     key,
   };

@@ -14,7 +14,7 @@ import { KEY_ENTRIES_MAX, KEY_ROWS_MAX_CHARS } from './admin-routes';
 import type {
   AdminStatsAnswer,
   ImportKeyAnswer,
-  PaperSetsAnswer,
+  AllPapersAnswer,
   ProcessedPaperAnswer,
   QuestionAnswer,
   ResultAnswer,
@@ -36,7 +36,7 @@ interface Answers {
   process: ProcessedPaperAnswer;
   updateAnswer: UpdatedAnswerAnswer;
   importKey: ImportKeyAnswer;
-  papers: PaperSetsAnswer;
+  papers: AllPapersAnswer;
   results: ResultAnswer[];
   stats: AdminStatsAnswer;
 }
@@ -97,14 +97,14 @@ describe('admin API on the real server', () => {
     const master = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json').master.url;
     return asAdmin('POST', '/api/data/process', { link: fixtures.url(master) });
   };
-  const waitForRescoring = async (paperSet: string) => {
+  const waitForRescoring = async (paperId: string) => {
     const job = await eventually(
       async () => {
         const { body } = await asAdmin('GET', '/api/data/admin-stats');
-        const status = body.rescoring.find((found) => found.paperSet === paperSet);
+        const status = body.rescoring.find((found) => found.paperId === paperId);
         return (status?.state === 'done' || status?.state === 'failed') && status;
       },
-      { what: `re-scoring of ${paperSet} to end` },
+      { what: `re-scoring of ${paperId} to end` },
     );
     if (job.state === 'failed') throw new Error(job.error);
     return job;
@@ -116,7 +116,7 @@ describe('admin API on the real server', () => {
   };
 
   const importKeyAndRescore = async () => {
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: key });
     expect(imported.status).toBe(200);
     return waitForRescoring('CS1-2026');
   };
@@ -151,7 +151,7 @@ describe('admin API on the real server', () => {
     ['PUT', '/api/data/update-answer', { _id: 'x', answerKey: 'A' }],
     ['GET', '/api/data/all-question-paper'],
     ['GET', '/api/data/get-all-results'],
-    ['POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: {} }],
+    ['POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: {} }],
     ['GET', '/api/data/admin-stats'],
   ];
 
@@ -171,11 +171,11 @@ describe('admin API on the real server', () => {
     },
   );
 
-  it('processes the master sheet into paper set CS 1 2026 in master order, in the spec shape', async () => {
+  it('processes the master sheet into paper CS 1 2026 in master order, in the spec shape', async () => {
     const { status, body } = await processMaster();
     expect(status).toBe(200);
     const paper = body.data.data;
-    expect(body.data.paperSet).toBe('CS1-2026');
+    expect(body.data.paperId).toBe('CS1-2026');
     expect(paper).toHaveLength(65);
     expect(paper.map((q) => Number(q.short_id))).toEqual(Array.from({ length: 65 }, (_, i) => i + 1));
     expect(paper[0]).toMatchObject({ long_id: '80782017205', name: 'GATE 2026 CS 1', type: 'MCQ', marks: 1 });
@@ -272,9 +272,9 @@ describe('admin API on the real server', () => {
   it('imports the fixture key in one go and re-scores every stored result from its response vector', async () => {
     const before = await resultsByCandidate();
     expect([...before.values()].every((result) => result.totalMarks === 0)).toBe(true);
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: key });
     expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ paperSet: 'CS1-2026', applied: 65, unchanged: 0, unknown: [] });
+    expect(imported.body).toMatchObject({ paperId: 'CS1-2026', applied: 65, unchanged: 0, unknown: [] });
     const job = await waitForRescoring('CS1-2026');
     expect(job).toMatchObject({ state: 'done', rescored: seeded.length, total: seeded.length });
     const after = await resultsByCandidate();
@@ -329,7 +329,7 @@ describe('admin API on the real server', () => {
 
   it('imports official key rows only as a whole document, refusing one that lacks rows and naming each', async () => {
     const rows = '1 MCQ GA B\n22 MSQ CS A;B\n8 NAT GA -3.04 to -2.84\n22 MSQ CS C;D\n9 MCQ GA';
-    const refused = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows });
+    const refused = await asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', rows });
     expect(refused.status).toBe(400);
     // Every unread row verbatim with its reason, then the questions left without a key; nothing is applied.
     expect(refused.body.message).toMatch(
@@ -345,31 +345,31 @@ describe('admin API on the real server', () => {
       .join('\n');
     // A document that says what it is names its version so when the admin gives no name.
     const titled = `GATE 2026 Computer Science — Final Answer Key\n${wholeRows}`;
-    const imported = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: titled });
+    const imported = await asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', rows: titled });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.warnings).toEqual([]);
     expect(imported.body.keyVersion).toMatchObject({ label: 'final' });
     const after = await asAdmin('GET', '/api/data/all-question-paper');
     const afterByMaster = new Map(found(after.body['CS1-2026'], 'CS1-2026').map((q) => [q.short_id, q.answerKey]));
     expect(afterByMaster.get('1')).toBe('B');
-    const bad = await asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: { '80782017205': 'Z' } });
+    const bad = await asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: { '80782017205': 'Z' } });
     expect(bad.status).toBe(400);
-    const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperSet: 'XX 1999', keys: key });
+    const unknownSet = await asAdmin('POST', '/api/data/import-key', { paperId: 'XX 1999', keys: key });
     expect(unknownSet.status).toBe(404);
   });
 
   it('refuses an import past its limits, naming the field and the limit, and applies nothing', async () => {
     const versions = async () =>
-      (await asAdmin('GET', `/api/data/key-versions?paperSet=CS1-2026`)).body as unknown as { versions: unknown[] };
+      (await asAdmin('GET', `/api/data/key-versions?paperId=CS1-2026`)).body as unknown as { versions: unknown[] };
     const before = (await versions()).versions.length;
     const longRows = `1 MCQ GA B\n${'%'.repeat(KEY_ROWS_MAX_CHARS)}`;
     const tooManyKeys = Object.fromEntries(
       Array.from({ length: KEY_ENTRIES_MAX + 1 }, (_, i) => [String(90_000_000_000 + i), 'A']),
     );
     const refusals = await Promise.all([
-      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', rows: longRows }),
-      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: tooManyKeys }),
-      asAdmin('POST', '/api/data/import-key', { paperSet: 'CS1-2026', keys: key, marks: tooManyKeys }),
+      asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', rows: longRows }),
+      asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: tooManyKeys }),
+      asAdmin('POST', '/api/data/import-key', { paperId: 'CS1-2026', keys: key, marks: tooManyKeys }),
     ]);
     expect(refusals.map(({ status, body }) => [status, body.code, Object.keys(body.errors ?? {})])).toEqual([
       [400, 'VALIDATION_FAILED', ['rows']],
@@ -438,9 +438,9 @@ describe('admin API on the real server', () => {
     ]);
   });
 
-  it('counts paper sets and results for the dashboard', async () => {
+  it('counts papers and results for the dashboard', async () => {
     const { body } = await asAdmin('GET', '/api/data/admin-stats');
-    expect(body).toMatchObject({ paperSets: 1, results: seeded.length });
+    expect(body).toMatchObject({ paperCount: 1, results: seeded.length });
   });
 
   it('accepts an uploaded copy of the page instead of a link', async () => {
@@ -451,7 +451,7 @@ describe('admin API on the real server', () => {
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Answers['process'];
-    expect(body.data.paperSet).toBe('CS1-2026');
+    expect(body.data.paperId).toBe('CS1-2026');
     expect(body.data).toMatchObject({
       outcome: 'existing',
       message: 'This is GATE 2026 CS 1, already here with 0 of 65 keys.',
@@ -510,7 +510,7 @@ describe('admin API with the demo on', () => {
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as Answers['process'];
     expect(data).toMatchObject({
-      paperSet: 'DA-2026-demo',
+      paperId: 'DA-2026-demo',
       outcome: 'existing',
       message: 'This is GATE 2026 DA (demo), already here with 65 keys.',
     });

@@ -65,7 +65,7 @@ export const KEY_ROWS_MAX_CHARS = 100_000;
 export const KEY_ENTRIES_MAX = 1_000;
 
 const importKeySchema = object({
-  paperSet: plainText(string().trim().required('Name the paper set the key belongs to (paperSet).').max(200)),
+  paperId: plainText(string().trim().required('Name the paper the key belongs to (paperId).').max(200)),
   keys: mixed().test(
     'few-enough',
     `Send at most ${KEY_ENTRIES_MAX.toLocaleString('en')} keys (keys): a GATE paper has at most 175 questions.`,
@@ -153,7 +153,7 @@ export function adminRoutes(services: AdminDeps): Router {
       clientTime: notLaterThan(new Date(), request.clientTime),
     };
     const made = { label: `Edited Q${question.short_id}`, source: 'edit' as const, by: ctx.state.admin?.email };
-    const [saved] = (await papers.keyChanges.apply(question.paperSet, [change], made)).saves;
+    const [saved] = (await papers.keyChanges.apply(question.paperId, [change], made)).saves;
     if (!saved) throw new HttpError(404, 'No question with this id.');
     ctx.body = presentAnswerSave(saved);
   });
@@ -188,12 +188,9 @@ export function adminRoutes(services: AdminDeps): Router {
 
   router.post('/import-key', admin, validate(importKeySchema, ADMIN_INPUT), async (ctx) => {
     const request = ctx.state.input;
-    const { paperSet } = request;
-    const [paper, record] = await Promise.all([
-      store.questions.listByPaperSet(paperSet),
-      store.papers.findById(paperSet),
-    ]);
-    if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
+    const { paperId } = request;
+    const [paper, record] = await Promise.all([store.questions.listByPaperId(paperId), store.papers.findById(paperId)]);
+    if (paper.length === 0) throw new HttpError(404, `No paper named ${paperId}.`);
     const { keys, unknown, marks, warnings } = readKeyImport(paper, request, record?.sections);
     const now = new Date();
     const changes = [...keys]
@@ -204,10 +201,10 @@ export function adminRoutes(services: AdminDeps): Router {
     const documentLabel = request.rows ? keyVersionLabel(keyDocumentVersion(request.rows.split(/\r?\n/))) : '';
     const label = request.label || documentLabel || 'Imported key';
     const made = { label, source: 'import' as const, by: ctx.state.admin?.email };
-    const { saves, version } = await papers.keyChanges.apply(paperSet, changes, made, { marks });
+    const { saves, version } = await papers.keyChanges.apply(paperId, changes, made, { marks });
     const applied = saves.filter((save) => save?.outcome === 'applied').length;
     ctx.body = presentKeyImport({
-      paperSet,
+      paperId,
       applied,
       unchanged: keys.size - applied,
       unknown,
@@ -218,14 +215,14 @@ export function adminRoutes(services: AdminDeps): Router {
   });
 
   router.get('/admin-stats', admin, async (ctx) => {
-    const [paperSets, results, all, officialReports] = await Promise.all([
-      store.questions.countPaperSets(),
+    const [paperCount, results, all, officialReports] = await Promise.all([
+      store.questions.countPapers(),
       store.results.count(),
       store.papers.list(),
       store.officialReports.list(),
     ]);
     ctx.body = presentAdminStats({
-      paperSets,
+      paperCount,
       results,
       // The official results candidates added, and how the predictions their scorecards showed did against them.
       officialResults: predictionAccuracy(officialReports),

@@ -51,7 +51,7 @@ async function resultsImpact(
 }
 
 export interface KeyVersionComparer {
-  compare(paperSet: string, from: KeyVersion, to: KeyVersion): Promise<KeyVersionComparison>;
+  compare(paperId: string, from: KeyVersion, to: KeyVersion): Promise<KeyVersionComparison>;
 }
 
 /** Comparisons kept for a while: an admin flipping between versions on key day does not re-score everything. */
@@ -61,20 +61,20 @@ const COMPARISON_TTL_MS = 60_000;
 export function createComparer(store: Store): KeyVersionComparer {
   const cache = new LRUCache<string, KeyVersionComparison>({ max: COMPARISONS_KEPT, ttl: COMPARISON_TTL_MS });
   return {
-    async compare(paperSet, from, to) {
-      const cacheKey = `${paperSet}\0${from.version}\0${to.version}`;
+    async compare(paperId, from, to) {
+      const cacheKey = `${paperId}\0${from.version}\0${to.version}`;
       const cached = cache.get(cacheKey);
       if (cached) return cached;
       const [questions, paper] = await Promise.all([
-        store.questions.listByPaperSet(paperSet),
-        store.papers.findById(paperSet),
+        store.questions.listByPaperId(paperId),
+        store.papers.findById(paperId),
       ]);
       const comparison: KeyVersionComparison = {
-        paperSet,
+        paperId,
         from: stampOf(from),
         to: stampOf(to),
         questions: diffKeys(questions, from.keys, to.keys),
-        results: await resultsImpact(store, questions, paper, paperSet, from, to),
+        results: await resultsImpact(store, questions, paper, paperId, from, to),
       };
       cache.set(cacheKey, comparison);
       return comparison;

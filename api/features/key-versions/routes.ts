@@ -8,7 +8,7 @@ import { validate } from '../../http/validate';
 import { presentKeyVersion, presentKeyVersions } from '../../presenters';
 import { createComparer } from './key-version-comparison';
 
-const paperSetField = () => plainText(string().trim().required('Name the paper (paperSet), e.g. CS1-2026.').max(200));
+const paperIdField = () => plainText(string().trim().required('Name the paper (paperId), e.g. CS1-2026.').max(200));
 const versionField = (name: string) =>
   number()
     .typeError(`${name} must be a key version number.`)
@@ -16,8 +16,8 @@ const versionField = (name: string) =>
     .min(0, `${name} must be a key version number.`)
     .required(`Name the key version to compare (${name}).`);
 
-const paperSetQuery = object({ paperSet: paperSetField() });
-const compareQuery = object({ paperSet: paperSetField(), from: versionField('from'), to: versionField('to') });
+const paperIdQuery = object({ paperId: paperIdField() });
+const compareQuery = object({ paperId: paperIdField(), from: versionField('from'), to: versionField('to') });
 const QUERY = { from: 'query', messages: 'bare' } as const;
 
 /**
@@ -30,39 +30,39 @@ export function keyVersionRoutes({ store, requireAdmin }: { store: Store; requir
   const admin = requireAdmin();
   const comparer = createComparer(store);
 
-  async function paperOf(paperSet: string) {
-    const paper = await store.questions.listByPaperSet(paperSet);
-    if (paper.length === 0) throw new HttpError(404, `No paper set named ${paperSet}.`);
+  async function paperOf(paperId: string) {
+    const paper = await store.questions.listByPaperId(paperId);
+    if (paper.length === 0) throw new HttpError(404, `No paper named ${paperId}.`);
     return paper;
   }
 
-  async function versionOf(paperSet: string, version: number) {
-    const found = await store.keyVersions.find(paperSet, version);
-    if (!found) throw new HttpError(404, `${paperSet} has no key version ${version}.`);
+  async function versionOf(paperId: string, version: number) {
+    const found = await store.keyVersions.find(paperId, version);
+    if (!found) throw new HttpError(404, `${paperId} has no key version ${version}.`);
     return found;
   }
 
   // The store's own record, never an instance's copy: the client then asks for its scorecard with this version as
   // minKeyVersion, and gets it from every instance at once.
-  router.get('/key-version', validate(paperSetQuery, QUERY), async (ctx) => {
-    const { paperSet } = ctx.state.input;
-    const paper = await store.papers.findById(paperSet);
-    if (!paper) throw new HttpError(404, `No paper set named ${paperSet}.`);
+  router.get('/key-version', validate(paperIdQuery, QUERY), async (ctx) => {
+    const { paperId } = ctx.state.input;
+    const paper = await store.papers.findById(paperId);
+    if (!paper) throw new HttpError(404, `No paper named ${paperId}.`);
     const version = paper.keyVersion > 0 ? await store.keyVersions.find(paper.id, paper.keyVersion) : null;
     if (!version) throw new HttpError(404, `${paper.label} has no answer key yet.`);
     ctx.body = presentKeyVersion(version);
   });
 
-  router.get('/key-versions', admin, validate(paperSetQuery, QUERY), async (ctx) => {
-    const { paperSet } = ctx.state.input;
-    const paper = await paperOf(paperSet);
-    ctx.body = presentKeyVersions(paperSet, paper, await store.keyVersions.list(paperSet));
+  router.get('/key-versions', admin, validate(paperIdQuery, QUERY), async (ctx) => {
+    const { paperId } = ctx.state.input;
+    const paper = await paperOf(paperId);
+    ctx.body = presentKeyVersions(paperId, paper, await store.keyVersions.list(paperId));
   });
 
   router.get('/key-versions/compare', admin, validate(compareQuery, QUERY), async (ctx) => {
-    const { paperSet, from, to } = ctx.state.input;
-    await paperOf(paperSet);
-    ctx.body = await comparer.compare(paperSet, await versionOf(paperSet, from), await versionOf(paperSet, to));
+    const { paperId, from, to } = ctx.state.input;
+    await paperOf(paperId);
+    ctx.body = await comparer.compare(paperId, await versionOf(paperId, from), await versionOf(paperId, to));
   });
 
   return router;

@@ -46,7 +46,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
   }
 
   async function mailFor(alert: ScoreAlert, result: Result, version: KeyVersion, due: Due) {
-    const told = await store.keyVersions.find(version.paperSet, alert.toldVersion);
+    const told = await store.keyVersions.find(version.paperId, alert.toldVersion);
     // Without the key the candidate last saw (a version from before they were recorded), only the totals are told.
     const scored = (key: KeyVersion) =>
       scoreStoredResult(result, enginePaper(due.questions, due.paper, key), key.keys).response;
@@ -58,7 +58,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     const addresses = unsubscribeAddresses(appOrigin, secret, alert);
     return renderScoreChangeMail({
       candidateName: result.name,
-      paperSet: due.paper.label,
+      paperId: due.paper.label,
       key: stampOf(version),
       oldTotal: alert.toldTotal,
       newTotal: result.totalMarks,
@@ -89,7 +89,7 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     const queued = await store.alertMails.enqueue({
       alertId: alert.id,
       resultId: alert.resultId,
-      paperSet: version.paperSet,
+      paperId: version.paperId,
       version: version.version,
       newTotal: result.totalMarks,
       to: alert.email,
@@ -107,26 +107,26 @@ export function createPlanner(store: Store, crowd: Crowd, { appOrigin, secret, q
     if (!paper || paper.keyVersion === 0) return null;
     const version = await store.keyVersions.find(paperId, paper.keyVersion);
     if (!version || version.alertsPlannedAt || now.getTime() - version.createdAt.getTime() < quietMs) return null;
-    const job = (await store.jobs.list()).find((found) => found.paperSet === paperId);
+    const job = (await store.jobs.list()).find((found) => found.paperId === paperId);
     if (job && job.state !== 'done') return null;
-    return { version, paper, questions: await store.questions.listByPaperSet(paperId) };
+    return { version, paper, questions: await store.questions.listByPaperId(paperId) };
   }
 
   return {
     /** Plans every due version; returns how many mails it queued. */
     async planDue(now = new Date()): Promise<number> {
       let queued = 0;
-      for (const paperSet of await store.scoreAlerts.activePaperSets()) {
-        const due = await dueVersion(paperSet, now);
+      for (const paperId of await store.scoreAlerts.activePaperIds()) {
+        const due = await dueVersion(paperId, now);
         if (!due) continue;
         let waiting = false;
-        for (const alert of await store.scoreAlerts.listActive(paperSet)) {
+        for (const alert of await store.scoreAlerts.listActive(paperId)) {
           const outcome = await planAlert(alert, due);
           if (outcome === 'queued') queued++;
           waiting ||= outcome === 'waiting';
         }
         // Planned for good only once every alert had its answer; the next look finishes what waits.
-        if (!waiting) await store.keyVersions.markAlertsPlanned(paperSet, due.version.version, now);
+        if (!waiting) await store.keyVersions.markAlertsPlanned(paperId, due.version.version, now);
       }
       return queued;
     },

@@ -82,7 +82,7 @@ export function scoreAlertRoutes({ store, config }: { store: Store; config: Conf
     const alert = await store.scoreAlerts.subscribe({
       resultId: result.id,
       email,
-      paperSet: result.paperId,
+      paperId: result.paperId,
       set: result.set,
       // What the candidate sees now: the total and the key version its marks came from.
       toldTotal: result.totalMarks,

@@ -20,8 +20,8 @@ const SECRET = 'score-alert-tests-secret-0123456789';
 describe('renderScoreChangeMail', () => {
   const news = {
     candidateName: 'Asha <b>Rao</b>',
-    paperSet: PAPER_SET,
-    key: { paperSet: PAPER_SET, version: 9, label: 'final', at: '2026-03-18T04:30:00.000Z' },
+    paperId: PAPER_SET,
+    key: { paperId: PAPER_SET, version: 9, label: 'final', at: '2026-03-18T04:30:00.000Z' },
     oldTotal: 41.67,
     newTotal: 44.33,
     questions: [
@@ -135,7 +135,7 @@ describe('score-change mails', () => {
     store.alertMails.enqueue({
       alertId,
       resultId: alertId.split('.')[0]!,
-      paperSet: PAPER_SET,
+      paperId: PAPER_SET,
       version: 4,
       newTotal: 44,
       to: `${alertId}@example.com`,
@@ -161,7 +161,7 @@ describe('score-change mails', () => {
     const alert = await store.scoreAlerts.subscribe({
       resultId: 'r1',
       email: 'r1@example.com',
-      paperSet: PAPER_SET,
+      paperId: PAPER_SET,
       set: 'CS 1',
       toldTotal: 40,
       toldVersion: 2,
@@ -227,7 +227,7 @@ describe('score-change mails', () => {
       const subscribed = await store.scoreAlerts.subscribe({
         resultId: id,
         email: `${id}@example.com`,
-        paperSet: PAPER_SET,
+        paperId: PAPER_SET,
         set: 'CS 1',
         toldTotal: total,
         toldVersion: provisional.version,

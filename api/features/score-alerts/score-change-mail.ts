@@ -12,7 +12,7 @@ import { dateTimeInZone } from '../../../src/domain/dates';
 /** What one score-change e-mail says: old and new total, why, the new rank, where to look and how to stop them. */
 export interface ScoreChangeNews {
   candidateName: string;
-  paperSet: string;
+  paperId: string;
   key: KeyVersionStamp;
   oldTotal: number;
   newTotal: number;
@@ -54,7 +54,7 @@ export function renderScoreChangeMail(news: ScoreChangeNews): RenderedMail {
   // Counted in thirds: totals are stored to two decimals, and 44.33 − 41.67 is the 2⅔ the candidate gained.
   const change = thirdsMoved(news.oldTotal, news.newTotal) / 3;
   const totalLine = `Total marks: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)} (${displaySignedMarks(change)})`;
-  const intro = `The ${keyName.toLowerCase()} of ${news.paperSet} (${when(news.key.at)}) changed your marks.`;
+  const intro = `The ${keyName.toLowerCase()} of ${news.paperId} (${when(news.key.at)}) changed your marks.`;
   const why = news.questions.length
     ? ['What changed:', ...news.questions.map((question) => `- ${questionLine(question)}`)]
     : ['The answer key changed since you last heard from us.'];
@@ -85,7 +85,7 @@ export function renderScoreChangeMail(news: ScoreChangeNews): RenderedMail {
     `<p style="color:#555">You get this e-mail because you asked to be told when the answer key changes your score. ` +
     `<a href="${e(news.unsubscribeUrl)}">Stop these e-mails</a>.</p>`;
   return {
-    subject: `Your ${news.paperSet} score changed with the ${keyName.toLowerCase()}: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)}`,
+    subject: `Your ${news.paperId} score changed with the ${keyName.toLowerCase()}: ${displayMarks(news.oldTotal)} → ${displayMarks(news.newTotal)}`,
     text,
     html,
     headers: { 'List-Unsubscribe': `<${news.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

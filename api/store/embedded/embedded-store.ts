@@ -93,9 +93,9 @@ interface NedbIndex {
 /**
  * The nedb indexes for the schema's, by nedb's name for them (a compound index's sorted fields). nedb uses an index
  * only for exact matches on all its fields, so besides each unique compound index (which enforces uniqueness) its
- * leading field gets one of its own: the part a query like `{linkHash, set}` or `{paperSet}` can use, as MongoDB would
+ * leading field gets one of its own: the part a query like `{linkHash, set}` or `{paperId}` can use, as MongoDB would
  * use the compound index's prefix. Left out: a compound index led by _id (nedb's own _id index makes it unique and
- * finds its documents), and a non-unique compound index, led by a paper set that nearly every result (or marks change)
+ * finds its documents), and a non-unique compound index, led by a paper that nearly every result (or marks change)
  * shares: nedb keeps one list of the documents sharing an indexed value and rewrites it whole when one of them
  * changes, so that index cost a write O(results), and re-scoring 50,000 results held requests for seconds.
  */

@@ -1,10 +1,10 @@
 import type { DocumentCollection } from '../collection';
 import { DuplicateError, type JobRepository, type RescoreJob } from '../types';
 
-/** A job as stored: its paper set is the document's id. */
-export type JobDoc = Omit<RescoreJob, 'paperSet'> & { _id: string };
+/** A job as stored: its paper is the document's id. */
+export type JobDoc = Omit<RescoreJob, 'paperId'> & { _id: string };
 
-const toJob = ({ _id, ...job }: JobDoc): RescoreJob => ({ paperSet: _id, ...job });
+const toJob = ({ _id, ...job }: JobDoc): RescoreJob => ({ paperId: _id, ...job });
 
 /** A job waiting for an instance: asked for again since its last claim, or its holder's lease ran out mid-run. */
 function isClaimable(job: JobDoc, now: Date): boolean {
@@ -19,7 +19,7 @@ async function untilApplied(attempt: () => Promise<boolean>): Promise<void> {
 }
 
 /**
- * One re-scoring job per paper set, leased by one instance at a time. Every change is a compare-and-set on the
+ * One re-scoring job per paper, leased by one instance at a time. Every change is a compare-and-set on the
  * fields it read (one updateOne whose filter holds the values seen), so two instances racing for a job, or a key
  * change racing the end of a run, never both win: the loser reads again.
  */
@@ -28,13 +28,13 @@ export function jobRepository(jobs: DocumentCollection<JobDoc>): JobRepository {
   const asRead = (job: JobDoc) => ({ _id: job._id, requested: job.requested, claimed: job.claimed, owner: job.owner });
 
   return {
-    async request(paperSet, now = new Date()) {
+    async request(paperId, now = new Date()) {
       await untilApplied(async () => {
-        const job = await jobs.findOne({ _id: paperSet });
+        const job = await jobs.findOne({ _id: paperId });
         if (!job) {
           try {
             await jobs.insertOne({
-              _id: paperSet,
+              _id: paperId,
               state: 'queued',
               requested: 1,
               claimed: 0,
@@ -71,16 +71,16 @@ export function jobRepository(jobs: DocumentCollection<JobDoc>): JobRepository {
       return null;
     },
 
-    async renew(paperSet, owner, leaseMs, progress, now = new Date()) {
+    async renew(paperId, owner, leaseMs, progress, now = new Date()) {
       return jobs.updateOne(
-        { _id: paperSet, owner, state: 'running' },
+        { _id: paperId, owner, state: 'running' },
         { $set: { ...progress, leaseUntil: new Date(now.getTime() + leaseMs), updatedAt: now } },
       );
     },
 
-    async finish(paperSet, owner, outcome, now = new Date()) {
+    async finish(paperId, owner, outcome, now = new Date()) {
       await untilApplied(async () => {
-        const job = await jobs.findOne({ _id: paperSet });
+        const job = await jobs.findOne({ _id: paperId });
         if (!job || job.owner !== owner || job.state !== 'running') return true; // no longer ours: nothing to say
         // Asked again while this run worked on an older request: queue the next pass instead of saying done.
         const state = outcome.state === 'done' && job.requested > job.claimed ? 'queued' : outcome.state;
@@ -91,8 +91,8 @@ export function jobRepository(jobs: DocumentCollection<JobDoc>): JobRepository {
       });
     },
 
-    async release(paperSet, owner, now = new Date()) {
-      await jobs.updateOne({ _id: paperSet, owner, state: 'running' }, { $set: { leaseUntil: now, updatedAt: now } });
+    async release(paperId, owner, now = new Date()) {
+      await jobs.updateOne({ _id: paperId, owner, state: 'running' }, { $set: { leaseUntil: now, updatedAt: now } });
     },
 
     async list() {

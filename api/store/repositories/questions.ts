@@ -3,7 +3,7 @@ import { DuplicateError, type PaperQuestion, type Question, type QuestionReposit
 
 export interface QuestionDoc extends PaperQuestion {
   _id: string;
-  paperSet: string;
+  paperId: string;
   answerKey?: string;
   keyVersion: number;
   keyUpdatedAt?: Date;
@@ -38,21 +38,21 @@ function paperFields(paperQuestion: PaperQuestion): PaperQuestion {
 }
 
 export function questionRepository(questions: DocumentCollection<QuestionDoc>): QuestionRepository {
-  async function listByPaperSet(paperSet: string) {
-    const docs = await questions.find({ paperSet }, { sort: MASTER_ORDER });
+  async function listByPaperId(paperId: string) {
+    const docs = await questions.find({ paperId }, { sort: MASTER_ORDER });
     return docs.map(toQuestion);
   }
 
   /** Updates the paper fields of a stored question, inserting it when new; answer keys are never touched. */
-  async function upsertQuestion(paperSet: string, question: PaperQuestion) {
+  async function upsertQuestion(paperId: string, question: PaperQuestion) {
     const now = new Date();
     const fields = paperFields(question);
-    const byKey = { paperSet, long_id: question.long_id };
+    const byKey = { paperId, long_id: question.long_id };
     if (await questions.updateOne(byKey, { $set: { ...fields, updatedAt: now } })) return;
     try {
       await questions.insertOne({
         _id: newId(now.getTime()),
-        paperSet,
+        paperId,
         ...fields,
         keyVersion: 0,
         recentOpIds: [],
@@ -67,15 +67,15 @@ export function questionRepository(questions: DocumentCollection<QuestionDoc>): 
   }
 
   return {
-    async upsertPaper(paperSet, paper) {
-      await Promise.all(paper.map((question) => upsertQuestion(paperSet, question)));
-      return listByPaperSet(paperSet);
+    async upsertPaper(paperId, paper) {
+      await Promise.all(paper.map((question) => upsertQuestion(paperId, question)));
+      return listByPaperId(paperId);
     },
-    listByPaperSet,
+    listByPaperId,
     async listAll() {
-      const docs = await questions.find({}, { sort: { paperSet: 1, ...MASTER_ORDER } });
+      const docs = await questions.find({}, { sort: { paperId: 1, ...MASTER_ORDER } });
       const papers: Record<string, Question[]> = {};
-      for (const doc of docs) (papers[doc.paperSet] ??= []).push(toQuestion(doc));
+      for (const doc of docs) (papers[doc.paperId] ??= []).push(toQuestion(doc));
       return papers;
     },
     async findById(id) {
@@ -83,12 +83,12 @@ export function questionRepository(questions: DocumentCollection<QuestionDoc>): 
       return doc && toQuestion(doc);
     },
     async findByLongIds(longIds) {
-      const docs = await questions.find({ long_id: { $in: longIds } }, { sort: { paperSet: 1, ...MASTER_ORDER } });
+      const docs = await questions.find({ long_id: { $in: longIds } }, { sort: { paperId: 1, ...MASTER_ORDER } });
       return docs.map(toQuestion);
     },
-    async countPaperSets() {
-      const docs = await questions.project({}, ['paperSet']);
-      return new Set(docs.map((doc) => doc.paperSet)).size;
+    async countPapers() {
+      const docs = await questions.project({}, ['paperId']);
+      return new Set(docs.map((doc) => doc.paperId)).size;
     },
     async setAnswerKey(id, answerKey, { opId, clientTime } = {}) {
       if (clientTime && Number.isNaN(clientTime.getTime())) throw new RangeError('clientTime is not a valid date');

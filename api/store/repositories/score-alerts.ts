@@ -46,12 +46,12 @@ export function scoreAlertRepository(alerts: DocumentCollection<ScoreAlertDoc>):
       return find(id);
     },
     find,
-    async listActive(paperSet) {
-      return (await alerts.find({ paperSet, active: true })).map(toAlert);
+    async listActive(paperId) {
+      return (await alerts.find({ paperId, active: true })).map(toAlert);
     },
-    async activePaperSets() {
-      const docs = await alerts.project({ active: true }, ['paperSet']);
-      return [...new Set(docs.map((doc) => doc.paperSet))].sort();
+    async activePaperIds() {
+      const docs = await alerts.project({ active: true }, ['paperId']);
+      return [...new Set(docs.map((doc) => doc.paperId))].sort();
     },
     async markTold(id, { toldTotal, toldVersion }, now = new Date()) {
       await alerts.updateOne({ _id: id }, { $set: { toldTotal, toldVersion, updatedAt: now } });

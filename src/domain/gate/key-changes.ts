@@ -10,7 +10,7 @@ import type { QuestionType } from './types';
 
 /** A version of a paper's key as a scorecard names it: "Final key, 24 Nov 2026 10:00". */
 export interface KeyVersionStamp {
-  paperSet: string;
+  paperId: string;
   /** Grows with every applied key change of the paper. */
   version: number;
   /** 'provisional', 'final', or the administrator's own name for it. */
@@ -206,7 +206,7 @@ export interface ResultsImpact {
 }
 
 export interface KeyVersionComparison {
-  paperSet: string;
+  paperId: string;
   from: KeyVersionStamp;
   to: KeyVersionStamp;
   questions: QuestionKeyChange[];

@@ -1,9 +1,9 @@
 /**
- * Where re-scoring of a paper set's stored results stands after its key changed: the admin API reports it and the
+ * Where re-scoring of a paper's stored results stands after its key changed: the admin API reports it and the
  * admin screens show it.
  */
 export interface RescoreStatus {
-  paperSet: string;
+  paperId: string;
   state: 'queued' | 'running' | 'done' | 'failed';
   rescored: number;
   total: number;

@@ -19,7 +19,7 @@ export type QuestionType = QuestionAnswer['type'];
 /** A question as the API answers it; `answerKeySaved` is this screen's own: the key was saved from here. */
 export type AdminQuestion = QuestionAnswer & { answerKeySaved?: boolean };
 
-export type PaperSets = Record<string, AdminQuestion[]>;
+export type AllPapers = Record<string, AdminQuestion[]>;
 
 /**
  * A stored paper with its state, as the dashboard's figures list it; figures kept on this device by an older version
@@ -51,8 +51,8 @@ export async function processPaper(credentials: AdminCredentials, link: string):
   return { questions: body.data.data, message: body.data.message };
 }
 
-export async function fetchPaperSets(credentials: AdminCredentials): Promise<PaperSets> {
-  return apiRequest<PaperSets>('/api/data/all-question-paper', { basic: credentials });
+export async function fetchAllPapers(credentials: AdminCredentials): Promise<AllPapers> {
+  return apiRequest<AllPapers>('/api/data/all-question-paper', { basic: credentials });
 }
 
 export async function fetchResults(credentials: AdminCredentials): Promise<AdminResult[]> {
@@ -63,16 +63,16 @@ export async function fetchAdminStats(credentials: AdminCredentials): Promise<Ad
   return apiRequest<AdminStats>('/api/data/admin-stats', { basic: credentials });
 }
 
-/** A whole key for a paper set; `label` names the key version it makes ('provisional', 'final' or the admin's). */
+/** A whole key for a paper; `label` names the key version it makes ('provisional', 'final' or the admin's). */
 export async function importAnswerKey(
   credentials: AdminCredentials,
-  paperSet: string,
+  paperId: string,
   key: { keys: Record<string, string>; marks?: Record<string, number> } | { rows: string },
   label?: string,
 ): Promise<ImportKeyAnswer> {
   return apiRequest<ImportKeyAnswer>('/api/data/import-key', {
     method: 'POST',
-    body: { paperSet, ...key, ...(label ? { label } : {}) },
+    body: { paperId, ...key, ...(label ? { label } : {}) },
     basic: credentials,
   });
 }
@@ -80,9 +80,9 @@ export async function importAnswerKey(
 /** The paper's key versions, newest first. */
 export async function fetchKeyVersions(
   credentials: AdminCredentials,
-  paperSet: string,
+  paperId: string,
 ): Promise<KeyVersionsAnswer['versions']> {
-  const body = await apiRequest<KeyVersionsAnswer>(`/api/data/key-versions?${new URLSearchParams({ paperSet })}`, {
+  const body = await apiRequest<KeyVersionsAnswer>(`/api/data/key-versions?${new URLSearchParams({ paperId })}`, {
     basic: credentials,
   });
   return body.versions;
@@ -91,11 +91,11 @@ export async function fetchKeyVersions(
 /** Two key versions of a paper compared: each question's key change, and the stored results scored under both. */
 export function fetchKeyVersionComparison(
   credentials: AdminCredentials,
-  paperSet: string,
+  paperId: string,
   from: number,
   to: number,
 ): Promise<KeyVersionComparisonAnswer> {
-  const query = new URLSearchParams({ paperSet, from: String(from), to: String(to) });
+  const query = new URLSearchParams({ paperId, from: String(from), to: String(to) });
   return apiRequest<KeyVersionComparisonAnswer>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
 }
 

@@ -5,7 +5,7 @@ import {
   fetchKeyVersionComparison,
   fetchKeyVersions,
   fetchOfficialResultsReview,
-  fetchPaperSets,
+  fetchAllPapers,
   fetchResults,
 } from './admin-api';
 import { rememberStats } from './panels/last-known-stats';
@@ -46,16 +46,16 @@ export const adminStatsQuery = (credentials: AdminCredentials) =>
         : false,
   });
 
-export const paperSetsQuery = (credentials: AdminCredentials) =>
-  queryOptions({ queryKey: PAPERS_KEY, queryFn: () => fetchPaperSets(credentials), retry: false });
+export const allPapersQuery = (credentials: AdminCredentials) =>
+  queryOptions({ queryKey: PAPERS_KEY, queryFn: () => fetchAllPapers(credentials), retry: false });
 
 export const resultsQuery = (credentials: AdminCredentials) =>
   queryOptions({ queryKey: RESULTS_KEY, queryFn: () => fetchResults(credentials), retry: false });
 
-export const keyVersionsQuery = (credentials: AdminCredentials, paperSet: string) =>
+export const keyVersionsQuery = (credentials: AdminCredentials, paperId: string) =>
   queryOptions({
-    queryKey: [...KEY_VERSIONS_KEY, paperSet] as const,
-    queryFn: () => fetchKeyVersions(credentials, paperSet),
+    queryKey: [...KEY_VERSIONS_KEY, paperId] as const,
+    queryFn: () => fetchKeyVersions(credentials, paperId),
     retry: false,
   });
 
@@ -71,10 +71,10 @@ export const officialResultsReviewQuery = (credentials: AdminCredentials, year: 
  * Two versions compared. The server scores every stored result of the paper under both keys (seconds on a big paper),
  * so an answer is kept while the admin flips between pairs; a new key version invalidates it with the list.
  */
-export const keyVersionComparisonQuery = (credentials: AdminCredentials, paperSet: string, from: number, to: number) =>
+export const keyVersionComparisonQuery = (credentials: AdminCredentials, paperId: string, from: number, to: number) =>
   queryOptions({
-    queryKey: [...KEY_VERSIONS_KEY, paperSet, 'compare', from, to] as const,
-    queryFn: () => fetchKeyVersionComparison(credentials, paperSet, from, to),
+    queryKey: [...KEY_VERSIONS_KEY, paperId, 'compare', from, to] as const,
+    queryFn: () => fetchKeyVersionComparison(credentials, paperId, from, to),
     retry: false,
     staleTime: 60_000,
   });

@@ -268,19 +268,19 @@ export interface StoredQuestion {
   answerKey?: string;
 }
 
-/** One paper set as the admin API returns it (GET /api/data/all-question-paper), read straight from the server. */
+/** One paper as the admin API returns it (GET /api/data/all-question-paper), read straight from the server. */
 export async function readPaper(
   serverUrl: string,
   admin: AdminCredentials,
-  paperSet: string,
+  paperId: string,
 ): Promise<StoredQuestion[]> {
   const response = await fetch(serverUrl + '/api/data/all-question-paper', {
     headers: { Authorization: `Basic ${Buffer.from(`${admin.email}:${admin.password}`).toString('base64')}` },
   });
   if (!response.ok) throw new Error(`all-question-paper answered ${response.status}`);
   const papers = (await response.json()) as Record<string, StoredQuestion[]>;
-  const paper = papers[paperSet];
-  if (!paper) throw new Error(`No paper set ${paperSet}; the server has ${Object.keys(papers).join(', ')}`);
+  const paper = papers[paperId];
+  if (!paper) throw new Error(`No paper ${paperId}; the server has ${Object.keys(papers).join(', ')}`);
   return paper;
 }
 

@@ -28,7 +28,7 @@ export function DashboardPanel({ credentials }: { credentials: AdminCredentials 
       <h1 id="dashboard-heading">Welcome to the Admin Dashboard</h1>
       <TypingText className="admin-tagline" text={TAGLINE} msPerCharacter={TAGLINE_MS_PER_CHARACTER} />
       <div className="admin-counters">
-        <Counter title="Total Question Papers" loading={figures.loading} value={figures.paperSets} />
+        <Counter title="Total Question Papers" loading={figures.loading} value={figures.paperCount} />
         <Counter title="Total Results Present" loading={figures.loading} value={figures.results} />
       </div>
       <p className="admin-counters__note" role="status" data-testid="admin-figures-note">

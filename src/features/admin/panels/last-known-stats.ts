@@ -3,7 +3,7 @@ import { dateTimeText } from '../../../domain/dates';
 
 /** The dashboard's last fetched counters, kept so that an offline dashboard shows them (marked) instead of 0. */
 export interface LastKnownStats {
-  paperSets: number;
+  paperCount: number;
   results: number;
   /** When they were fetched (ISO time). */
   at: string;
@@ -12,7 +12,7 @@ export interface LastKnownStats {
 export const LAST_KNOWN_STATS_KEY = 'adminLastKnownStats';
 
 export function rememberStats(storage: Storage, stats: AdminStats, now = new Date()): void {
-  const known: LastKnownStats = { paperSets: stats.paperSets, results: stats.results, at: now.toISOString() };
+  const known: LastKnownStats = { paperCount: stats.paperCount, results: stats.results, at: now.toISOString() };
   try {
     storage.setItem(LAST_KNOWN_STATS_KEY, JSON.stringify(known));
   } catch (error) {
@@ -24,8 +24,8 @@ export function rememberStats(storage: Storage, stats: AdminStats, now = new Dat
 export function readLastKnownStats(storage: Storage): LastKnownStats | null {
   try {
     const known = JSON.parse(storage.getItem(LAST_KNOWN_STATS_KEY) ?? 'null') as Partial<LastKnownStats> | null;
-    if (typeof known?.paperSets !== 'number' || typeof known.results !== 'number' || !known.at) return null;
-    return { paperSets: known.paperSets, results: known.results, at: known.at };
+    if (typeof known?.paperCount !== 'number' || typeof known.results !== 'number' || !known.at) return null;
+    return { paperCount: known.paperCount, results: known.results, at: known.at };
   } catch {
     return null;
   }
@@ -38,14 +38,14 @@ export function asOfText(at: string, offline: boolean): string {
 
 export interface DashboardFigures {
   loading: boolean;
-  paperSets: number | null;
+  paperCount: number | null;
   results: number | null;
   /** Says that the figures are not fresh ('as of 14:05, offline'), or why there are none. */
   note: string | null;
 }
 
 interface StatsState {
-  data?: Pick<AdminStats, 'paperSets' | 'results'>;
+  data?: Pick<AdminStats, 'paperCount' | 'results'>;
   /** When `data` was fetched (ms since the epoch). */
   dataUpdatedAt: number;
   isError: boolean;
@@ -66,9 +66,9 @@ export function dashboardFigures(
   if (stats.data && !stale) return { loading: false, ...pick(stats.data), note: null };
   const newest = stats.data ? { ...pick(stats.data), at: new Date(stats.dataUpdatedAt).toISOString() } : lastKnown;
   if (stale && newest) return { loading: false, ...pick(newest), note: asOfText(newest.at, !online) };
-  if (!online) return { loading: false, paperSets: null, results: null, note: NO_FIGURES_OFFLINE };
-  if (stats.isError) return { loading: false, paperSets: 0, results: 0, note: null };
-  return { loading: true, paperSets: null, results: null, note: null };
+  if (!online) return { loading: false, paperCount: null, results: null, note: NO_FIGURES_OFFLINE };
+  if (stats.isError) return { loading: false, paperCount: 0, results: 0, note: null };
+  return { loading: true, paperCount: null, results: null, note: null };
 }
 
-const pick = ({ paperSets, results }: { paperSets: number; results: number }) => ({ paperSets, results });
+const pick = ({ paperCount, results }: { paperCount: number; results: number }) => ({ paperCount, results });

@@ -45,7 +45,7 @@ async function readKeyFile(file: File): Promise<{ keys: Record<string, string> }
 
 interface ImportKeyFormProps {
   credentials: AdminCredentials;
-  paperSet: string;
+  paperId: string;
   /** The paper's name as the server gives it. */
   paperName: string;
   /** The paper's questions, which an official key PDF is checked against before anything is imported. */
@@ -56,13 +56,13 @@ interface ImportKeyFormProps {
 }
 
 /**
- * 'Import answer key': applies a whole key to one paper set in one call; results are re-scored afterwards. A key.json
+ * 'Import answer key': applies a whole key to one paper in one call; results are re-scored afterwards. A key.json
  * imports at once; official key rows (a PDF dropped or chosen, a rows file, or rows pasted) are read in the browser
  * and shown beside the paper's questions first, with what each changes, and import only when the admin confirms.
  */
 export function ImportKeyForm({
   credentials,
-  paperSet,
+  paperId,
   paperName,
   questions,
   sections,
@@ -105,7 +105,7 @@ export function ImportKeyForm({
   const importing = useMutation({
     ...SAYS_OFFLINE_ITSELF,
     mutationFn: ({ key, label }: { key: Parameters<typeof importAnswerKey>[2]; label: string }) =>
-      importAnswerKey(credentials, paperSet, key, label),
+      importAnswerKey(credentials, paperId, key, label),
     onSuccess: (report) => {
       adminToast.success(importedMessage(paperName, report));
       close();

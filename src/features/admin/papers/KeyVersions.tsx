@@ -47,7 +47,7 @@ interface Pair {
 
 interface KeyVersionsProps {
   credentials: AdminCredentials;
-  paperSet: string;
+  paperId: string;
   /** The version an import has just made: the part opens on its comparison with the version before it. */
   justImported?: KeyVersionStamp;
 }
@@ -57,7 +57,7 @@ interface KeyVersionsProps {
  * of two of them (the newest against the one before, unless the admin picks others). Nothing is asked before the part
  * is opened. PapersPanel mounts it anew after each import, which opens it on the new version's comparison.
  */
-export function KeyVersions({ credentials, paperSet, justImported }: KeyVersionsProps) {
+export function KeyVersions({ credentials, paperId, justImported }: KeyVersionsProps) {
   const [open, setOpen] = useState(Boolean(justImported));
   const summary = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -69,21 +69,21 @@ export function KeyVersions({ credentials, paperSet, justImported }: KeyVersions
       <summary ref={summary} className="key-versions__summary">
         Key versions
       </summary>
-      {open && <KeyVersionsBody credentials={credentials} paperSet={paperSet} newest={justImported?.version} />}
+      {open && <KeyVersionsBody credentials={credentials} paperId={paperId} newest={justImported?.version} />}
     </details>
   );
 }
 
 function KeyVersionsBody({
   credentials,
-  paperSet,
+  paperId,
   newest,
 }: {
   credentials: AdminCredentials;
-  paperSet: string;
+  paperId: string;
   newest: number | undefined;
 }) {
-  const versions = useQuery(keyVersionsQuery(credentials, paperSet));
+  const versions = useQuery(keyVersionsQuery(credentials, paperId));
   const [picked, setPicked] = useState<Pair | null>(null);
   // Right after an import the cached list may not hold the new version yet; its refetch is under way.
   const stale = newest !== undefined && versions.isFetching && !versions.data?.some((v) => v.version === newest);
@@ -131,7 +131,7 @@ function KeyVersionsBody({
       ) : (
         <VersionComparison
           credentials={credentials}
-          paperSet={paperSet}
+          paperId={paperId}
           versions={list}
           pair={picked ?? defaultPair(list, newest)}
           onPick={setPicked}
@@ -154,17 +154,17 @@ function defaultPair(versions: KeyVersionEntry[], newest: number | undefined): P
 
 interface VersionComparisonProps {
   credentials: AdminCredentials;
-  paperSet: string;
+  paperId: string;
   versions: KeyVersionEntry[];
   pair: Pair;
   onPick: (pair: Pair) => void;
 }
 
-function VersionComparison({ credentials, paperSet, versions, pair, onPick }: VersionComparisonProps) {
+function VersionComparison({ credentials, paperId, versions, pair, onPick }: VersionComparisonProps) {
   const headingId = useId();
   const same = pair.from === pair.to;
   const comparison = useQuery({
-    ...keyVersionComparisonQuery(credentials, paperSet, pair.from, pair.to),
+    ...keyVersionComparisonQuery(credentials, paperId, pair.from, pair.to),
     enabled: !same,
   });
   const picker = (label: string, end: keyof Pair) => (

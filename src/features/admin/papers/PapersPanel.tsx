@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeyVersionStamp } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
-import { adminStatsQuery, KEY_VERSIONS_KEY, paperSetsQuery } from '../admin-queries';
+import { adminStatsQuery, KEY_VERSIONS_KEY, allPapersQuery } from '../admin-queries';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
@@ -16,11 +16,11 @@ import { paperStateText } from './paper-state';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
 
-/** All Question Papers: paper sets with their counts, each question editable, Marked / Not Marked. */
+/** All Question Papers: papers with their counts, each question editable, Marked / Not Marked. */
 export function PapersPanel({ credentials }: { credentials: AdminCredentials }) {
   const queryClient = useQueryClient();
-  const papers = useQuery(paperSetsQuery(credentials));
-  const papersQueryKey = paperSetsQuery(credentials).queryKey;
+  const papers = useQuery(allPapersQuery(credentials));
+  const papersQueryKey = allPapersQuery(credentials).queryKey;
   const adminStatsQueryKey = adminStatsQuery(credentials).queryKey;
   const stats = useAdminStats(credentials);
   const pending = usePendingAnswerIds();
@@ -78,11 +78,11 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
           No question papers found
         </p>
       )}
-      {entries.map(([paperSet, questions]) => {
-        const paperName = questions[0]?.name || paperSet;
-        const state = stats.data?.papers?.find((paper) => paper.id === paperSet);
+      {entries.map(([paperId, questions]) => {
+        const paperName = questions[0]?.name || paperId;
+        const state = stats.data?.papers?.find((paper) => paper.id === paperId);
         return (
-          <details key={paperSet} className="admin-paper">
+          <details key={paperId} className="admin-paper">
             <summary className="admin-paper__summary">
               <span className="admin-paper__name">{paperName}</span>
               <span className="admin-paper__count">
@@ -94,26 +94,26 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
                 </span>
               )}
             </summary>
-            <RescoreLine job={stats.data?.rescoring.find((job) => job.paperSet === paperSet)} />
+            <RescoreLine job={stats.data?.rescoring.find((job) => job.paperId === paperId)} />
             {state?.sectionRule && <p className="admin-paper__sections">{state.sectionRule}</p>}
             <ImportKeyForm
               credentials={credentials}
-              paperSet={paperSet}
+              paperId={paperId}
               paperName={paperName}
               questions={questions}
               sections={state?.sections}
               onImported={(report) => {
                 keysChanged();
                 const made = report.keyVersion;
-                if (made) setImported((all) => ({ ...all, [paperSet]: made }));
+                if (made) setImported((all) => ({ ...all, [paperId]: made }));
               }}
             />
             <KeyVersions
               // Mounted anew after each import, so it opens on the new version's comparison.
-              key={imported[paperSet]?.version ?? 'none'}
+              key={imported[paperId]?.version ?? 'none'}
               credentials={credentials}
-              paperSet={paperSet}
-              justImported={imported[paperSet]}
+              paperId={paperId}
+              justImported={imported[paperId]}
             />
             {questions.map((question, index) => (
               <QuestionItem

@@ -23,8 +23,8 @@ export function RescoreStatusList({ jobs, names }: { jobs: RescoreStatus[]; name
       <h2>Re-scoring after key changes</h2>
       <ul>
         {jobs.map((job) => (
-          <li key={job.paperSet} className={`admin-rescore__job admin-rescore__job--${job.state}`}>
-            <strong>{names.get(job.paperSet) ?? job.paperSet}</strong>: {rescoreText(job)}
+          <li key={job.paperId} className={`admin-rescore__job admin-rescore__job--${job.state}`}>
+            <strong>{names.get(job.paperId) ?? job.paperId}</strong>: {rescoreText(job)}
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ const question = (shortId: number, type: QuestionType, answerKey?: string): Admi
   long_id: String(8000 + shortId),
   short_id: String(shortId),
   name: 'GATE 2026 CS 1',
-  paperSet: 'CS1-2026',
+  paperId: 'CS1-2026',
   type,
   marks: shortId <= 5 ? 1 : 2,
   question: `https://example.com/q${shortId}.png`,

@@ -52,7 +52,7 @@ export function UploadPanel({ credentials }: { credentials: AdminCredentials }) 
     onSuccess: ({ questions, message }, paperLink) => {
       setState({
         message,
-        formData: { paperLink, testPaper: questions[0]?.paperSet ?? '' },
+        formData: { paperLink, testPaper: questions[0]?.paperId ?? '' },
         // A paper processed again keeps its stored keys: those count as saved.
         questions: questions.map((question) => ({ ...question, answerKeySaved: Boolean(question.answerKey) })),
         showAnswers: true,

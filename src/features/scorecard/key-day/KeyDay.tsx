@@ -36,10 +36,10 @@ function offerText(offer: KeyUpdateOffer): string {
 }
 
 function KeyUpdateNoticeQuery({ data, onRefreshed }: KeyUpdateNoticeProps) {
-  const paperSet = data.keyVersion?.paperSet ?? '';
+  const paperId = data.keyVersion?.paperId ?? '';
   // Asked once, when the scorecard opens: offline there is nothing to refresh with, so nothing is offered.
   const [online] = useState(() => navigator.onLine);
-  const current = useQuery({ ...currentKeyVersionQuery(paperSet), enabled: online && paperSet !== '' });
+  const current = useQuery({ ...currentKeyVersionQuery(paperId), enabled: online && paperId !== '' });
   const queryClient = useQueryClient();
   const refresh = useMutation({
     mutationFn: () => refreshScorecard(data, current.data),

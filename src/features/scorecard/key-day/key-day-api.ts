@@ -11,10 +11,10 @@ import type { KeyVersionStampAnswer, ScoreAlertStatusAnswer } from '../../../con
 /** Whether the candidate can be told (a verified e-mail), whether they asked to be, and where the mails go (masked). */
 export type ScoreAlertStatus = ScoreAlertStatusAnswer;
 
-export const currentKeyVersionQuery = (paperSet: string) =>
+export const currentKeyVersionQuery = (paperId: string) =>
   queryOptions({
-    queryKey: ['key-version', paperSet] as const,
-    queryFn: () => apiRequest<KeyVersionStampAnswer>(`/api/data/key-version?${new URLSearchParams({ paperSet })}`),
+    queryKey: ['key-version', paperId] as const,
+    queryFn: () => apiRequest<KeyVersionStampAnswer>(`/api/data/key-version?${new URLSearchParams({ paperId })}`),
     retry: false,
   });
 

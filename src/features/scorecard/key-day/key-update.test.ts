@@ -8,7 +8,7 @@ import { VerificationNeededError } from '../loading/load-scorecard';
 import { buildScorecard } from '../../../../test/support/builders';
 
 const stamp = (version: number, label: string): KeyVersionStamp => ({
-  paperSet: 'CS 1 2026',
+  paperId: 'CS 1 2026',
   version,
   label,
   at: '2026-11-24T04:30:00.000Z',
