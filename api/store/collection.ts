@@ -45,11 +45,16 @@ export interface IndexSpec {
   unique?: boolean;
 }
 
-/** A collection name with the indexes both adapters create at start, and those they drop if an older version made them. */
+/**
+ * A collection name with the indexes both adapters create at start, those they drop if an older version made them,
+ * and the fields an older version named otherwise (old name → name), which they rename in between: after the retired
+ * indexes go, so a unique one cannot refuse the renamed documents, and before the new ones are built on them.
+ */
 export interface CollectionSpec {
   name: string;
   indexes: IndexSpec[];
   retiredIndexes?: IndexSpec[];
+  renamedFields?: Record<string, string>;
 }
 
 /**

@@ -53,6 +53,9 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   questions: {
     name: 'questions',
     indexes: [{ keys: { paperId: 1, long_id: 1 }, unique: true }, { keys: { long_id: 1 } }],
+    // Until November 2026 the paper id was called paperSet.
+    retiredIndexes: [{ keys: { paperSet: 1, long_id: 1 }, unique: true }],
+    renamedFields: { paperSet: 'paperId' },
   },
   results: {
     name: 'results',
@@ -92,9 +95,19 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   // One document per paper (its _id); a handful in all, so no index beyond _id.
   jobs: { name: 'jobs', indexes: [] },
   // Ids are `<paper id>@<version>`; the newest version of a paper is what scorecards name.
-  keyVersions: { name: 'key_versions', indexes: [{ keys: { paperId: 1, version: -1 } }] },
+  keyVersions: {
+    name: 'key_versions',
+    indexes: [{ keys: { paperId: 1, version: -1 } }],
+    retiredIndexes: [{ keys: { paperSet: 1, version: -1 } }],
+    renamedFields: { paperSet: 'paperId' },
+  },
   // Ids are `<result id>.<address hash>` (alertIdOf); planning a version's mails reads a paper's alerts that are on.
-  scoreAlerts: { name: 'score_alerts', indexes: [{ keys: { paperId: 1, active: 1 } }] },
+  scoreAlerts: {
+    name: 'score_alerts',
+    indexes: [{ keys: { paperId: 1, active: 1 } }],
+    retiredIndexes: [{ keys: { paperSet: 1, active: 1 } }],
+    renamedFields: { paperSet: 'paperId' },
+  },
   // Senders take what is due; a newer version's mail drops an alert's older waiting ones.
   alertMails: {
     name: 'score_alert_mails',

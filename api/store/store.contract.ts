@@ -34,7 +34,12 @@ interface TestLocation {
   addLegacyResultIndex(): Promise<void>;
   /** Adds to the (closed) data a result as 0.1 wrote it: filed by link hash, with no result key. */
   addOlderResult(): Promise<void>;
+  /** Writes the (closed) data's paper ids as versions before November 2026 did: a field paperSet, with its index. */
+  nameAsBeforePaperId(): Promise<void>;
 }
+
+const PAPER_ID_COLLECTIONS = ['questions', 'key_versions', 'score_alerts'];
+const OLDER_QUESTION_INDEX = { paperSet: 1, long_id: 1 } as const;
 
 const OLDER_RESULT = { _id: '0000000000000000000000aa', linkHash: 'a'.repeat(64), set: 'CS 1', candidateId: 'CS26S1' };
 
@@ -56,6 +61,16 @@ function newLocation(): TestLocation {
       addOlderResult: async () => {
         await admin.db(databaseName).collection<{ _id: string }>('results').insertOne(OLDER_RESULT);
       },
+      nameAsBeforePaperId: async () => {
+        const db = admin.db(databaseName);
+        for (const name of PAPER_ID_COLLECTIONS) {
+          for (const index of await db.collection(name).indexes()) {
+            if (index.name !== '_id_') await db.collection(name).dropIndex(index.name!);
+          }
+          await db.collection(name).updateMany({}, { $rename: { paperId: 'paperSet' } });
+        }
+        await db.collection('questions').createIndex(OLDER_QUESTION_INDEX, { unique: true });
+      },
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
@@ -73,6 +88,21 @@ function newLocation(): TestLocation {
       await results.loadDatabaseAsync();
       await results.insertAsync(OLDER_RESULT);
       await results.compactDatafileAsync();
+    },
+    nameAsBeforePaperId: async () => {
+      for (const name of PAPER_ID_COLLECTIONS) {
+        const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`) });
+        await datastore.loadDatabaseAsync();
+        const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes;
+        for (const index of Object.keys(made)) if (index !== '_id') await datastore.removeIndexAsync(index);
+        for (const doc of await datastore.findAsync<{ _id: string; paperId: string }>({})) {
+          await datastore.updateAsync({ _id: doc._id }, { $set: { paperSet: doc.paperId }, $unset: { paperId: true } });
+        }
+        if (name === 'questions') {
+          await datastore.ensureIndexAsync({ fieldName: Object.keys(OLDER_QUESTION_INDEX), unique: true });
+        }
+        await datastore.compactDatafileAsync();
+      }
     },
   };
 }
@@ -438,6 +468,40 @@ describe(`storage contract on the ${lane} store`, () => {
       const upload = await store.results.upsert(resultInput({ resultKey: 'upload', uploaded: true }));
       expect(upload.created).toBe(true);
       expect(await store.results.count()).toBe(2);
+    });
+
+    it('renames the paper id older versions called paperSet, so questions, keys and alerts stay with their paper', async () => {
+      // One question id in two papers: the older unique index, were it kept, would refuse the renamed documents.
+      await store.questions.upsertPaper('CS1-2026', [paperQuestion(1), paperQuestion(2)]);
+      await store.questions.upsertPaper('CS2-2026', [paperQuestion(1)]);
+      await store.keyVersions.record({
+        paperId: 'CS1-2026',
+        version: 1,
+        label: 'provisional',
+        source: 'import',
+        by: 'admin@example.com',
+        keys: { '1': 'A' },
+        createdAt: new Date(Date.UTC(2026, 2, 1)),
+      });
+      await store.scoreAlerts.subscribe({
+        resultId: 'r1',
+        email: 'asha@example.com',
+        paperId: 'CS1-2026',
+        set: 'CS 1',
+        toldTotal: 41,
+        toldVersion: 1,
+      });
+      await store.close();
+      await location.nameAsBeforePaperId();
+      store = await location.open();
+
+      expect((await store.questions.listByPaperId('CS1-2026')).map((q) => q.short_id)).toEqual([1, 2]);
+      expect((await store.questions.listByPaperId('CS2-2026')).map((q) => q.short_id)).toEqual([1]);
+      expect(await store.keyVersions.latest('CS1-2026')).toMatchObject({ version: 1, keys: { '1': 'A' } });
+      expect(await store.scoreAlerts.activePaperIds()).toEqual(['CS1-2026']);
+      // The new unique index holds: the same paper processed again keeps one question per id.
+      await store.questions.upsertPaper('CS1-2026', [paperQuestion(1)]);
+      expect(await store.questions.listByPaperId('CS1-2026')).toHaveLength(2);
     });
 
     it('refuses to open results an older version filed by link, saying what to do, and leaves them as they are', async () => {

@@ -115,23 +115,31 @@ function nedbIndexes(indexes: IndexSpec[]): Map<string, NedbIndex> {
   return wanted;
 }
 
-/** Makes the datastore's indexes exactly these: those an older version made and this one does not are dropped. */
-async function syncIndexes(datastore: Datastore, wanted: Map<string, NedbIndex>) {
+/**
+ * Makes the datastore's indexes exactly these: those an older version made and this one does not are dropped, then
+ * the fields it named otherwise are renamed (nedb has no $rename), then the wanted indexes are built.
+ */
+async function upgrade(datastore: Datastore, wanted: Map<string, NedbIndex>, renamedFields: Record<string, string>) {
   const made = (datastore as unknown as { indexes: Record<string, unknown> }).indexes; // untyped in nedb's d.ts
   for (const name of Object.keys(made)) {
     if (name !== '_id' && !wanted.has(name)) await datastore.removeIndexAsync(name);
+  }
+  for (const [older, field] of Object.entries(renamedFields)) {
+    for (const doc of await datastore.findAsync<Record<string, unknown>>({ [older]: { $exists: true } })) {
+      await datastore.updateAsync({ _id: doc._id }, { $set: { [field]: doc[older] }, $unset: { [older]: true } });
+    }
   }
   for (const index of wanted.values()) await datastore.ensureIndexAsync(index);
 }
 
 async function openDatastore(dataDir: string, key: keyof Collections): Promise<Datastore> {
-  const { name, indexes } = SCHEMA[key];
+  const { name, indexes, renamedFields = {} } = SCHEMA[key];
   const datastore = new Datastore({ filename: path.join(dataDir, `${name}.db`), modes: PRIVATE });
   await datastore.loadDatabaseAsync();
   if (key === 'results' && (await datastore.countAsync(OLDER_RESULTS)) > 0) {
     throw new StoreUnavailableError(olderDataMessage(`The data folder ${dataDir}`));
   }
-  await syncIndexes(datastore, nedbIndexes(indexes));
+  await upgrade(datastore, nedbIndexes(indexes), renamedFields);
   datastore.setAutocompactionInterval(COMPACTION_INTERVAL_MS);
   return datastore;
 }

@@ -193,10 +193,13 @@ async function createIndexes(db: Db): Promise<void> {
   if ((await db.collection(SCHEMA.results.name).countDocuments(OLDER_RESULTS, { limit: 1 })) > 0) {
     throw new StoreUnavailableError(olderDataMessage(`The database ${db.databaseName}`));
   }
-  for (const { name, indexes, retiredIndexes = [] } of Object.values(SCHEMA)) {
+  for (const { name, indexes, retiredIndexes = [], renamedFields = {} } of Object.values(SCHEMA)) {
     const existing = new Set((await indexesOf(db, name)).map((index) => index.name));
     for (const { keys } of retiredIndexes) {
       if (existing.has(indexName(keys))) await db.collection(name).dropIndex(indexName(keys));
+    }
+    for (const [older, field] of Object.entries(renamedFields)) {
+      await db.collection(name).updateMany({ [older]: { $exists: true } }, { $rename: { [older]: field } });
     }
     for (const { keys, unique } of indexes) {
       await db.collection(name).createIndex(keys, unique ? { unique } : {});
