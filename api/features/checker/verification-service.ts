@@ -13,7 +13,6 @@ import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
 
 export const VERIFICATION_MESSAGES = {
-  verifyFirst: 'Please Verify Your Email',
   alreadyVerified: 'Link is already verified.',
   sent: 'Verification link sent to your email',
   verified: 'Email verified successfully',
