@@ -3,6 +3,8 @@ import { GateError } from '../src/domain/gate';
 import { answerOf } from './error-answers';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
 import { PaperNotLiveError } from './features/checker/checker-service';
+import { ResendTooSoonError } from './features/checker/verification-service';
+import { OfficialResultRefused } from './features/official-results/official-results';
 import { PaperRefused } from './papers';
 
 const answer = (error: unknown) => {
@@ -32,6 +34,29 @@ describe('what each domain error answers', () => {
       status: 409,
       code: 'PAPER_CONFLICT',
     });
+  });
+
+  it('an official result refused answers what the candidate can do about it', () => {
+    expect(answer(new OfficialResultRefused('NO_RESULT', 'No scorecard with this id is stored here.'))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'No scorecard with this id is stored here.',
+    });
+    expect(answer(new OfficialResultRefused('VERIFICATION_REQUIRED', 'Verify first.'))).toMatchObject({ status: 403 });
+    expect(answer(new OfficialResultRefused('ALREADY_REPORTED', 'One per result.'))).toMatchObject({ status: 409 });
+    const problems = [{ field: 'rank' as const, message: 'No rank is that far from the marks.' }];
+    expect(answer(new OfficialResultRefused('OFFICIAL_RESULT_IMPLAUSIBLE', 'Implausible.', problems))).toEqual({
+      status: 422,
+      code: 'OFFICIAL_RESULT_IMPLAUSIBLE',
+      message: 'Implausible.',
+      problems,
+    });
+  });
+
+  it('a second verification mail within the cool-down says when to ask again, in the body and Retry-After', () => {
+    const answered = answerOf(new ResendTooSoonError(41_200));
+    expect(answered).toMatchObject({ status: 429, code: 'RESEND_TOO_SOON', extra: { retryAfterSeconds: 42 } });
+    expect(answered?.headers).toEqual({ 'Retry-After': '42' });
   });
 
   it("an account's refusals carry the spec's notify.message", () => {

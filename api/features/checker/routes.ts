@@ -35,7 +35,7 @@ import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-ser
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
 import { StoreUnavailableError } from '../../store';
-import { createVerificationService, resendTooSoon, VERIFICATION_MESSAGES } from './verification-service';
+import { createVerificationService, ResendTooSoonError, VERIFICATION_MESSAGES } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
@@ -288,11 +288,11 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
     const tooSoon = await verification.resendWaitMs(subject, email);
-    if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
+    if (tooSoon > 0) throw new ResendTooSoonError(tooSoon);
     const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
     const outcome = await verification.send(subject, email);
-    if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
+    if (!outcome.sent) throw new ResendTooSoonError(outcome.retryAfterMs);
     ctx.body = presentVerificationSent(VERIFICATION_MESSAGES.sent, outcome.cooldownMs / 1000);
   });
 
