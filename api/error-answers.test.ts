@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GateError } from '../src/domain/gate';
 import { answerOf } from './error-answers';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
+import { KeyRefused } from './features/admin/answer-keys';
 import { PaperNotLiveError } from './features/checker/checker-service';
 import { ResendTooSoonError } from './features/checker/verification-service';
 import { OfficialResultRefused } from './features/official-results/official-results';
@@ -22,6 +23,20 @@ describe('what each domain error answers', () => {
     expect(answer(new GateError('INVALID_KEY', "The answer key 'Z' is not a valid MCQ key."))).toMatchObject({
       status: 400,
       code: 'INVALID_KEY',
+    });
+  });
+
+  it("a key the admin must correct names the field it came in, with the engine's code where the engine refused it", () => {
+    expect(answer(new KeyRefused('Question 80782017205 has no option E.'))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Question 80782017205 has no option E.',
+    });
+    expect(answer(new KeyRefused('No answer-key rows were found.', 'rows', 'INVALID_KEY'))).toEqual({
+      status: 400,
+      code: 'INVALID_KEY',
+      message: 'No answer-key rows were found.',
+      errors: { rows: 'No answer-key rows were found.' },
     });
   });
 

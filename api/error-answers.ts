@@ -1,6 +1,7 @@
 import type { ApiCode } from '../src/contract/codes';
 import { isGateError, isSectionChoiceError, type GateErrorCode } from '../src/domain/gate';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
+import { KeyRefused } from './features/admin/answer-keys';
 import { PaperNotLiveError } from './features/checker/checker-service';
 import { ResendTooSoonError } from './features/checker/verification-service';
 import { OfficialResultRefused, type OfficialResultRefusalCode } from './features/official-results/official-results';
@@ -47,6 +48,11 @@ export function answerOf(error: unknown): HttpError | undefined {
     return new HttpError(GATE_STATUS[error.code], error.message, { code: error.code, choice: error.question });
   }
   if (isGateError(error)) return new HttpError(GATE_STATUS[error.code], error.message, { code: error.code });
+  if (error instanceof KeyRefused) {
+    const errors = error.field ? { errors: { [error.field]: error.message } } : {};
+    const status = error.code ? GATE_STATUS[error.code] : 400;
+    return new HttpError(status, error.message, { code: error.code ?? 'VALIDATION_FAILED', ...errors });
+  }
   if (error instanceof PaperNotLiveError) return new HttpError(409, error.message, { code: error.code });
   if (error instanceof PaperRefused) return new HttpError(409, error.message, { code: 'PAPER_CONFLICT' });
   if (error instanceof OfficialResultRefused) {
