@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { GateError } from '../src/domain/gate';
 import { answerOf } from './error-answers';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
+import { KeyRefused } from './features/admin/answer-keys';
 import { PaperNotLiveError } from './features/checker/checker-service';
+import { ResendTooSoonError } from './features/checker/verification-service';
+import { OfficialResultRefused } from './features/official-results/official-results';
 import { PaperRefused } from './papers';
 
 const answer = (error: unknown) => {
@@ -23,6 +26,20 @@ describe('what each domain error answers', () => {
     });
   });
 
+  it("a key the admin must correct names the field it came in, with the engine's code where the engine refused it", () => {
+    expect(answer(new KeyRefused('Question 80782017205 has no option E.'))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Question 80782017205 has no option E.',
+    });
+    expect(answer(new KeyRefused('No answer-key rows were found.', 'rows', 'INVALID_KEY'))).toEqual({
+      status: 400,
+      code: 'INVALID_KEY',
+      message: 'No answer-key rows were found.',
+      errors: { rows: 'No answer-key rows were found.' },
+    });
+  });
+
   it('a paper not scoring yet is 409 with why; one that contradicts a stored paper is a 409 conflict', () => {
     expect(answer(new PaperNotLiveError('GATE 2026 CS 1 has 64 of 65 keys.', 'KEY_INCOMPLETE'))).toMatchObject({
       status: 409,
@@ -32,6 +49,29 @@ describe('what each domain error answers', () => {
       status: 409,
       code: 'PAPER_CONFLICT',
     });
+  });
+
+  it('an official result refused answers what the candidate can do about it', () => {
+    expect(answer(new OfficialResultRefused('NO_RESULT', 'No scorecard with this id is stored here.'))).toEqual({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'No scorecard with this id is stored here.',
+    });
+    expect(answer(new OfficialResultRefused('VERIFICATION_REQUIRED', 'Verify first.'))).toMatchObject({ status: 403 });
+    expect(answer(new OfficialResultRefused('ALREADY_REPORTED', 'One per result.'))).toMatchObject({ status: 409 });
+    const problems = [{ field: 'rank' as const, message: 'No rank is that far from the marks.' }];
+    expect(answer(new OfficialResultRefused('OFFICIAL_RESULT_IMPLAUSIBLE', 'Implausible.', problems))).toEqual({
+      status: 422,
+      code: 'OFFICIAL_RESULT_IMPLAUSIBLE',
+      message: 'Implausible.',
+      problems,
+    });
+  });
+
+  it('a second verification mail within the cool-down says when to ask again, in the body and Retry-After', () => {
+    const answered = answerOf(new ResendTooSoonError(41_200));
+    expect(answered).toMatchObject({ status: 429, code: 'RESEND_TOO_SOON', extra: { retryAfterSeconds: 42 } });
+    expect(answered?.headers).toEqual({ 'Retry-After': '42' });
   });
 
   it("an account's refusals carry the spec's notify.message", () => {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../config';
 import type { RescoreJob, Result, ResultScores, Store } from '../store';
+import { createPollLoop } from '../store/poll-loop';
 import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
 import { loadKeyedPaper, type KeyedPaper } from './keyed-papers';
 
@@ -62,8 +63,6 @@ export function createRescorer(
 ): Rescorer {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
 
   /** Re-scores one batch after another; false when the lease was lost (another instance has the job now). */
   async function rescorePaper(job: RescoreJob): Promise<boolean> {
@@ -116,21 +115,14 @@ export function createRescorer(
   }
 
   /** Looks for work now (after a key change here) and then every pollMs (changes elsewhere, abandoned leases). */
-  function poll(): void {
-    clearTimeout(timer);
-    if (stopped) return;
-    running ??= runClaimedJobs()
-      .catch((error: unknown) => logger.error({ err: error }, 're-scoring could not look for jobs'))
-      .finally(() => {
-        running = null;
-      });
-    timer = setTimeout(poll, pollMs);
-    timer.unref();
-  }
+  const loop = createPollLoop(runClaimedJobs, {
+    intervalMs: pollMs,
+    onError: (error) => logger.error({ err: error }, 're-scoring could not look for jobs'),
+  });
 
   async function schedule(paperId: string): Promise<void> {
     await store.jobs.request(paperId);
-    if (!running) poll();
+    if (!loop.running) loop.poll();
   }
 
   async function resumeAll(): Promise<void> {
@@ -142,18 +134,15 @@ export function createRescorer(
 
   return {
     start() {
-      poll();
+      loop.poll();
       resumeAll().catch((error: unknown) => logger.error({ err: error }, 'could not resume re-scoring'));
     },
     schedule,
     statuses: async () => (await store.jobs.list()).map(asStatus),
-    async idle() {
-      while (running) await running;
-    },
+    idle: () => loop.idle(),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
     },
   };
 }

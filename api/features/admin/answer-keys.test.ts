@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http/errors';
-import { checkAnswerKey, readKeyImport } from './answer-keys';
+import { checkAnswerKey, KeyRefused, readKeyImport } from './answer-keys';
 
 const msq = {
   type: 'MSQ' as const,
@@ -15,7 +14,7 @@ describe('checkAnswerKey: the server takes what the admin form takes', () => {
   });
 
   it('still refuses what the form refuses, with its message', () => {
-    expect(() => checkAnswerKey(msq, 'A,E')).toThrow(HttpError);
+    expect(() => checkAnswerKey(msq, 'A,E')).toThrow(KeyRefused);
     expect(() => checkAnswerKey(msq, 'A,')).toThrow('Input cannot end with a semicolon');
   });
 });

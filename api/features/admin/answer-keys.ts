@@ -5,16 +5,31 @@ import {
   isMarksToAll,
   parseKey,
   validateKeyInput,
+  type GateErrorCode,
   type KeysByLongId,
   type PaperSections,
 } from '../../../src/domain/gate';
 import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
-import { HttpError } from '../../http/errors';
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
 /** The longest key taken, typed or imported: the longest real one ('1.5:2.5 OR 3.0:3.0 OR …') is a few dozen. */
 export const KEY_MAX_LENGTH = 1000;
+
+/**
+ * A key or a key import the administrator must correct (api/error-answers.ts answers it): `field` names the request
+ * field it came in, where the answer should; `code` is the engine's, when the engine refused it.
+ */
+export class KeyRefused extends Error {
+  constructor(
+    message: string,
+    readonly field?: 'keys' | 'rows' | 'marks',
+    readonly code?: GateErrorCode,
+  ) {
+    super(message);
+    this.name = 'KeyRefused';
+  }
+}
 
 /**
  * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
@@ -26,15 +41,15 @@ export function checkAnswerKey(question: Pick<Question, 'type' | 'options' | 'lo
   const answerKey = normalizeKeyInput(question.type, typedKey);
   const input = validateKeyInput(question.type, answerKey);
   if (!input.valid) {
-    throw new HttpError(400, input.error ?? `The answer key is not valid for a ${question.type} question.`);
+    throw new KeyRefused(input.error ?? `The answer key is not valid for a ${question.type} question.`);
   }
   if (question.type === 'MCQ') {
     const letters = Object.keys(question.options ?? {});
     if (!(letters.length ? letters : DEFAULT_LETTERS).includes(answerKey)) {
-      throw new HttpError(400, `Question ${question.long_id} has no option ${answerKey}.`);
+      throw new KeyRefused(`Question ${question.long_id} has no option ${answerKey}.`);
     }
   }
-  // A key the engine cannot read is refused by its own error (INVALID_KEY, 400: api/error-answers.ts).
+  // A key the engine cannot read is refused by its own error (INVALID_KEY: api/error-answers.ts).
   parseKey(answerKey, question.type);
   return answerKey;
 }
@@ -59,11 +74,11 @@ const MARKS_FORMAT = 'Send the marks as an object of Question ID → 1 or 2 (mar
 /** The `marks` a keys import may carry beside them (the key PDF's Marks column, read in the browser). */
 function marksOf(raw: unknown, paper: readonly Question[]): Record<string, number> | undefined {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HttpError(400, MARKS_FORMAT);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new KeyRefused(MARKS_FORMAT);
   const ids = new Set(paper.map((question) => question.long_id));
   const entries = Object.entries(raw as Record<string, unknown>);
   if (entries.some(([id, marks]) => !ids.has(id) || (marks !== 1 && marks !== 2))) {
-    throw new HttpError(400, MARKS_FORMAT, { errors: { marks: MARKS_FORMAT } });
+    throw new KeyRefused(MARKS_FORMAT, 'marks');
   }
   return Object.fromEntries(entries) as Record<string, number>;
 }
@@ -93,14 +108,12 @@ export function readKeyImport(
       marks = imported.marks;
       warnings = imported.warnings;
     } else {
-      throw new HttpError(400, 'Send the key as "keys" (key.json format) or as official key "rows".');
+      throw new KeyRefused('Send the key as "keys" (key.json format) or as official key "rows".');
     }
   } catch (error) {
     // Like every refusal of a field, the answer names the field the unreadable key came in.
     const field = request.keys !== undefined ? 'keys' : 'rows';
-    if (isGateError(error)) {
-      throw new HttpError(400, error.message, { code: error.code, errors: { [field]: error.message } });
-    }
+    if (isGateError(error)) throw new KeyRefused(error.message, field, error.code);
     throw error;
   }
   const byLong = new Map(paper.map((question) => [question.long_id, question]));
@@ -113,18 +126,18 @@ export function readKeyImport(
       continue;
     }
     if (answerKey.length > KEY_MAX_LENGTH) {
-      throw new HttpError(400, `The key for Question ID ${longId} is longer than ${KEY_MAX_LENGTH} characters.`);
+      throw new KeyRefused(`The key for Question ID ${longId} is longer than ${KEY_MAX_LENGTH} characters.`);
     }
     try {
       parseKey(answerKey, question.type);
     } catch {
-      throw new HttpError(400, `The key '${answerKey}' for Question ID ${longId} is not a valid ${question.type} key.`);
+      throw new KeyRefused(`The key '${answerKey}' for Question ID ${longId} is not a valid ${question.type} key.`);
     }
     keys.set(question.id, answerKey);
   }
   if (keys.size === 0) {
     const message = 'None of the keys belongs to a question of this paper.';
-    throw new HttpError(400, message, { errors: { [request.keys !== undefined ? 'keys' : 'rows']: message } });
+    throw new KeyRefused(message, request.keys !== undefined ? 'keys' : 'rows');
   }
   return { keys, unknown, warnings, ...(marks && Object.keys(marks).length > 0 ? { marks } : {}) };
 }

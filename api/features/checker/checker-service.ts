@@ -3,9 +3,11 @@ import { LRUCache } from 'lru-cache';
 import {
   assertChosenPaper,
   identifySheet,
+  isGateError,
   NO_RESPONSE,
   scoreSheet,
   testPaperOf,
+  type GateErrorCode,
   type ParsedSheet,
   type SheetScorecard,
   type TestPaper,
@@ -70,18 +72,29 @@ export interface CheckInput {
 }
 
 /** What is checked before anyone is asked to verify an e-mail: the sheet, the paper chosen and the sections. */
-export type PrecheckInput = Pick<CheckInput, 'sheet' | 'testPaper' | 'sections'>;
+export type PrecheckInput = Pick<CheckInput, 'testPaper' | 'sections'>;
+
+/**
+ * The engine's refusals a candidate can act on at once, said before they are asked for an e-mail: a sheet of another
+ * paper than the one chosen (or of no GATE paper), and the sections they must say they chose.
+ */
+const REFUSED_BEFORE_EMAIL: ReadonlySet<GateErrorCode> = new Set([
+  'WRONG_PAPER',
+  'UNKNOWN_PAPER',
+  'SECTION_CHOICE_NEEDED',
+]);
 
 export type RankAnswer = PresentedRank;
 
 export interface Checker {
   check(input: CheckInput): Promise<CheckedScorecard>;
   /**
-   * Everything a check would refuse, refused before the e-mail step: a sheet of another paper than the one chosen
-   * (naming the paper it is), a paper not scoring yet, and a choice of sections the candidate must make
-   * (SectionChoiceError). Scores without storing anything.
+   * What a check would refuse that the candidate can act on, refused before the e-mail step: a sheet of another paper
+   * than the one chosen (naming the paper it is), a paper not scoring yet, and a choice of sections the candidate must
+   * make (SectionChoiceError). The rest (the portal slow or down, a page that is no sheet) is told by the check after
+   * the e-mail step. Scores without storing anything.
    */
-  precheck(input: PrecheckInput): Promise<void>;
+  precheck(load: () => Promise<ParsedSheet> | ParsedSheet, input: PrecheckInput): Promise<void>;
   /** Null when no such result of that test paper. */
   rankOf(resultId: string, testPaper: TestPaper): Promise<RankAnswer | null>;
   /**
@@ -191,8 +204,15 @@ export function createChecker({ store, papers, storeWatch, snapshots, crowd }: C
   return {
     crowd,
 
-    async precheck({ sheet, testPaper: chosen, sections }) {
-      scored(sheet, await paperOf(sheet, chosen), chosen, sections);
+    async precheck(load, { testPaper: chosen, sections }) {
+      try {
+        const sheet = await load();
+        scored(sheet, await paperOf(sheet, chosen), chosen, sections);
+      } catch (error) {
+        const actionable =
+          (isGateError(error) && REFUSED_BEFORE_EMAIL.has(error.code)) || error instanceof PaperNotLiveError;
+        if (actionable) throw error;
+      }
     },
 
     async check({ sheet, origin, testPaper: chosen, email, isVerified, minKeyVersion, sections }) {

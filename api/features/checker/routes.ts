@@ -1,21 +1,13 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { number, object, string } from 'yup';
-import {
-  isGateError,
-  isTestPaper,
-  TEST_PAPERS,
-  type GateErrorCode,
-  type ParsedSheet,
-  type TestPaper,
-} from '../../../src/domain/gate';
+import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
 import { atMost, plainText } from '../../../src/domain/validation/text';
 import {
   MAX_LINK_LENGTH,
   UNKNOWN_TEST_PAPER,
   chosenSectionsOf,
   scoreRequestSchema,
-  sheetLinkProblem,
   testPaperField,
 } from '../../../src/domain/validation/score-request';
 import { emailField } from '../../../src/domain/validation/accounts';
@@ -38,11 +30,12 @@ import {
   type CheckedScorecard,
 } from '../../presenters';
 import { createScorecardAccess } from '../../access/scorecard-access';
+import { createVerificationGate, isAdmin } from '../../access/verification-gate';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
 import { StoreUnavailableError } from '../../store';
-import { createVerificationService, resendTooSoon, VERIFICATION_MESSAGES } from './verification-service';
+import { createVerificationService, ResendTooSoonError, VERIFICATION_MESSAGES } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
@@ -135,16 +128,6 @@ function scoreRequestOf(request: {
   };
 }
 
-/**
- * The engine's refusals a candidate can act on at once, said before they are asked for an e-mail: a sheet of another
- * paper than the one chosen (or of no GATE paper), and the sections they must say they chose.
- */
-const REFUSED_BEFORE_EMAIL: ReadonlySet<GateErrorCode> = new Set([
-  'WRONG_PAPER',
-  'UNKNOWN_PAPER',
-  'SECTION_CHOICE_NEEDED',
-]);
-
 // A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
 const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
 const rankParameters = object({ resultId: string().required(), testPaper: testPaperParameter });
@@ -184,11 +167,11 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
   const sheets = createSheetLoader(config, services.portal.hooks('sheet'));
   const access = createScorecardAccess(config, services.store);
   const verification = createVerificationService(services, access);
+  const gate = createVerificationGate(config, access, sheets);
   const router = new Router({ prefix: '/api/data' });
 
   const { limiters } = services.store;
   const perMinute = (name: string) => limiters({ name, points: config.rateLimitPerMinute, windowMs: 60_000 });
-  const isAdmin = (ctx: Context) => Boolean(ctx.state.admin);
   const checks = limitPerAddress(perMinute('checks'), 'score checks', isAdmin);
   const uploadsPerNetwork = limitPerNetworkPerDay(
     limiters({ name: 'uploads-per-network', points: config.uploadsPerNetworkPerDay, windowMs: DAY_MS }),
@@ -204,58 +187,6 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
   // An administrator's View Scorecard sends Basic auth; a request without credentials is a candidate's. Wrong admin
   // credentials are refused rather than quietly treated as a candidate.
   const admin = services.requireAdmin({ optional: true });
-
-  /**
-   * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
-   * response-sheet host), is refused before anyone is asked for an e-mail or mailed: verifying an address for it
-   * would lead nowhere. The configured origin serves the demo's sample sheets (never the request's Origin header).
-   */
-  function assertSheetLink(ctx: Context, link: string): void {
-    const problem = sheetLinkProblem(link, [config.appOrigin]) ?? sheets.refusalOf(link, { host: ctx.host });
-    if (problem) throw new HttpError(400, problem);
-  }
-
-  /** Whether this request may see a scorecard without a verified e-mail: verification is off, or an admin asks. */
-  const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
-  const verifyFirst = (extra: Record<string, unknown> = {}) =>
-    new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, {
-      code: 'VERIFICATION_REQUIRED',
-      verificationRequired: true,
-      ...extra,
-    });
-
-  /**
-   * Before the e-mail step, the sheet is read and checked as far as the candidate can act on it: a sheet of another
-   * paper is refused naming its paper, a paper not scoring yet says so, and a choice of sections is asked for. The
-   * rest (the portal slow or down, a page that is no sheet) is told after the e-mail step, as before.
-   */
-  async function refuseBeforeEmail(load: () => Promise<ParsedSheet> | ParsedSheet, request: PaperRequest) {
-    try {
-      await checker.precheck({ sheet: await load(), testPaper: request.testPaper, sections: request.sections });
-    } catch (error) {
-      const actionable =
-        (isGateError(error) && REFUSED_BEFORE_EMAIL.has(error.code)) || error instanceof PaperNotLiveError;
-      if (actionable) throw error;
-    }
-  }
-
-  /**
-   * 'Please Verify Your Email' unless verification is off, the caller is an admin, or this device holds the proof of
-   * an address that verified this link; what the sheet itself refuses is said first (refuseBeforeEmail).
-   */
-  async function verifiedState(
-    ctx: Context,
-    request: PaperRequest & { link: string; access: string | undefined },
-    load: () => Promise<ParsedSheet> | ParsedSheet,
-  ) {
-    const verifiedEmail = await access.verifiedEmail({ link: request.link }, request.access);
-    if (needsVerification(ctx) && !verifiedEmail) {
-      assertSheetLink(ctx, request.link);
-      await refuseBeforeEmail(load, request);
-      throw verifyFirst();
-    }
-    return verifiedEmail;
-  }
 
   interface ScoreRequestOf extends PaperRequest {
     origin: SheetOrigin;
@@ -295,11 +226,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     const request = ctx.state.input;
     const paperRequest = scoreRequestOf(request);
     const load = () => sheets.byLink(request.link, { host: ctx.host });
-    const verifiedEmail = await verifiedState(
-      ctx,
-      { ...paperRequest, link: request.link, access: request.access },
-      load,
-    );
+    const verifiedEmail = await gate.emailForLink(ctx, request, () => checker.precheck(load, paperRequest));
     const scorecard = await scored(load, {
       ...paperRequest,
       origin: { kind: 'link', link: request.link },
@@ -327,10 +254,8 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
         verifiedEmail,
       });
     const scorecard = await score(byLink);
-    if (byLink || !needsVerification(ctx)) return answerWith(ctx, scorecard);
-    const byUpload = await access.verifiedEmail({ upload: scorecard.resultId }, request.access);
-    if (!byUpload) throw verifyFirst({ upload: scorecard.resultId });
-    answerWith(ctx, await score(byUpload));
+    if (byLink || !gate.needsVerification(ctx)) return answerWith(ctx, scorecard);
+    answerWith(ctx, await score(await gate.emailForUpload(scorecard.resultId, request.access)));
   });
 
   /** A stored result's scorecard, scored from what was stored: the portal is never asked again. */
@@ -338,16 +263,14 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     const { resultId, access: accessToken, minKeyVersion } = ctx.state.input;
     const result = await services.store.results.findById(resultId);
     if (!result) throw new HttpError(404, 'No scorecard with this id is stored here.');
-    if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
-      throw verifyFirst(result.uploaded ? { upload: result.id } : {});
-    }
+    await gate.assertMaySee(ctx, result, accessToken);
     answerWith(ctx, await checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined }));
   });
 
   /** The subject a send is for: a link that can be a response sheet, or an upload stored here. */
   async function subjectOf(ctx: Context, input: { link?: string; upload?: string; testPaper?: string | null }) {
     if (input.link) {
-      assertSheetLink(ctx, input.link);
+      gate.assertSheetLink(ctx, input.link);
       return { link: input.link, ...(input.testPaper ? { testPaper: input.testPaper } : {}) };
     }
     const upload = await services.store.results.findById(input.upload ?? '');
@@ -365,11 +288,11 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     }
     // A repeat within the cool-down is refused before it counts against the address's hourly mails.
     const tooSoon = await verification.resendWaitMs(subject, email);
-    if (tooSoon > 0) throw resendTooSoon(ctx, tooSoon);
+    if (tooSoon > 0) throw new ResendTooSoonError(tooSoon);
     const wait = await waitFor(mailsPerAddress, email.toLowerCase());
     if (wait > 0) throw tooManyRequests(ctx, wait, 'verification mails to this address');
     const outcome = await verification.send(subject, email);
-    if (!outcome.sent) throw resendTooSoon(ctx, outcome.retryAfterMs);
+    if (!outcome.sent) throw new ResendTooSoonError(outcome.retryAfterMs);
     ctx.body = presentVerificationSent(VERIFICATION_MESSAGES.sent, outcome.cooldownMs / 1000);
   });
 

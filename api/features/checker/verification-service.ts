@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import {
   openVerification,
   sealVerification,
@@ -7,13 +6,11 @@ import {
   type VerificationSubject,
 } from '../../access/scorecard-access';
 import { normaliseEmail, type Store } from '../../store';
-import { HttpError } from '../../http/errors';
 import { waitFor } from '../../http/limiters';
 import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
 
 export const VERIFICATION_MESSAGES = {
-  verifyFirst: 'Please Verify Your Email',
   alreadyVerified: 'Link is already verified.',
   sent: 'Verification link sent to your email',
   verified: 'Email verified successfully',
@@ -52,14 +49,16 @@ export interface VerificationService {
   confirm(token: string): Promise<VerifyOutcome>;
 }
 
-/** 429 with Retry-After for a send within the cool-down; `retryAfterSeconds` lets the page run its timer from it. */
-export function resendTooSoon(ctx: Context, waitMs: number): HttpError {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  ctx.set('Retry-After', String(seconds));
-  return new HttpError(429, VERIFICATION_MESSAGES.resendTooSoon(seconds), {
-    code: 'RESEND_TOO_SOON',
-    retryAfterSeconds: seconds,
-  });
+/** A send within the cool-down: the page runs its timer from `retryAfterSeconds`. */
+export class ResendTooSoonError extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(waitMs: number) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    super(VERIFICATION_MESSAGES.resendTooSoon(seconds));
+    this.name = 'ResendTooSoonError';
+    this.retryAfterSeconds = seconds;
+  }
 }
 
 /** The page the mail links to (/verify-email): its one parameter is the sealed token, no e-mail, no link. */

@@ -1,4 +1,3 @@
-import type { ApiCode } from '../../../src/contract/codes';
 import type { InferType } from 'yup';
 import { RANK_DATA, RankModelError } from '../../../src/domain/gate/rank';
 import { measureLean, MIN_LEAN_REPORTS } from '../../../src/domain/gate/rank/crowd/lean-measurement';
@@ -18,7 +17,6 @@ import type { ScorecardAccess } from '../../access/scorecard-access';
 import { reporterIdentity } from '../../access/reporter-identity';
 import { hasRankModel, rankedPaperOf } from '../../crowd/any-paper';
 import type { Crowd } from '../../crowd/crowd';
-import { HttpError } from '../../http/errors';
 import {
   DuplicateError,
   type ModerationEntry,
@@ -67,18 +65,39 @@ export interface ReportingClient {
   address: string;
 }
 
-/** A refusal the candidate acts on: its status and a stable code beside the domain's message. */
-const refused = (status: number, code: ApiCode, message: string, extra: Record<string, unknown> = {}) =>
-  new HttpError(status, message, { code, ...extra });
+/** Why an official result is not shown or taken; api/error-answers.ts says what each code answers. */
+export type OfficialResultRefusalCode =
+  | 'NO_RESULT'
+  | 'NO_REPORT'
+  | 'VERIFICATION_REQUIRED'
+  | 'ALREADY_REPORTED'
+  | 'RESULTS_NOT_OUT'
+  | 'OFFICIAL_RESULT_IMPLAUSIBLE'
+  | 'NO_RANK_MODEL'
+  | 'NO_PREDICTION';
 
-const verificationRequired = () => refused(403, 'VERIFICATION_REQUIRED', OFFICIAL_RESULT_ERRORS.verifyFirst);
-const alreadyReported = () => refused(409, 'ALREADY_REPORTED', OFFICIAL_RESULT_ERRORS.alreadyReported);
+/** A refusal the candidate (or the admin) acts on: the message is theirs; an implausible result names its problems. */
+export class OfficialResultRefused extends Error {
+  constructor(
+    readonly reason: OfficialResultRefusalCode,
+    message: string,
+    readonly problems?: readonly ReportProblem[],
+  ) {
+    super(message);
+    this.name = 'OfficialResultRefused';
+  }
+}
 
-/** The reporter's problems answer for themselves: unverified 403, a second report 409; the rest is implausible. */
-function refusalOf(problems: readonly ReportProblem[]): HttpError {
+const verificationRequired = () =>
+  new OfficialResultRefused('VERIFICATION_REQUIRED', OFFICIAL_RESULT_ERRORS.verifyFirst);
+const alreadyReported = () => new OfficialResultRefused('ALREADY_REPORTED', OFFICIAL_RESULT_ERRORS.alreadyReported);
+const noReport = () => new OfficialResultRefused('NO_REPORT', OFFICIAL_RESULT_ERRORS.noReport);
+
+/** The reporter's problems say which refusal it is: unverified, a second report, or else implausible. */
+function refusalOf(problems: readonly ReportProblem[]): OfficialResultRefused {
   if (problems.some((problem) => problem.field === 'address')) return verificationRequired();
   if (problems.some((problem) => problem.field === 'result')) return alreadyReported();
-  return refused(422, 'OFFICIAL_RESULT_IMPLAUSIBLE', problems[0]!.message, { problems });
+  return new OfficialResultRefused('OFFICIAL_RESULT_IMPLAUSIBLE', problems[0]!.message, problems);
 }
 
 /** The least a paper's top-0.1% mean can be: TOP_MEAN_FLOOR below the lowest it has been published at. */
@@ -105,7 +124,7 @@ export function createOfficialResults(
 
   async function resultOf(resultId: string): Promise<Result> {
     const result = await store.results.findById(resultId);
-    if (!result) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noResult);
+    if (!result) throw new OfficialResultRefused('NO_RESULT', OFFICIAL_RESULT_ERRORS.noResult);
     return result;
   }
 
@@ -114,14 +133,14 @@ export function createOfficialResults(
     const paper = await store.papers.findById(result.paperId);
     const testPaper = paper && testPaperOf(paper);
     if (!paper || !hasRankModel(testPaper)) {
-      throw refused(422, 'NO_RANK_MODEL', OFFICIAL_RESULT_ERRORS.noRankModel(result.set));
+      throw new OfficialResultRefused('NO_RANK_MODEL', OFFICIAL_RESULT_ERRORS.noRankModel(result.set));
     }
     const [prediction, forecast] = await Promise.all([
       crowd.predictionFor(paper, result.totalMarks, result.rankedAs),
       crowd.forecastFor(paper, result.totalMarks),
     ]);
     if (prediction.estimatedRank === null || !prediction.rankRange || !forecast) {
-      throw refused(422, 'NO_PREDICTION', OFFICIAL_RESULT_ERRORS.noPrediction);
+      throw new OfficialResultRefused('NO_PREDICTION', OFFICIAL_RESULT_ERRORS.noPrediction);
     }
     const shown: ShownPrediction = {
       rank: prediction.estimatedRank,
@@ -215,11 +234,11 @@ export function createOfficialResults(
     ): Promise<StandingReport> {
       const report = await store.officialReports.findByResult(resultId);
       const paper = report && (await store.papers.findById(report.paperId));
-      if (!report || !paper) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noReport);
+      if (!report || !paper) throw noReport();
       const moderated = await options.watch.around(paper, null, () =>
         store.officialReports.moderate(resultId, { action, by, at: now(), reason }),
       );
-      if (!moderated) throw new HttpError(404, OFFICIAL_RESULT_ERRORS.noReport);
+      if (!moderated) throw noReport();
       return standingReport(paper, moderated);
     },
 
@@ -246,7 +265,7 @@ export function createOfficialResults(
       const { paper, testPaper, shown, forecast } = await shownPrediction(result);
       if (!resultsAreOut(paper.year, now())) {
         const message = OFFICIAL_RESULT_ERRORS.resultsNotOut(paper.year, resultsDayOf(paper.year).day);
-        throw refused(409, 'RESULTS_NOT_OUT', message);
+        throw new OfficialResultRefused('RESULTS_NOT_OUT', message);
       }
       const paperKey = paperKeyOf(testPaper);
       const official = RANK_DATA.papers[paperKey]?.years[String(paper.year)]?.official;

@@ -3,7 +3,7 @@ import { buildPaperRecord, buildResult, buildStore, unwatched, type BuiltStore }
 import type { Crowd } from '../../crowd/crowd';
 import type { ScorecardAccess } from '../../access/scorecard-access';
 import { createOfficialResults } from './official-results';
-import { HttpError } from '../../http/errors';
+import { answerOf } from '../../error-answers';
 
 /** A device verified for every result, and a crowd whose prediction for any marks is AIR 1,400 (900–2,600). */
 const verifiedDevice = { verifiedEmailOf: () => Promise.resolve('asha@example.com') } as unknown as ScorecardAccess;
@@ -41,8 +41,7 @@ describe("official results before the year's results are out", () => {
       opensOn: { day: '2026-03-19', scheduled: true },
     });
     const refusal = await dayBefore.report(resultId, device, typed).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(HttpError);
-    expect(refusal).toMatchObject({
+    expect(answerOf(refusal)).toMatchObject({
       status: 409,
       code: 'RESULTS_NOT_OUT',
       message: 'GATE 2026 results are not out yet: add your official result from 19 Mar 2026, when they are due.',

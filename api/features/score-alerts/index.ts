@@ -5,6 +5,7 @@ import type { Crowd } from '../../crowd/crowd';
 import type { Metrics } from '../../http/metrics';
 import type { Mailer } from '../../mail/mailer';
 import type { Store } from '../../store';
+import { createPollLoop } from '../../store/poll-loop';
 import { createPlanner } from './planner';
 import { createSender, type SenderOptions } from './sender';
 import { scoreAlertRoutes } from './routes';
@@ -42,10 +43,6 @@ export function scoreAlertsFeature(
   });
   const rate = store.limiters({ name: 'score-alert-mails', points: config.scoreAlertMailsPerSecond, windowMs: 1000 });
   const sender = createSender(store, mailer, rate, logger, senderOptions);
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
   async function work(): Promise<void> {
     const queued = await planner.planDue();
     if (queued > 0) logger.info({ queued }, 'score-change mails queued');
@@ -53,30 +50,17 @@ export function scoreAlertsFeature(
     if (tried > 0) logger.info({ tried }, 'score-change mails sent');
   }
 
-  function runOnce(): Promise<void> {
-    running ??= work()
-      .catch((error: unknown) => logger.error({ err: error }, 'score-change mails could not be planned or sent'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function poll(): void {
-    if (stopped) return;
-    void runOnce();
-    timer = setTimeout(poll, config.scoreAlertPollMs);
-    timer.unref();
-  }
+  const loop = createPollLoop(work, {
+    intervalMs: config.scoreAlertPollMs,
+    onError: (error) => logger.error({ err: error }, 'score-change mails could not be planned or sent'),
+  });
 
   const worker: ScoreAlertWorker = {
-    start: poll,
-    runOnce,
+    start: () => loop.poll(),
+    runOnce: () => loop.runOnce(),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       sender.stop();
-      await running;
+      await loop.stop();
     },
   };
   metrics.readScoreAlertMails(() => store.alertMails.countByState());
