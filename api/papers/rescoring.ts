@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { RESCORE_LEASE_MS, RESCORE_POLL_MS } from '../config';
 import type { RescoreJob, Result, ResultScores, Store } from '../store';
-import { createPollLoop } from '../store/poll-loop';
+import { createPollLoop } from '../poll-loop';
 import type { RescoreStatus } from '../../src/domain/gate/rescore-status';
 import { loadKeyedPaper, type KeyedPaper } from './keyed-papers';
 

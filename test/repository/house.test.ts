@@ -20,7 +20,7 @@ const SOURCE = /\.tsx?$/;
 const NOT_PRODUCT = /\.(test|e2e|contract|bench)\.tsx?$|\.d\.ts$/;
 
 const API_FLOORS: ReadonlyArray<readonly string[]> = [
-  ['config', 'logger', 'mail'],
+  ['config', 'logger', 'mail', 'poll-loop'],
   ['store'],
   ['http', 'crowd', 'papers', 'presenters', 'demo', 'openapi', 'sheets'],
   ['access'],

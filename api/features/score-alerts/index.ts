@@ -5,7 +5,7 @@ import type { Crowd } from '../../crowd/crowd';
 import type { Metrics } from '../../http/metrics';
 import type { Mailer } from '../../mail/mailer';
 import type { Store } from '../../store';
-import { createPollLoop } from '../../store/poll-loop';
+import { createPollLoop } from '../../poll-loop';
 import { createPlanner } from './planner';
 import { createSender, type SenderOptions } from './sender';
 import { scoreAlertRoutes } from './routes';

@@ -1,5 +1,5 @@
 /**
- * A background worker's loop over the store: its work runs now and then every `intervalMs`, never two runs at once
+ * A background worker's loop: its work runs now and then every `intervalMs`, never two runs at once
  * (a run still going when the next is due is that next run), and the timer never keeps the process alive.
  */
 export interface PollLoop {
