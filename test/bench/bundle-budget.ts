@@ -34,12 +34,13 @@ export const HOME_ROUTE_MODULES = ['src/app/HomeScreen.tsx'];
 
 /**
  * Dynamic imports the app starts by itself after the load event, when the browser is idle (App.tsx,
- * ConnectionStatus.tsx, the home page's saved scorecards): not counted.
+ * ConnectionStatus.tsx, the home page's saved scorecards and marketing section): not counted.
  */
 export const DEFERRED_MODULES = [
   'src/app/pwa.ts',
   'src/app/OfflineNotice.tsx',
   'src/features/checker/saved-scorecards-presence.ts',
+  'src/features/marketing/MarketingSection.tsx',
 ];
 
 interface ManifestChunk {
