@@ -1,13 +1,14 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createRootRoute, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { SiteLayout } from './layout/SiteLayout';
+import { AdModalPage, HomeScreen } from './HomeScreen';
 import type { ScorecardLoaderData } from '../features/scorecard/loading/open-scorecard';
 import type { AppPath } from '../domain/routes';
 
 /**
- * The product's route table. Code-based so the table reads in one place; each screen is loaded lazily so a
- * route only downloads its own code. Its paths are those of src/domain/routes.ts (APP_PATHS), which the server reads
- * to answer any other path with status 404.
+ * The product's route table. Code-based so the table reads in one place; each screen but the home page's is loaded
+ * lazily so a route only downloads its own code. Its paths are those of src/domain/routes.ts (APP_PATHS), which the
+ * server reads to answer any other path with status 404.
  */
 const rootRoute = createRootRoute({ component: Outlet });
 
@@ -46,6 +47,13 @@ const sitePage = <Name extends string>(
 ) => createRoute({ getParentRoute: () => siteLayout, path, component: screen(load, exportName, needs) });
 
 /**
+ * The home page comes with the app shell: most visits start there, and its first screen then waits for no second
+ * round trip. What it shows below the fold loads after idle (MarketingSectionAfterLoad).
+ */
+const shellPage = (path: AppPath, component: () => ReactNode) =>
+  createRoute({ getParentRoute: () => siteLayout, path, component });
+
+/**
  * The scorecard's loader starts looking for its data (a link from the verification mail asks the API) while the page's
  * code downloads; the page shows its skeleton until the promise settles. Never preloaded: hovering a link to a
  * scorecard must not ask the API for a score.
@@ -62,7 +70,6 @@ const scorecardRoute = createRoute({
   }),
 });
 
-const home = () => import('./HomeScreen');
 /** The admin dashboard's loader starts its counters (admin-queries.ts) while the dashboard's code downloads. */
 const adminDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -83,8 +90,8 @@ const placeholders = () => import('../features/marketing/PlaceholderPages');
 
 export const routeTree = rootRoute.addChildren([
   siteLayout.addChildren([
-    sitePage('/', home, 'HomeScreen'),
-    sitePage('/ad-modal', home, 'AdModalPage'),
+    shellPage('/', HomeScreen),
+    shellPage('/ad-modal', AdModalPage),
     sitePage('/about', company, 'AboutPage'),
     sitePage('/press', company, 'PressPage'),
     sitePage('/career', company, 'CareersPage'),

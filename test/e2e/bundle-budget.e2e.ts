@@ -13,8 +13,8 @@ import {
 } from '../bench/bundle-budget';
 
 /**
- * The home route's JavaScript budget (103 KB gzip; the target of 100 KB is not met yet, see bundle-budget.ts) on the
- * production build the e2e lane serves. A size, not a timing: the numbers are the same on every machine.
+ * The home route's JavaScript budget (100 KB gzip, see bundle-budget.ts) on the production build the e2e lane
+ * serves. A size, not a timing: the numbers are the same on every machine.
  * `npm run bench:bundle` prints the same table.
  */
 const distDir = path.resolve(process.env.DIST_DIR || 'dist/web');

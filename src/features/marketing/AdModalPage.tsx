@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { CHECK_NOW_SEARCH } from '../../lib/links';
 import { AdOverlay } from './AdOverlay';
-import { MarketingSection } from './MarketingSection';
+import { MarketingSectionAfterLoad } from './MarketingSectionAfterLoad';
 
 /**
  * /ad-modal: the advertisement on its own address (for campaigns); dismissing it continues to the home page, 'Check
@@ -16,7 +16,7 @@ export function AdModalPage() {
         onClose={() => void navigate({ to: '/' })}
         onCheckScore={() => void navigate({ to: '/', search: CHECK_NOW_SEARCH })}
       />
-      <MarketingSection />
+      <MarketingSectionAfterLoad />
     </main>
   );
 }

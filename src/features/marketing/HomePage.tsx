@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { asksToCheckNow } from '../../lib/links';
 import { AdOverlay, takeAdTurn } from './AdOverlay';
-import { MarketingSection } from './MarketingSection';
+import { MarketingSectionAfterLoad } from './MarketingSectionAfterLoad';
 
 // The landing hero belongs to another feature (the GATE checker), so src/app passes it in: `hero(openChecker)`.
 // `/?check=now` opens the checker's dialog instead of the advertisement, and so does the advertisement's 'Check my
@@ -18,7 +18,7 @@ export function HomePage({ hero }: { hero: (openChecker: boolean) => ReactNode }
     <main id="main">
       <AdOverlay open={adOpen} onClose={() => setAdOpen(false)} onCheckScore={checkScore} />
       {hero(checkNow)}
-      <MarketingSection />
+      <MarketingSectionAfterLoad />
     </main>
   );
 }
