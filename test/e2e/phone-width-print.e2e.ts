@@ -30,7 +30,7 @@ const PAGES_AT_MOST_65_QUESTIONS = 20;
 /** The CS 1 candidate (by fixture index) who also uploaded the saved page. */
 const UPLOADER = 7;
 const PAPER_ID = 'CS1-2026';
-/** The key the stored CS 1 results were scored with, as a scorecard names it (none names it: no refresh offered). */
+/** A key version for the stored scorecards to name: one naming none is offered a refresh, which would cover page 1. */
 const KEY = { paperId: PAPER_ID, version: 1, label: 'provisional', at: '2026-02-27T10:00:00.000Z' };
 const candidateOf = (index: number) =>
   itemAt(readFixtureJson<{ candidates: ExpectedCandidate[] }>('cs1-2026', 'expected.json').candidates, index)
