@@ -102,6 +102,28 @@ describe('admin: key versions on answer-key day', () => {
 
   const keyVersions = (group: Locator) => group.locator('details.key-versions');
 
+  /**
+   * Each table of the key versions against its card (the bordered box): how far its right edge runs past the card's
+   * inner edge, and by how much it overflows a box between them (what a clip would cut). Issue 44 saw it clipped at
+   * 360 px; at 320 px the changed questions ran 10 px past the card.
+   */
+  const clippedTables = (versions: Locator) =>
+    versions.locator('table').evaluateAll((tables) =>
+      tables.map((table) => {
+        const card = table.closest('details.key-versions')!;
+        const inner = card.getBoundingClientRect().right - card.clientLeft;
+        let overflowed = 0;
+        for (let box = table.parentElement; box && box !== card; box = box.parentElement) {
+          overflowed = Math.max(overflowed, box.scrollWidth - box.clientWidth);
+        }
+        return {
+          name: table.querySelector('caption')?.textContent ?? '',
+          overRight: Math.round(table.getBoundingClientRect().right - inner),
+          overflowed,
+        };
+      }),
+    );
+
   it('imports the provisional key PDF, then the final one, and shows what changed: three questions and the results', async () => {
     const group = await openPapers(1280);
     await importKeyPdf(group, 'cs1-2026-provisional-key.pdf', officialRows(fixtureKey), 'provisional');
@@ -179,8 +201,14 @@ describe('admin: key versions on answer-key day', () => {
       const comparison = keyVersions(group).getByRole('region', { name: 'Compare two versions' });
       await comparison.getByText(/stored results changed:/).waitFor();
       await comparison.scrollIntoViewIfNeeded();
+      const clipped = await clippedTables(keyVersions(group));
+      console.info(`key versions ${width} px`, JSON.stringify(clipped));
+      expect(clipped.filter((table) => table.overRight > 0 || table.overflowed > 0)).toEqual([]);
       await expectFitsAndAccessible(page, 'key version comparison');
-      if (width === 360) await saveViewportScreenshot(keyVersions(group), 'admin-key-versions-360');
+      if (width === 360) {
+        await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+        await saveViewportScreenshot(comparison, 'admin-key-versions-360');
+      }
       await page.context().close();
     });
   }

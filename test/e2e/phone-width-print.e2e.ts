@@ -2,24 +2,41 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfTextPages } from '../../api/cli/node-pdf-text';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
-import { launchBrowser, saveScreenshot, saveViewportScreenshot } from './support/browser';
+import path from 'node:path';
+import { launchBrowser, saveScreenshot, saveViewportScreenshot, screenshotDir } from './support/browser';
 import { familyScorecard, fixtureScorecard, seedScorecard, waitForAllQuestions } from './support/checker';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
-import { pressPrint, savePdf } from './support/print';
+import { missingWords, pressPrint, savePdf, wordCounts } from './support/print';
 import { startAdminArea, type AdminArea } from './support/admin';
+import { internalIdsShown } from './support/scorecard-words';
+import { itemAt } from '../../src/domain/lists';
+import { readFixtureJson } from '../support/fixtures';
+import type { ExpectedCandidate } from '../support/fixture-expectations';
 
 /**
- * Issue 44, the phone's width and the print: the scorecard's and the admin area's cards with equal margins (a 56 px
- * gutter on the right was kept for the back-to-top button), the breakdown's Marks column and every Question ID whole
- * on a 320 px phone, no table word cut; and the A4 copy of a CS 1 and an XE scorecard with the summary on page 1, no
- * form or button, every word whole. Each measure is printed, so a run reads as a before/after record.
+ * Issue 44, the phone's width and the print: the scorecard's (CS 1, DA, XE, an uploaded page) and the admin area's
+ * cards with equal margins (a 56 px gutter on the right was kept for the back-to-top button), the breakdown's Marks
+ * column and every Question ID whole on a 320 px phone, no table word cut, no internal id in a card's text; and the
+ * A4 copy of each scorecard with the summary on page 1, no form or button, every word whole, within a page bound.
+ * Each measure is printed, so a run reads as a before/after record; the screenshots docs/behaviour.md lists are
+ * taken here.
  */
 
 const ADMIN = { email: 'width@hiregate.test', password: 'Width#Pass1' };
 /** Margins differing by less than this read as equal: a rounding of the layout, not a gutter. */
 const MARGIN_SLACK_PX = 8;
 /** Beyond this an A4 copy of a 65-question paper is not one to bring to counselling: four questions a page or more. */
-const CS_PAGES_AT_MOST = 20;
+const PAGES_AT_MOST_65_QUESTIONS = 20;
+/** The CS 1 candidate (by fixture index) who also uploaded the saved page. */
+const UPLOADER = 7;
+const PAPER_ID = 'CS1-2026';
+/** A key version for the stored scorecards to name: one naming none is offered a refresh, which would cover page 1. */
+const KEY = { paperId: PAPER_ID, version: 1, label: 'provisional', at: '2026-02-27T10:00:00.000Z' };
+const candidateOf = (index: number) =>
+  itemAt(readFixtureJson<{ candidates: ExpectedCandidate[] }>('cs1-2026', 'expected.json').candidates, index)
+    .candidateId;
+/** The A4 page's content box at 12 mm margins, in CSS pixels: a screenshot of it is what page 1 of the print holds. */
+const A4_CONTENT = { width: 703, height: 1032 };
 
 /**
  * Left and right margins to the viewport's edges of an element and the row it stands in (`row`, the element itself by
@@ -92,20 +109,44 @@ function marksColumn(page: Page) {
 describe("the phone's width and the printed copy", () => {
   let area: AdminArea;
   let browser: Browser;
+  /** The stored results the CS 1 and the uploaded scorecards are, so their rank card ranks them among those stored. */
+  let storedIds: { cs: string; upload: string };
   const origin = () => area.server.url;
 
   beforeAll(async () => {
-    [area, browser] = await Promise.all([startAdminArea(ADMIN), launchBrowser()]);
+    [area, browser] = await Promise.all([startAdminArea(ADMIN, { uploadedCopyOf: UPLOADER }), launchBrowser()]);
+    const results = await area.server.store.results.listByPaper(PAPER_ID, { limit: 100 });
+    const idOf = (index: number, uploaded: boolean) =>
+      results.find((result) => result.candidateId === candidateOf(index) && Boolean(result.uploaded) === uploaded)!.id;
+    storedIds = { cs: idOf(0, false), upload: idOf(UPLOADER, true) };
   });
   afterAll(async () => {
     await browser?.close();
     await area?.close();
   });
 
+  // DA and XE are not stored here: their rank card has no rank among results checked here.
   const scorecards: Array<[string, () => ScorecardData]> = [
-    ['cs', () => fixtureScorecard('cs1-2026', 0, area.fixtures.origin).data],
-    ['da', () => fixtureScorecard('da-2025', 0, area.fixtures.origin).data],
-    ['xe', () => familyScorecard('xe-2025', 0, area.fixtures.origin)],
+    [
+      'cs',
+      () => ({
+        ...fixtureScorecard('cs1-2026', 0, area.fixtures.origin).data,
+        resultId: storedIds.cs,
+        keyVersion: KEY,
+      }),
+    ],
+    ['da', () => ({ ...fixtureScorecard('da-2025', 0, area.fixtures.origin).data, resultId: undefined })],
+    ['xe', () => ({ ...familyScorecard('xe-2025', 0, area.fixtures.origin), resultId: undefined })],
+    // A saved page uploaded (the portal down): its scorecard says so, and prints as the others do.
+    [
+      'upload',
+      () => ({
+        ...fixtureScorecard('cs1-2026', UPLOADER, area.fixtures.origin).data,
+        resultId: storedIds.upload,
+        keyVersion: KEY,
+        provenance: 'uploaded',
+      }),
+    ],
   ];
 
   async function openScorecard(width: number, data: ScorecardData): Promise<Page> {
@@ -123,7 +164,7 @@ describe("the phone's width and the printed copy", () => {
 
   for (const width of JOURNEY_WIDTHS) {
     for (const [name, scorecard] of scorecards) {
-      it(`${name.toUpperCase()} at ${width} px: centred cards, the Marks column on screen, IDs and words whole`, async () => {
+      it(`${name.toUpperCase()} at ${width} px: centred cards, the Marks column on screen, IDs and words whole, no internal id`, async () => {
         const page = await openScorecard(width, scorecard());
         try {
           const summary = await margins(page, 'section[aria-labelledby="score-summary-title"]', '.scorecard__overview');
@@ -138,8 +179,10 @@ describe("the phone's width and the printed copy", () => {
           expect(marks.filter((table) => table.scrolls || table.right > table.viewport)).toEqual([]);
           expect(ids).toEqual([]);
           expect(cut).toEqual([]);
+          expect(await internalIdsShown(page)).toEqual([]);
           await expectFitsAndAccessible(page, `${name} scorecard`);
           if (width < 900) {
+            await saveViewportScreenshot(page.locator('.scorecard'), `scorecard-${name}-${width}`);
             await saveScreenshot(page, `width-scorecard-${name}-${width}`);
             await saveViewportScreenshot(page.locator('.breakdown-tables'), `width-breakdown-${name}-${width}`);
             if (name === 'xe') {
@@ -154,48 +197,74 @@ describe("the phone's width and the printed copy", () => {
   }
 
   /** Words a cut would show: the sections' names and tags, and the breakdown's column heads in their words. */
-  const wholeOnPaper = {
+  const wholeOnPaper: Record<string, string[]> = {
     cs: ['Question Breakdown', 'Attempted', 'Incorrect', 'Normalisation Marks'],
     xe: ['General Aptitude', 'Not chosen: not counted', "Everyone's", 'Your choice', 'Attempted', 'Incorrect'],
   };
 
-  it.each(['cs', 'xe'] as const)(
-    'prints the %s scorecard on A4: summary on page 1, no form, words whole',
-    async (name) => {
+  /**
+   * Every word of the tables, as the page holds them with the print layout applied (the question rows' words are
+   * scorecard-print.e2e.ts's).
+   */
+  const wordsOnPage = (page: Page) =>
+    page
+      .locator('.scorecard :is(th, td)')
+      .evaluateAll((cells) => cells.flatMap((cell) => (cell as HTMLElement).innerText.split(/\s+/).filter(Boolean)));
+
+  // CS and XE, whose words the issue saw cut, from each width; the page count of every scorecard from the desktop.
+  const prints = JOURNEY_WIDTHS.flatMap((width) =>
+    scorecards.filter(([name]) => name in wholeOnPaper || width === 1280).map(([name]) => [name, width] as const),
+  );
+
+  it.each(prints)(
+    'prints the %s scorecard from %i px on A4: summary on page 1, no form, words whole',
+    async (name, width) => {
       const [, scorecard] = scorecards.find(([each]) => each === name)!;
       const data = scorecard();
-      const page = await openScorecard(1280, data);
+      const page = await openScorecard(width, data);
       try {
-        await page.getByRole('region', { name: 'Add your official result' }).waitFor();
+        // A stored result's scorecard shows the form on screen; the paper must not.
+        if (data.resultId) await page.getByRole('region', { name: 'Add your official result' }).waitFor();
         await pressPrint(page);
         const controls = await page
           .locator('.scorecard :is(form, input, button, select, textarea)')
           .evaluateAll((all) => all.filter((control) => control.checkVisibility()).length);
-        const pages = await pdfTextPages(await savePdf(page, 'A4', `width-print-${name}-A4`));
+        const words = await wordsOnPage(page);
+        const pages = await pdfTextPages(await savePdf(page, 'A4', `width-print-${name}-${width}-A4`));
         const text = pages.map((items) =>
           items
             .map((item) => item.text)
             .join(' ')
             .replace(/\s+/g, ' '),
         );
+        const cut = missingWords(words, wordCounts(pages));
         console.info(
-          `${name} A4`,
-          JSON.stringify({ pages: pages.length, controls, firstPage: text[0]!.slice(0, 160) }),
+          `${name} A4 from ${width} px`,
+          JSON.stringify({ pages: pages.length, controls, cut, firstPage: text[0]!.slice(0, 160) }),
         );
 
         expect(controls).toBe(0);
+        expect(cut).toEqual([]);
         expect(text[0]).toContain('Score Summary');
         expect(text[0]).toContain('Total Marks');
         const all = text.join(' ');
-        for (const phrase of wholeOnPaper[name]) expect(all).toContain(phrase);
+        for (const phrase of wholeOnPaper[name] ?? []) expect(all).toContain(phrase);
         expect(all).not.toContain('Add your official result');
         expect(all).not.toContain('Choose PDF');
         if (data.sections) {
           for (const section of data.sections.sections) expect(all).toContain(section.name);
+          // XE holds 175 questions, 110 of them in sections not chosen: those print as their header rows alone.
+          expect(pages.length).toBeLessThan(data.response.length / 4);
+        } else {
+          expect(pages.length).toBeLessThanOrEqual(PAGES_AT_MOST_65_QUESTIONS);
         }
-        if (name === 'cs') expect(pages.length).toBeLessThanOrEqual(CS_PAGES_AT_MOST);
-        // XE holds 175 questions, 110 of them in sections not chosen: those print as their header rows alone.
-        else expect(pages.length).toBeLessThan(data.response.length / 4);
+        if (width === 1280) {
+          // Page 1 as the print lays it out, for docs/behaviour.md: the print layout again, on the A4 page's width.
+          await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+          await page.setViewportSize(A4_CONTENT);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.screenshot({ path: path.join(screenshotDir, `print-${name}-A4-page1.png`) });
+        }
       } finally {
         await page.context().close();
       }
@@ -211,39 +280,42 @@ describe("the phone's width and the printed copy", () => {
     await page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' }).waitFor();
   }
 
-  it('centres the admin area at 360 px: the dashboard and the results', async () => {
-    const page = await (await browser.newContext()).newPage();
-    try {
-      await useWidth(page, 360);
-      await signIn(page);
-      await page
-        .getByTestId('Total Results Present')
-        .filter({ hasText: String(area.seeded.length) })
-        .waitFor();
-      const dashboard = await margins(page, '.admin-panel');
-      const counters = await margins(page, '.admin-counters');
-      await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
-      await saveScreenshot(page, 'width-admin-dashboard-360');
+  it.each(JOURNEY_WIDTHS.filter((width) => width < 900))(
+    'centres the admin area at %i px: the dashboard and the results',
+    async (width) => {
+      const page = await (await browser.newContext()).newPage();
+      try {
+        await useWidth(page, width);
+        await signIn(page);
+        await page
+          .getByTestId('Total Results Present')
+          .filter({ hasText: String(area.seeded.length) })
+          .waitFor();
+        const dashboard = await margins(page, '.admin-panel');
+        const counters = await margins(page, '.admin-counters');
+        await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+        await saveScreenshot(page, `admin-dashboard-${width}`);
 
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page
-        .getByRole('navigation', { name: 'Admin menu' })
-        .getByRole('button', { name: 'View Results', exact: true })
-        .click();
-      const results = page.locator('details.admin-result');
-      await results.first().locator('summary').click();
-      const list = await margins(page, '.admin-panel');
-      const first = await margins(page, 'details.admin-result');
-      console.info('admin 360 px', JSON.stringify({ dashboard, counters, list, first }));
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page
+          .getByRole('navigation', { name: 'Admin menu' })
+          .getByRole('button', { name: 'View Results', exact: true })
+          .click();
+        const results = page.locator('details.admin-result');
+        await results.first().locator('summary').click();
+        const list = await margins(page, '.admin-panel');
+        const first = await margins(page, 'details.admin-result');
+        console.info(`admin ${width} px`, JSON.stringify({ dashboard, counters, list, first }));
 
-      for (const measured of [dashboard, counters, list, first]) {
-        expect(Math.abs(measured.left - measured.right)).toBeLessThanOrEqual(MARGIN_SLACK_PX);
+        for (const measured of [dashboard, counters, list, first]) {
+          expect(Math.abs(measured.left - measured.right)).toBeLessThanOrEqual(MARGIN_SLACK_PX);
+        }
+        expect(await cutWords(page)).toEqual([]);
+        await expectFitsAndAccessible(page, 'results list');
+        await saveViewportScreenshot(page.locator('.admin-panel'), `admin-results-${width}`);
+      } finally {
+        await page.context().close();
       }
-      expect(await cutWords(page)).toEqual([]);
-      await expectFitsAndAccessible(page, 'results list');
-      await saveScreenshot(page, 'width-admin-results-360');
-    } finally {
-      await page.context().close();
-    }
-  });
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { fixtureScorecard, seedScorecard } from './support/checker';
 import { JOURNEY_WIDTHS, useWidth } from './support/layout';
 import { startTestServer, type TestServer } from '../support/server';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { pressPrint, savePdf } from './support/print';
+import { missingWords, pressPrint, savePdf, wordCounts } from './support/print';
 
 /**
  * The printed scorecard, as a candidate brings it to counselling: Chromium's own PDF of the page, printed from a
@@ -28,22 +28,6 @@ function printedWords(page: Page) {
       summaries: document.querySelectorAll('.question__summary').length,
     };
   });
-}
-
-/** How many times each word is on the paper, counted over the PDF's text pieces split at spaces. */
-function wordCounts(pages: Awaited<ReturnType<typeof pdfTextPages>>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const word of pages.flat().flatMap((item) => item.text.split(/\s+/).filter(Boolean))) {
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** The words printed fewer times than the page holds them: broken across lines, or clipped. */
-function missingWords(expected: string[], printed: Map<string, number>): string[] {
-  const wanted = new Map<string, number>();
-  for (const word of expected) wanted.set(word, (wanted.get(word) ?? 0) + 1);
-  return [...wanted].filter(([word, count]) => (printed.get(word) ?? 0) < count).map(([word, n]) => `${word} ×${n}`);
 }
 
 describe('printing a scorecard', () => {
