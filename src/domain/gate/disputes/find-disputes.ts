@@ -118,9 +118,9 @@ interface QuestionColumn {
   counted: boolean[];
 }
 
-interface Candidate {
-  dispute: Omit<Dispute, 'pValue'>;
-  pValue: number;
+/** A question that enough strong candidates answered: its would-be dispute, and whether it meets the rule but test 4. */
+interface TestedQuestion {
+  dispute: Dispute;
   /** Conditions 2, 3, 5 and 6 of the rule, which need no correction. */
   agreed: boolean;
 }
@@ -140,12 +140,10 @@ export function findDisputes(
     return testQuestion(question, key, scored, rule) ?? [];
   });
   const significant = holmSignificant(
-    tested.map((candidate) => candidate.pValue),
+    tested.map(({ dispute }) => dispute.pValue),
     rule.familyAlpha,
   );
-  const disputes = tested
-    .filter((candidate, index) => candidate.agreed && significant[index])
-    .map(({ dispute, pValue }) => ({ ...dispute, pValue }));
+  const disputes = tested.filter(({ agreed }, index) => agreed && significant[index]).map(({ dispute }) => dispute);
   const report = {
     disputes,
     trustedResults: trusted.length,
@@ -195,7 +193,7 @@ function testQuestion(
   key: string,
   { byIdOrder, totalThirds, byQuestion }: ScoredCrowd,
   rule: DisputeRule,
-): Candidate | null {
+): TestedQuestion | null {
   const { thirds, given, counted } = byQuestion.get(questionId)!;
   const ranked = strongestFirst(byIdOrder, (index) => (counted[index] ? totalThirds[index]! - thirds[index]! : null));
   const strongCount = Math.min(ranked.length, Math.max(rule.minStrong, Math.ceil(ranked.length * rule.strongShare)));
@@ -231,6 +229,7 @@ function testQuestion(
       key,
       answer: other?.answer.key ?? '',
       share,
+      pValue: binomialUpperTail(choseAnswer, choseAnswer + choseKey, 0.5),
       restPValue,
       counts: {
         strong: strongCount,
@@ -242,7 +241,6 @@ function testQuestion(
         restChoseAnswer,
       },
     },
-    pValue: binomialUpperTail(choseAnswer, choseAnswer + choseKey, 0.5),
     agreed:
       other !== null &&
       share >= rule.minShare &&
