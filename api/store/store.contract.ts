@@ -34,6 +34,8 @@ interface TestLocation {
   addLegacyResultIndex(): Promise<void>;
   /** Adds to the (closed) data a result as 0.1 wrote it: filed by link hash, with no result key. */
   addOlderResult(): Promise<void>;
+  /** Drops one collection of the (closed) data, by its stored name: a restore of that collection alone. */
+  dropCollection(name: string): Promise<void>;
 }
 
 const OLDER_RESULT = { _id: '0000000000000000000000aa', linkHash: 'a'.repeat(64), set: 'CS 1', candidateId: 'CS26S1' };
@@ -56,6 +58,9 @@ function newLocation(): TestLocation {
       addOlderResult: async () => {
         await admin.db(databaseName).collection<{ _id: string }>('results').insertOne(OLDER_RESULT);
       },
+      dropCollection: async (name) => {
+        await admin.db(databaseName).collection(name).drop();
+      },
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
@@ -74,6 +79,7 @@ function newLocation(): TestLocation {
       await results.insertAsync(OLDER_RESULT);
       await results.compactDatafileAsync();
     },
+    dropCollection: (name) => Promise.resolve(rmSync(path.join(dataDir, `${name}.db`))),
   };
 }
 
@@ -1057,6 +1063,30 @@ describe(`storage contract on the ${lane} store`, () => {
       const after = await store.identity.look();
       expect(after.identity).not.toBe(before.identity);
       expect(after.ticks).toBeLessThan(before.ticks);
+    });
+  });
+
+  describe('newest documents', () => {
+    it("names each watched collection's newest document until that collection alone is dropped", async () => {
+      const first = await store.results.upsert(resultInput({ resultKey: 'first' }), new Date(Date.UTC(2026, 2, 1)));
+      const newest = await store.results.upsert(resultInput({ resultKey: 'second' }), new Date(Date.UTC(2026, 2, 2)));
+      const user = await store.users.create({
+        email: 'a@example.org',
+        firstName: 'A',
+        passwordHash: 'h',
+        userType: 'user',
+      });
+      const before = await store.identity.look();
+      expect(before.newest).toEqual({ results: newest.id, users: user.id });
+      expect(await store.identity.holds('results', first.id)).toBe(true);
+
+      await store.close();
+      await location.dropCollection('results');
+      store = await location.open();
+      const after = await store.identity.look();
+      expect(after.identity).toBe(before.identity);
+      expect(after.newest).toEqual({ users: user.id });
+      expect(await store.identity.holds('results', newest.id)).toBe(false);
     });
   });
 

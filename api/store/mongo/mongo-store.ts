@@ -120,6 +120,13 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
     return this.collection.countDocuments(filter, { maxTimeMS: this.maxTimeMS('bulk') });
   }
 
+  async newestId() {
+    const [newest] = await this.collection
+      .find({}, { projection: { _id: 1 }, sort: { _id: -1 }, limit: 1, maxTimeMS: this.maxTimeMS('point') })
+      .toArray();
+    return newest?._id as string | undefined;
+  }
+
   updateOne(filter: Filter, update: Update) {
     return this.write(
       async () =>
