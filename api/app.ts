@@ -3,7 +3,7 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { watchStore, type Store } from './store';
+import { watchStore, type Store, type StoreWatch } from './store';
 import { createMailer } from './mail/mailer';
 import { answerOf } from './error-answers';
 import { jsonErrors } from './http/errors';
@@ -15,8 +15,8 @@ import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
-import { authenticate } from './features/accounts/account-service';
-import { createAdminGuard } from './access/admin-guard';
+import { authenticate, ensureAdmin } from './features/accounts/account-service';
+import { createAdminGuard, type AdminGuard } from './access/admin-guard';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -56,16 +56,19 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   const metrics = createMetrics();
   const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
   const storeWatch = watchStore(store, logger, { lookMs: config.storeLookMs });
+  const adminGuard = createAdminGuard({
+    limiters: store.limiters,
+    secret: config.secret,
+    authenticate: (email, password) => authenticate(store, email, password),
+  });
+  // The administrator first: they are who an operator asks to see that a restore went well.
+  followAdmin(config, store, storeWatch, adminGuard, logger);
   const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
   const crowd = createCrowd(snapshots, store.papers, store);
   const normalise: Normalise = async (paper, totalMarks, rankedAs) =>
     (await crowd.predictionFor(paper, totalMarks, rankedAs)).normMarks;
   const papers = createPapers({ store, normalise, logger, config, metrics, storeWatch });
-  const { requireAdmin, forgive } = createAdminGuard({
-    limiters: store.limiters,
-    secret: config.secret,
-    authenticate: (email, password) => authenticate(store, email, password),
-  });
+  const { requireAdmin } = adminGuard;
   const checker = createChecker({ store, papers, storeWatch, snapshots, crowd });
   const scoreAlerts = scoreAlertsFeature({ store, config, logger, mailer, metrics, crowd });
   let draining = false;
@@ -105,7 +108,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   const routers = [
     healthRoutes({ config, store, storeWatch, draining: () => draining }),
     metricsRoutes(metrics, config.metricsToken),
-    accountRoutes({ store, config, logger, mailer, adminGuard: { requireAdmin, forgive } }),
+    accountRoutes({ store, config, logger, mailer, adminGuard }),
     adminFeature({ config, store, papers, portal, requireAdmin }),
     checkerRoutes({ config, store, metrics, mailer, portal, requireAdmin, checker }),
     keyVersionRoutes({ store, requireAdmin }),
@@ -138,4 +141,26 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
       mailer.close();
     },
   };
+}
+
+/**
+ * A store that changed under the instance gets the configured administrator (ADMIN_EMAIL) again when its accounts
+ * changed (server.ts makes them at start), and the admin guard trusts nothing verified against the old one.
+ */
+function followAdmin(
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  store: Store,
+  storeWatch: Pick<StoreWatch, 'follow'>,
+  adminGuard: AdminGuard,
+  logger: Logger,
+): void {
+  const { adminEmail, adminPassword } = config;
+  if (adminEmail && adminPassword) {
+    storeWatch.follow(async ({ collections }) => {
+      if (collections !== 'all' && !collections.includes('users')) return;
+      const outcome = await ensureAdmin({ store }, adminEmail, adminPassword);
+      logger.info({ email: adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready again');
+    });
+  }
+  storeWatch.follow(adminGuard.storeChanged);
 }
