@@ -64,6 +64,8 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   // The administrator first: they are who an operator asks to see that a restore went well.
   followAdmin(config, store, storeWatch, adminGuard, logger);
   const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
+  // Before the checker builds them again (its own catch-up).
+  storeWatch.follow(snapshots.storeChanged);
   const crowd = createCrowd(snapshots, store.papers, store);
   const normalise: Normalise = async (paper, totalMarks, rankedAs) =>
     (await crowd.predictionFor(paper, totalMarks, rankedAs)).normMarks;
