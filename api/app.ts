@@ -3,7 +3,7 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { watchStore, type Store, type StoreWatch } from './store';
+import { StoreUnavailableError, watchStore, type Store, type StoreWatch } from './store';
 import { createMailer } from './mail/mailer';
 import { answerOf } from './error-answers';
 import { jsonErrors } from './http/errors';
@@ -61,7 +61,9 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     secret: config.secret,
     authenticate: (email, password) => authenticate(store, email, password),
   });
-  // The administrator first: they are who an operator asks to see that a restore went well.
+  // The indexes first, so that a unique one is in place before anything is written again, then the administrator:
+  // they are who an operator asks to see that a restore went well.
+  storeWatch.follow(() => ensureIndexes(store, logger));
   followAdmin(config, store, storeWatch, adminGuard, logger);
   const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
   // Before the checker builds them again (its own catch-up).
@@ -165,4 +167,21 @@ function followAdmin(
     });
   }
   storeWatch.follow(adminGuard.storeChanged);
+}
+
+/**
+ * The indexes a dropped database or collection lost. Duplicates written before they were back keep a unique one from
+ * being made: that is logged for the operator rather than keeping every instance from being ready.
+ */
+async function ensureIndexes(store: Store, logger: Logger): Promise<void> {
+  try {
+    await store.ensureIndexes();
+  } catch (error) {
+    // Tried again at the next look, with every other catch-up.
+    if (error instanceof StoreUnavailableError) throw error;
+    logger.error(
+      { err: error },
+      'The database lost indexes that cannot be made again: remove the duplicates it names.',
+    );
+  }
 }

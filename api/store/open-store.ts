@@ -18,7 +18,7 @@ import type { Collections } from './schema';
 import { WATCHED_COLLECTIONS, type Store, type WatchedCollection } from './types';
 
 /** What an adapter tells the repositories: its kind, limit counters, health check, close, and the gate of its calls. */
-export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ping' | 'close'> {
+export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ensureIndexes' | 'ping' | 'close'> {
   /** Every operation's deadline, and the outages that answer 503 (deadlines.ts). */
   gate: StoreGate;
 }
@@ -81,6 +81,7 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
       >,
     ),
     limiters: adapter.limiters,
+    ensureIndexes: () => adapter.ensureIndexes(),
     ping: () => adapter.ping(),
     close: () => adapter.close(),
   };

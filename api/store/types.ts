@@ -669,6 +669,11 @@ export interface Store {
   readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
+  /**
+   * Makes the schema's indexes where they are missing: a database or collection dropped under the running instances
+   * lost them, and the store made them only at start. @throws when a unique index cannot be made (duplicates).
+   */
+  ensureIndexes(): Promise<void>;
   /** True while the database answers (health check); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

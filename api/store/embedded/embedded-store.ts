@@ -188,6 +188,8 @@ export async function openEmbeddedStore(dataDir: string, deadlines = EMBEDDED_DE
     kind: 'embedded',
     // One process owns the data folder (its lock), so its limits count in that process's memory.
     limiters: memoryLimiters,
+    // nedb keeps its indexes in this process, made at open: nothing outside it drops them.
+    ensureIndexes: () => Promise.resolve(),
     ping: () =>
       open
         ? gate.run(probe, 'point').then(

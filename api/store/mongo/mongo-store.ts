@@ -236,9 +236,12 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const { deadlines = MONGODB_DEADLINES } = options;
   const client = await connectWithRetry(uri, options, deadlines);
   const db = client.db(options.databaseName ?? databaseNameOf(uri) ?? DEFAULT_DATABASE);
-  try {
+  const ensureIndexes = async () => {
     await createIndexes(db);
     await createLimitIndexes(db);
+  };
+  try {
+    await ensureIndexes();
   } catch (error) {
     await client.close();
     throw error;
@@ -251,6 +254,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   return storeOver(collection, {
     kind: 'mongodb',
     limiters: mongoLimiters(db, gate, maxTimeMS),
+    ensureIndexes: () => gate.run(ensureIndexes, 'bulk'),
     ping: () =>
       gate.run(ping, 'point').then(
         () => true,
