@@ -3,7 +3,7 @@ import compress from 'koa-compress';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { watchStore, type Store } from './store';
+import { StoreUnavailableError, watchStore, type Store, type StoreWatch } from './store';
 import { createMailer } from './mail/mailer';
 import { answerOf } from './error-answers';
 import { jsonErrors } from './http/errors';
@@ -15,8 +15,8 @@ import { createMetrics, measureRequests, metricsRoutes } from './http/metrics';
 import { spaFiles } from './http/static';
 import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
-import { authenticate } from './features/accounts/account-service';
-import { createAdminGuard } from './access/admin-guard';
+import { authenticate, ensureAdmin } from './features/accounts/account-service';
+import { createAdminGuard, type AdminGuard } from './access/admin-guard';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -56,16 +56,23 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   const metrics = createMetrics();
   const portal = portalTraffic(store.limiters, config.portalFetchesPerMinute, metrics);
   const storeWatch = watchStore(store, logger, { lookMs: config.storeLookMs });
-  const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
-  const crowd = createCrowd(snapshots, store.papers, store);
-  const normalise: Normalise = async (paper, totalMarks, rankedAs) =>
-    (await crowd.predictionFor(paper, totalMarks, rankedAs)).normMarks;
-  const papers = createPapers({ store, normalise, logger, config, metrics, storeWatch });
-  const { requireAdmin, forgive } = createAdminGuard({
+  const adminGuard = createAdminGuard({
     limiters: store.limiters,
     secret: config.secret,
     authenticate: (email, password) => authenticate(store, email, password),
   });
+  // The indexes first, so that a unique one is in place before anything is written again, then the administrator:
+  // they are who an operator asks to see that a restore went well.
+  storeWatch.follow(() => ensureIndexes(store, logger));
+  followAdmin(config, store, storeWatch, adminGuard, logger);
+  const snapshots = createMarksSnapshots(store, { refreshMs: config.snapshotRefreshMs });
+  // Before the checker builds them again (its own catch-up).
+  storeWatch.follow(snapshots.storeChanged);
+  const crowd = createCrowd(snapshots, store.papers, store);
+  const normalise: Normalise = async (paper, totalMarks, rankedAs) =>
+    (await crowd.predictionFor(paper, totalMarks, rankedAs)).normMarks;
+  const papers = createPapers({ store, normalise, logger, config, metrics, storeWatch });
+  const { requireAdmin } = adminGuard;
   const checker = createChecker({ store, papers, storeWatch, snapshots, crowd });
   const scoreAlerts = scoreAlertsFeature({ store, config, logger, mailer, metrics, crowd });
   let draining = false;
@@ -105,7 +112,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
   const routers = [
     healthRoutes({ config, store, storeWatch, draining: () => draining }),
     metricsRoutes(metrics, config.metricsToken),
-    accountRoutes({ store, config, logger, mailer, adminGuard: { requireAdmin, forgive } }),
+    accountRoutes({ store, config, logger, mailer, adminGuard }),
     adminFeature({ config, store, papers, portal, requireAdmin }),
     checkerRoutes({ config, store, metrics, mailer, portal, requireAdmin, checker }),
     keyVersionRoutes({ store, requireAdmin }),
@@ -138,4 +145,43 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
       mailer.close();
     },
   };
+}
+
+/**
+ * A store that changed under the instance gets the configured administrator (ADMIN_EMAIL) again when its accounts
+ * changed (server.ts makes them at start), and the admin guard trusts nothing verified against the old one.
+ */
+function followAdmin(
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  store: Store,
+  storeWatch: Pick<StoreWatch, 'follow'>,
+  adminGuard: AdminGuard,
+  logger: Logger,
+): void {
+  const { adminEmail, adminPassword } = config;
+  if (adminEmail && adminPassword) {
+    storeWatch.follow(async ({ collections }) => {
+      if (collections !== 'all' && !collections.includes('users')) return;
+      const outcome = await ensureAdmin({ store }, adminEmail, adminPassword);
+      logger.info({ email: adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready again');
+    });
+  }
+  storeWatch.follow(adminGuard.storeChanged);
+}
+
+/**
+ * The indexes a dropped database or collection lost. Duplicates written before they were back keep a unique one from
+ * being made: that is logged for the operator rather than keeping every instance from being ready.
+ */
+async function ensureIndexes(store: Store, logger: Logger): Promise<void> {
+  try {
+    await store.ensureIndexes();
+  } catch (error) {
+    // Tried again at the next look, with every other catch-up.
+    if (error instanceof StoreUnavailableError) throw error;
+    logger.error(
+      { err: error },
+      'The database lost indexes that cannot be made again: remove the duplicates it names.',
+    );
+  }
 }

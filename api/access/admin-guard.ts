@@ -5,7 +5,7 @@ import type { ApiCode } from '../../src/contract/codes';
 import { HttpError } from '../http/errors';
 import { tooManyRequests } from '../http/limiters';
 import type { AdminIdentity } from '../http/state';
-import type { LimiterFactory, User } from '../store';
+import type { CatchUp, LimiterFactory, User } from '../store';
 import { SignInThrottle, TooManyAttemptsError, type SignInRules } from './attempt-throttle';
 
 /** Verified admin credentials are trusted this long without another (deliberately slow) scrypt check. */
@@ -55,6 +55,12 @@ export interface AdminGuard {
   requireAdmin: RequireAdmin;
   /** The owner proved themselves (a password reset by mail): their e-mail's failed attempts no longer count. */
   forgive: (email: string) => Promise<void>;
+  /**
+   * The store changed under the instance: no credentials verified against the old one are trusted any more, and when
+   * its accounts changed, the sign-in failures since the change are forgiven (they failed on accounts a restore took
+   * away, before the administrator was made again).
+   */
+  storeChanged: CatchUp;
 }
 
 export function createAdminGuard({ limiters, secret, authenticate }: AdminGuardDeps): AdminGuard {
@@ -113,7 +119,14 @@ export function createAdminGuard({ limiters, secret, authenticate }: AdminGuardD
       await next();
     };
 
-  return { requireAdmin, forgive: (email) => throttle.forgiveEmail(email) };
+  return {
+    requireAdmin,
+    forgive: (email) => throttle.forgiveEmail(email),
+    async storeChanged({ collections, since }) {
+      verified.clear();
+      if (collections === 'all' || collections.includes('users')) await throttle.forgiveFailuresSince(since);
+    },
+  };
 }
 
 /** The admin guard every feature is handed (a feature imports no other feature). */

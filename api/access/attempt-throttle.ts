@@ -23,6 +23,18 @@ export interface SignInRules {
 /** Failures per e-mail are forgotten a day after the first one. */
 const FORGET_FAILURES_MS = 24 * 60 * 60_000;
 
+/**
+ * The failures this process remembers, newest last, for forgiveFailuresSince: a store change is noticed within
+ * seconds, so the newest thousand are more than a restore's window holds, even under a guesser's attempts.
+ */
+export const RECENT_FAILURES_KEPT = 1_000;
+
+interface Failure {
+  key: string;
+  address: string;
+  at: number;
+}
+
 export class TooManyAttemptsError extends Error {
   constructor(readonly waitMs: number) {
     super('too many sign-in attempts');
@@ -35,6 +47,7 @@ export class SignInThrottle {
   private readonly attempts: RateLimiterAbstract;
   /** One turn per e-mail per wait, once the free attempts are used. */
   private readonly turns: RateLimiterAbstract;
+  private recentFailures: Failure[] = [];
 
   constructor(
     private readonly rules: SignInRules,
@@ -64,7 +77,23 @@ export class SignInThrottle {
     }
     const result = await check();
     if (result !== null) await this.forgive(key, address);
+    else this.remember({ key, address, at: Date.now() });
     return result;
+  }
+
+  /**
+   * Forgets every failure this process counted since then, wholly: the e-mails' waits and the addresses' counts. For
+   * failures a store change caused (accounts a restore took away), not the person trying: see docs/operations.md.
+   */
+  async forgiveFailuresSince(since: Date): Promise<void> {
+    const caused = this.recentFailures.filter((failure) => failure.at >= since.getTime());
+    this.recentFailures = this.recentFailures.filter((failure) => failure.at < since.getTime());
+    const keys = new Set(caused.map((failure) => failure.key));
+    const addresses = new Set(caused.map((failure) => failure.address));
+    await Promise.all([
+      ...[...keys].map((key) => this.forgiveEmail(key)),
+      ...[...addresses].map((address) => this.byAddress.delete(address)),
+    ]);
   }
 
   /** Clears the e-mail's failures: after a success, or once the owner has proved themselves by a reset mail. */
@@ -75,6 +104,11 @@ export class SignInThrottle {
 
   private async forgive(key: string, address: string): Promise<void> {
     await Promise.all([this.forgiveEmail(key), this.byAddress.reward(address)]);
+  }
+
+  private remember(failure: Failure): void {
+    this.recentFailures.push(failure);
+    if (this.recentFailures.length > RECENT_FAILURES_KEPT) this.recentFailures.shift();
   }
 
   /** Seconds to wait after the n-th failure beyond the free ones (n ≥ 1). */

@@ -1,5 +1,5 @@
 import { SNAPSHOT_REFRESH_MS } from '../config';
-import { MARKS_CHANGES_KEPT_MS, type SetMarks, type Store } from '../store';
+import { MARKS_CHANGES_KEPT_MS, type CatchUp, type SetMarks, type Store } from '../store';
 
 /**
  * Every fetched result's marks per paper, in memory, so a rank, a distribution bar or a result's own marks cost
@@ -187,6 +187,11 @@ export interface MarksSnapshots {
   holding(resultId: string): Promise<{ paperId: string; snapshot: PaperMarksSnapshot; normMarks: number } | undefined>;
   /** Drops every snapshot (the store changed under them): the next use builds it from the store again. */
   forget(): void;
+  /**
+   * The store changed under the snapshots: forget them, and when its results changed, take no marks change written
+   * before now. Marks changes outlive a restore of `results` alone, and would bring back the results it took away.
+   */
+  storeChanged: CatchUp;
 }
 
 interface Tracked {
@@ -203,13 +208,17 @@ export function createMarksSnapshots(
   { refreshMs = SNAPSHOT_REFRESH_MS, overlapMs = SNAPSHOT_OVERLAP_MS } = {},
 ): MarksSnapshots {
   const byPaper = new Map<string, Promise<Tracked>>();
+  /** No marks change written before this is taken (a restore of the results came after it). */
+  let resultsRestoredAt = 0;
+  /** Where a look begun at startedAt asks the next one to start reading marks changes. */
+  const nextSince = (startedAt: number) => new Date(Math.max(startedAt - overlapMs, resultsRestoredAt));
 
   /** Every fetched result of the paper from the store; whatever changes meanwhile, the first look after reads. */
   async function read(paperId: string): Promise<Tracked> {
     const startedAt = Date.now();
     const snapshot = new PaperMarksSnapshot();
     snapshot.apply(await store.results.marksOfPaper(paperId));
-    return { snapshot, since: new Date(startedAt - overlapMs) };
+    return { snapshot, since: nextSince(startedAt) };
   }
 
   async function look(paperId: string, tracked: Tracked): Promise<void> {
@@ -221,7 +230,7 @@ export function createMarksSnapshots(
       return;
     }
     tracked.snapshot.apply(await store.results.marksChangedSince(paperId, tracked.since));
-    tracked.since = new Date(startedAt - overlapMs);
+    tracked.since = nextSince(startedAt);
   }
 
   function lookOnce(paperId: string, tracked: Tracked): Promise<void> {
@@ -257,6 +266,16 @@ export function createMarksSnapshots(
     return found;
   }
 
+  function forget(): void {
+    for (const built of byPaper.values()) {
+      void built.then(
+        (tracked) => (tracked.forgotten = true),
+        () => undefined,
+      );
+    }
+    byPaper.clear();
+  }
+
   return {
     async start() {
       try {
@@ -282,14 +301,10 @@ export function createMarksSnapshots(
       }
       return undefined;
     },
-    forget() {
-      for (const built of byPaper.values()) {
-        void built.then(
-          (tracked) => (tracked.forgotten = true),
-          () => undefined,
-        );
-      }
-      byPaper.clear();
+    forget,
+    storeChanged({ collections }) {
+      if (collections === 'all' || collections.includes('results')) resultsRestoredAt = Date.now();
+      forget();
     },
   };
 }

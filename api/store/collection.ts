@@ -34,6 +34,8 @@ export interface DocumentCollection<D extends Doc> {
   /** Only the named fields (and _id) of the matching documents. */
   project<K extends keyof D & string>(filter: Filter, fields: K[]): Promise<Pick<D, K | '_id'>[]>;
   count(filter: Filter): Promise<number>;
+  /** The greatest _id held (newId's sort by creation), from the _id index alone; undefined when empty. */
+  newestId(): Promise<string | undefined>;
   /** @returns whether a document matched. @throws DuplicateError when a unique index refuses it. */
   updateOne(filter: Filter, update: Update): Promise<boolean>;
   deleteMany(filter: Filter): Promise<number>;

@@ -11,7 +11,13 @@ export { alertIdOf } from './repositories/score-alerts';
 export { memoryLimiters, type LimitRule, type LimiterFactory } from './limit-counts';
 export type { MongoStoreOptions } from './mongo/mongo-store';
 export type { StoreDeadlines } from './deadlines';
-export { STORE_CHANGE_NOTICED_WITHIN_MS, watchStore, type StoreWatch } from './store-watch';
+export {
+  STORE_CHANGE_NOTICED_WITHIN_MS,
+  watchStore,
+  type CatchUp,
+  type StoreChange,
+  type StoreWatch,
+} from './store-watch';
 
 /**
  * MongoDB when MONGODB_URI is set, else nedb files under DATA_DIR (nothing to install). Each store's operations have

@@ -25,6 +25,7 @@ const DEADLINES = { operationMs: 500, bulkMs: 1_000 };
 const adapter = (isOutage: (error: unknown) => boolean = isFileOutage) => ({
   kind: 'embedded' as const,
   limiters: memoryLimiters,
+  ensureIndexes: () => Promise.resolve(),
   ping: () => Promise.resolve(true),
   close: () => Promise.resolve(),
   gate: storeGate(DEADLINES, isOutage, () => Promise.resolve()),

@@ -15,10 +15,10 @@ import { verificationRepository } from './repositories/verifications';
 import type { Doc, DocumentCollection } from './collection';
 import { findKind, type StoreGate } from './deadlines';
 import type { Collections } from './schema';
-import type { Store } from './types';
+import { WATCHED_COLLECTIONS, type Store, type WatchedCollection } from './types';
 
 /** What an adapter tells the repositories: its kind, limit counters, health check, close, and the gate of its calls. */
-export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ping' | 'close'> {
+export interface StoreAdapter extends Pick<Store, 'kind' | 'limiters' | 'ensureIndexes' | 'ping' | 'close'> {
   /** Every operation's deadline, and the outages that answer 503 (deadlines.ts). */
   gate: StoreGate;
 }
@@ -43,6 +43,7 @@ function guarded<D extends Doc>(collection: DocumentCollection<D>, gate: StoreGa
     find: (filter, options) => gate.run(() => collection.find(filter, options), findKind(options)),
     project: (filter, fields) => gate.run(() => collection.project(filter, fields), 'bulk'),
     count: (filter) => gate.run(() => collection.count(filter), 'bulk'),
+    newestId: () => gate.run(() => collection.newestId(), 'point'),
     updateOne: (filter, update) => gate.run(() => collection.updateOne(filter, update), 'point'),
     deleteMany: (filter) => gate.run(() => collection.deleteMany(filter), 'bulk'),
   };
@@ -52,8 +53,8 @@ function guarded<D extends Doc>(collection: DocumentCollection<D>, gate: StoreGa
 export type OpenCollection = <D extends Doc>(key: keyof Collections) => DocumentCollection<D>;
 
 /**
- * The repositories over one adapter's collections, each opened once; the adapter brings its kind, health check,
- * close and outages.
+ * The repositories over one adapter's collections, each opened once for its repository (the store's identity reads
+ * the watched ones' newest ids too); the adapter brings its kind, health check, close and outages.
  */
 export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
   const collection = <D extends Doc>(key: keyof Collections) => guarded(open<D>(key), adapter.gate);
@@ -72,8 +73,15 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
     alertMails: alertMailRepository(collection('alertMails')),
     officialReports: officialReportRepository(collection('officialReports')),
     leanMeasurements: leanMeasurementRepository(collection('leanMeasurements')),
-    identity: storeIdentityRepository(collection('identity')),
+    identity: storeIdentityRepository(
+      collection('identity'),
+      Object.fromEntries(WATCHED_COLLECTIONS.map((name) => [name, collection(name)])) as Record<
+        WatchedCollection,
+        DocumentCollection<Doc>
+      >,
+    ),
     limiters: adapter.limiters,
+    ensureIndexes: () => adapter.ensureIndexes(),
     ping: () => adapter.ping(),
     close: () => adapter.close(),
   };

@@ -36,6 +36,8 @@ interface TestLocation {
   addOlderResult(): Promise<void>;
   /** Writes the (closed) data's paper ids as versions before November 2026 did: a field paperSet, with its index. */
   nameAsBeforePaperId(): Promise<void>;
+  /** Drops one collection of the (closed) data, by its stored name: a restore of that collection alone. */
+  dropCollection(name: string): Promise<void>;
 }
 
 const PAPER_ID_COLLECTIONS = ['questions', 'key_versions', 'score_alerts'];
@@ -71,6 +73,9 @@ function newLocation(): TestLocation {
         }
         await db.collection('questions').createIndex(OLDER_QUESTION_INDEX, { unique: true });
       },
+      dropCollection: async (name) => {
+        await admin.db(databaseName).collection(name).drop();
+      },
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-contract-'));
@@ -104,6 +109,7 @@ function newLocation(): TestLocation {
         await datastore.compactDatafileAsync();
       }
     },
+    dropCollection: (name) => Promise.resolve(rmSync(path.join(dataDir, `${name}.db`))),
   };
 }
 
@@ -1121,6 +1127,30 @@ describe(`storage contract on the ${lane} store`, () => {
       const after = await store.identity.look();
       expect(after.identity).not.toBe(before.identity);
       expect(after.ticks).toBeLessThan(before.ticks);
+    });
+  });
+
+  describe('newest documents', () => {
+    it("names each watched collection's newest document until that collection alone is dropped", async () => {
+      const first = await store.results.upsert(resultInput({ resultKey: 'first' }), new Date(Date.UTC(2026, 2, 1)));
+      const newest = await store.results.upsert(resultInput({ resultKey: 'second' }), new Date(Date.UTC(2026, 2, 2)));
+      const user = await store.users.create({
+        email: 'a@example.org',
+        firstName: 'A',
+        passwordHash: 'h',
+        userType: 'user',
+      });
+      const before = await store.identity.look();
+      expect(before.newest).toEqual({ results: newest.id, users: user.id });
+      expect(await store.identity.holds('results', first.id)).toBe(true);
+
+      await store.close();
+      await location.dropCollection('results');
+      store = await location.open();
+      const after = await store.identity.look();
+      expect(after.identity).toBe(before.identity);
+      expect(after.newest).toEqual({ users: user.id });
+      expect(await store.identity.holds('results', newest.id)).toBe(false);
     });
   });
 

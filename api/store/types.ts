@@ -625,11 +625,30 @@ export interface MailOutbox {
 export interface StoreIdentity {
   identity: string;
   ticks: number;
+  /**
+   * Each watched collection's newest document id (absent when it is empty). A restore or a drop of one collection
+   * alone leaves the identity as it was but loses that document, which nothing else deletes.
+   */
+  newest: Partial<Record<WatchedCollection, string>>;
 }
 
+/** The collections an instance keeps something of in memory: accounts, papers and their keys, results, the crowd's data. */
+export const WATCHED_COLLECTIONS = [
+  'users',
+  'papers',
+  'questions',
+  'keyVersions',
+  'results',
+  'officialReports',
+  'leanMeasurements',
+] as const;
+export type WatchedCollection = (typeof WATCHED_COLLECTIONS)[number];
+
 export interface StoreIdentityRepository {
-  /** The store's identity (made on a store without one) with its clock, moved on by this look. */
+  /** The store's identity (made on a store without one) with its clock, moved on by this look, and the newest ids. */
   look(): Promise<StoreIdentity>;
+  /** Whether the collection still holds the document with this id. */
+  holds(collection: WatchedCollection, id: string): Promise<boolean>;
 }
 
 export interface Store {
@@ -650,6 +669,11 @@ export interface Store {
   readonly identity: StoreIdentityRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
+  /**
+   * Makes the schema's indexes where they are missing: a database or collection dropped under the running instances
+   * lost them, and the store made them only at start. @throws when a unique index cannot be made (duplicates).
+   */
+  ensureIndexes(): Promise<void>;
   /** True while the database answers (health check); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

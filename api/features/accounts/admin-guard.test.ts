@@ -8,7 +8,7 @@ import type { Store } from '../../store/types';
 import { authenticate, signUp, type AccountDeps } from './account-service';
 import { hashPassword } from './passwords';
 import { jsonErrors } from '../../http/errors';
-import { createAdminGuard } from '../../access/admin-guard';
+import { createAdminGuard, type AdminGuard } from '../../access/admin-guard';
 import { basicAuth, buildAdmin, buildStore, type BuiltStore } from '../../../test/support/builders';
 
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
@@ -129,5 +129,74 @@ describe('requireAdmin middleware', () => {
     await store.users.updatePassword(user!.id, await hashPassword('Changed#Pass1'));
     expect((await fetch(url, { headers: basicAuth(own.email, own.password) })).status).toBe(200);
     expect((await fetch(url, { headers: basicAuth(own.email, 'Changed#Pass1') })).status).toBe(200);
+  });
+});
+
+describe('the admin guard after the store changed under the instance (a restore)', () => {
+  const OWN = { email: 'restored@hiregate.test', password: 'Restored#Pass1' };
+  let built: BuiltStore;
+  let guard: AdminGuard;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    built = await buildStore();
+    await buildAdmin(built.store, OWN);
+    // A guard of its own: its throttle counts only what these tests do.
+    guard = createAdminGuard({
+      limiters: built.store.limiters,
+      secret: 'restore-test-secret',
+      authenticate: (email, password) => authenticate(built.store, email, password),
+    });
+    const app = new Koa();
+    app.use(jsonErrors());
+    app.use(guard.requireAdmin());
+    app.use((ctx) => {
+      ctx.body = { admin: ctx.state.admin?.email };
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/anything`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await built?.close();
+  });
+
+  const signIn = (email: string, password: string) => fetch(url, { headers: basicAuth(email, password) });
+
+  it('no longer trusts credentials verified against the old store', async () => {
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(200);
+    // The restored store holds another password.
+    const user = await built.store.users.findByEmail(OWN.email);
+    await built.store.users.updatePassword(user!.id, await hashPassword('Older#Pass1'));
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(200);
+    await guard.storeChanged({ collections: ['results'], since: new Date() });
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(401);
+    expect((await signIn(OWN.email, 'Older#Pass1')).status).toBe(200);
+    await built.store.users.updatePassword(user!.id, await hashPassword(OWN.password));
+    await guard.storeChanged({ collections: ['users'], since: new Date() });
+  });
+
+  it.each([
+    ['the e-mail', (attempt: number) => `Wrong#Pass${attempt}`, () => OWN.email],
+    ['the address', () => 'Wrong#Pass1', (attempt: number) => `nobody${attempt}@hiregate.test`],
+  ])('forgives the failures since a change of the accounts, throttling %s', async (_what, password, email) => {
+    // The accounts went away under the instance (what an earlier test verified is not trusted either): every admin
+    // call fails, then is throttled.
+    const since = new Date();
+    await guard.storeChanged({ collections: ['results'], since });
+    let attempt = 0;
+    let last: Response;
+    do last = await signIn(email(++attempt), password(attempt));
+    while (last.status === 401 && attempt < 50);
+    expect(last.status).toBe(429);
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(429);
+    // A change of another collection is not what failed them.
+    await guard.storeChanged({ collections: ['results'], since });
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(429);
+
+    await guard.storeChanged({ collections: ['users'], since });
+    expect((await signIn(OWN.email, OWN.password)).status).toBe(200);
   });
 });

@@ -120,6 +120,13 @@ class MongoCollection<D extends Doc> implements DocumentCollection<D> {
     return this.collection.countDocuments(filter, { maxTimeMS: this.maxTimeMS('bulk') });
   }
 
+  async newestId() {
+    const [newest] = await this.collection
+      .find({}, { projection: { _id: 1 }, sort: { _id: -1 }, limit: 1, maxTimeMS: this.maxTimeMS('point') })
+      .toArray();
+    return newest?._id as string | undefined;
+  }
+
   updateOne(filter: Filter, update: Update) {
     return this.write(
       async () =>
@@ -232,9 +239,12 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const { deadlines = MONGODB_DEADLINES } = options;
   const client = await connectWithRetry(uri, options, deadlines);
   const db = client.db(options.databaseName ?? databaseNameOf(uri) ?? DEFAULT_DATABASE);
-  try {
+  const ensureIndexes = async () => {
     await createIndexes(db);
     await createLimitIndexes(db);
+  };
+  try {
+    await ensureIndexes();
   } catch (error) {
     await client.close();
     throw error;
@@ -247,6 +257,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   return storeOver(collection, {
     kind: 'mongodb',
     limiters: mongoLimiters(db, gate, maxTimeMS),
+    ensureIndexes: () => gate.run(ensureIndexes, 'bulk'),
     ping: () =>
       gate.run(ping, 'point').then(
         () => true,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentCollection } from '../collection';
-import { DuplicateError, type StoreIdentityRepository } from '../types';
+import type { Doc, DocumentCollection } from '../collection';
+import { DuplicateError, WATCHED_COLLECTIONS, type StoreIdentityRepository, type WatchedCollection } from '../types';
 
 /** The one document that says which database this is and how far its clock has come. */
 export interface StoreIdentityDoc {
@@ -11,7 +11,10 @@ export interface StoreIdentityDoc {
 
 const ID = 'store';
 
-export function storeIdentityRepository(documents: DocumentCollection<StoreIdentityDoc>): StoreIdentityRepository {
+export function storeIdentityRepository(
+  documents: DocumentCollection<StoreIdentityDoc>,
+  watched: Record<WatchedCollection, DocumentCollection<Doc>>,
+): StoreIdentityRepository {
   /** The document, written first on a store that has none (a new, emptied or other database). */
   async function read(): Promise<StoreIdentityDoc> {
     const found = await documents.findOne({ _id: ID });
@@ -27,12 +30,20 @@ export function storeIdentityRepository(documents: DocumentCollection<StoreIdent
     }
   }
 
+  async function newestIds() {
+    const ids = await Promise.all(WATCHED_COLLECTIONS.map((name) => watched[name].newestId()));
+    return Object.fromEntries(WATCHED_COLLECTIONS.flatMap((name, at) => (ids[at] ? [[name, ids[at]]] : [])));
+  }
+
   return {
     async look() {
       const { identity, ticks } = await read();
       // Compare-and-set: when it does not match, another instance moved the clock past `ticks` meanwhile.
       await documents.updateOne({ _id: ID, ticks }, { $set: { ticks: ticks + 1 } });
-      return { identity, ticks: ticks + 1 };
+      return { identity, ticks: ticks + 1, newest: await newestIds() };
+    },
+    async holds(collection, id) {
+      return (await watched[collection].findOne({ _id: id })) !== null;
     },
   };
 }
