@@ -114,6 +114,8 @@ export async function startCluster({ instances: count, env = {}, together = fals
         ADMIN_PASSWORD: ADMIN.password,
         METRICS_TOKEN,
         LOG_LEVEL: 'warn',
+        // The unit's NODE_ENV=production wants SMTP_URL; the cluster's mail stays in the outbox.
+        MAIL_OUTBOX: 'true',
         DEMO: 'false',
         ...env,
       },
