@@ -51,6 +51,13 @@ describe('fetchResponseSheet', () => {
     expect(html).toContain('questionPnlTbl');
   });
 
+  it('fetches from a listed host named by a name, connecting to the address it resolved', async () => {
+    const { port, pathname } = new URL(sheetUrl());
+    const named = { ...policy, allowedHosts: [`localhost:${port}`], resolve: () => Promise.resolve(['127.0.0.1']) };
+    const { html } = await fetchResponseSheet(`http://localhost:${port}${pathname}`, named);
+    expect(html).toContain('questionPnlTbl');
+  });
+
   it('follows a redirect on a listed host', async () => {
     const { html } = await fetchResponseSheet(`${fixtures.origin}/hop`, policy);
     expect(html).toContain('questionPnlTbl');

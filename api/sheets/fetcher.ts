@@ -170,7 +170,7 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
   const trusted = isLocalName(host);
   const resolve =
     policy.resolve ?? (async (name: string) => (await dns.promises.lookup(name, { all: true })).map((a) => a.address));
-  return (hostname, _options, callback) => {
+  return (hostname, options, callback) => {
     resolve(hostname)
       .then((addresses) => {
         const allowed = trusted ? addresses : addresses.filter(isPublicAddress);
@@ -179,7 +179,10 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
           callback(new FetchError(400, 'refusedAddress'), '', 4);
           return;
         }
-        callback(null, address, isIP(address) || 4);
+        const family = isIP(address) || 4;
+        // Node's connect (autoSelectFamily, on by default since Node 20) asks for every address: it gets the one.
+        if (options.all) callback(null, [{ address, family }]);
+        else callback(null, address, family);
       })
       .catch(() => callback(new FetchError(502, 'unreachable'), '', 4));
   };
