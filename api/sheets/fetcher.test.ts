@@ -82,8 +82,11 @@ describe('fetchResponseSheet', () => {
     });
   });
 
-  it.each(['/to-private', '/to-metadata'])('re-checks every redirect (%s)', async (route) => {
-    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({ status: 400 });
+  it.each(['/to-private', '/to-metadata'])('re-checks every redirect (%s): the portal sent it away', async (route) => {
+    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({
+      status: 400,
+      message: FETCH_MESSAGES.badRedirect,
+    });
   });
 
   it('stops after three redirects', async () => {
@@ -197,11 +200,11 @@ describe('fetchResponseSheet', () => {
       expect(html).toContain('questionPnlTbl');
     });
 
-    it('refuses a redirect to another port of a listed host', async () => {
+    it('refuses a redirect to another port of a listed host, advising the upload', async () => {
       fixtures.route('/to-mongo', (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:27017/' }).end());
       await expect(fetchResponseSheet(`${fixtures.origin}/to-mongo`, policy)).rejects.toMatchObject({
         status: 400,
-        message: FETCH_MESSAGES.notAPortalLink,
+        message: FETCH_MESSAGES.badRedirect,
       });
     });
 

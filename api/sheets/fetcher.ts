@@ -41,7 +41,7 @@ export const FETCH_MESSAGES = {
     'This link points to an address we do not fetch from. Copy the link of the response sheet from the GATE portal.',
   tooManyRedirects: 'The GATE portal redirected too many times. Try again later or upload the saved page instead.',
   badRedirect:
-    'The GATE portal redirected to an address that is not a link. Try again later or upload the saved page instead.',
+    'The GATE portal redirected to an address we do not read. Try again later or upload the saved page instead.',
   timeout: 'The GATE portal did not answer in time. Try again later or upload the saved page instead.',
   unreachable: 'The GATE portal could not be reached. Try again later or upload the saved page instead.',
   reset: 'The GATE portal closed the connection without answering. Try again later or upload the saved page instead.',
@@ -325,16 +325,24 @@ async function followRedirects(link: string, policy: FetchPolicy): Promise<Porta
     await policy.spend?.();
     const result = await requestOnce(url, policy, deadline);
     if (result.body !== undefined) return { body: result.body, contentType: result.contentType!, url: url.toString() };
-    url = checkUrl(redirectTarget(result.location!, url), policy);
+    url = redirectTarget(result.location!, url, policy);
   }
   throw new FetchError(502, 'tooManyRedirects');
 }
 
-/** Where a Location header points, from the address that sent it; a Location that is no address is the portal's fault. */
-function redirectTarget(location: string, from: URL): string {
+/**
+ * Where a Location header points, from the address that sent it, checked as the link was. A Location that is no
+ * address is the portal's fault (502); one we would not fetch (another host or port, a private address) is refused
+ * (400). Neither is the candidate's doing: both get the advice to upload the saved page.
+ */
+function redirectTarget(location: string, from: URL, policy: FetchPolicy): URL {
   const target = URL.parse(location, from);
   if (!target) throw new FetchError(502, 'badRedirect');
-  return target.toString();
+  try {
+    return checkUrl(target.toString(), policy);
+  } catch {
+    throw new FetchError(400, 'badRedirect');
+  }
 }
 
 export async function fetchResponseSheet(link: string, policy: FetchPolicy): Promise<{ html: string; url: string }> {
