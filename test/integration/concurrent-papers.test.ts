@@ -30,7 +30,9 @@ describe.each(STORE_LANES)('papers filed at the same moment on the $lane', ({ mo
   });
 
   async function newStore() {
-    const opened = await buildStore(mongo ? lane : undefined);
+    // Two seedings at once are a burst of writes: on a shared machine mongo-java-server may answer one after MongoDB's
+    // 1 s deadline, and this test is about their collisions, not the deadline.
+    const opened = await buildStore(mongo ? lane : undefined, { storeTimeoutMs: 10_000 });
     built.push(opened);
     return opened.store;
   }
