@@ -36,3 +36,21 @@ describe('deadlines', () => {
     expect(() => loadConfig({ ...base, STORE_TIMEOUT_MS: '5' })).toThrow(ConfigError);
   });
 });
+
+describe('mail in production', () => {
+  it('refuses a production start without SMTP_URL, saying what to set', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      'NODE_ENV=production needs SMTP_URL: without it mail goes to the local outbox and its links to the log, not to ' +
+        'candidates. Set SMTP_URL, or MAIL_OUTBOX=true to keep mail in the outbox on purpose.',
+    );
+  });
+
+  it('starts in production with SMTP_URL, or with the outbox asked for explicitly, and anywhere else without', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe(
+      'smtp://mail.example:587',
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', MAIL_OUTBOX: 'true' }).smtpUrl).toBeUndefined();
+    expect(loadConfig(base).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', MAIL_OUTBOX: 'false' })).toThrow(ConfigError);
+  });
+});

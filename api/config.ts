@@ -194,6 +194,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   }
+  // A production start that fell into the outbox would keep candidates' verification links in its log, unseen.
+  if (env.NODE_ENV === 'production' && !smtpUrl && !flag(env, 'MAIL_OUTBOX', false)) {
+    throw new ConfigError(
+      'NODE_ENV=production needs SMTP_URL: without it mail goes to the local outbox and its links to the log, not to ' +
+        'candidates. Set SMTP_URL, or MAIL_OUTBOX=true to keep mail in the outbox on purpose.',
+    );
+  }
   const adminEmail = env.ADMIN_EMAIL || undefined;
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (Boolean(adminEmail) !== Boolean(adminPassword)) {

@@ -86,7 +86,12 @@ export async function seedDemoPapers(store: Store): Promise<void> {
     const keys = new Map(paper.questions.map((question) => [question.longId, question.key]));
     const changes = questions
       .filter((question) => !question.keyVersion && keys.has(question.long_id))
-      .map((question) => ({ questionId: question.id, answerKey: keys.get(question.long_id)! }));
+      // One operation id per question for every instance: two instances seeding at once save each key once.
+      .map((question) => ({
+        questionId: question.id,
+        answerKey: keys.get(question.long_id)!,
+        opId: `demo-key:${question.long_id}`,
+      }));
     if (changes.length > 0) {
       await keyChanges.apply(stored.id, changes, { label: DEMO_KEY_LABEL, source: 'import' });
     }

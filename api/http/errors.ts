@@ -112,7 +112,8 @@ export const jsonErrors =
     } catch (error) {
       if (error instanceof StoreUnavailableError) {
         ctx.state.metrics?.storeErrors.inc({ kind: error.kind });
-        ctx.state.log?.warn({ err: error }, 'database unavailable');
+        // Expected now and then: the request's own line (status 503) is the one line at info; the stack is debug's.
+        ctx.state.log?.debug({ err: error }, 'database unavailable');
         ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
         ctx.status = 503;
         ctx.body = { message: STORE_UNAVAILABLE_MESSAGE, code: 'STORE_UNAVAILABLE' };

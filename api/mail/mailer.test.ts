@@ -38,6 +38,8 @@ it('prints a verification link on a line of its own and keeps the whole mail in 
   await mailer.send({ to: 'a@example.com', subject: 'Verify', text: `Open ${link}`, linkForLocalLog: link });
   expect(printed.join('\n').split('\n')).toContain(`  ${link}`);
   expect(logLines.join('')).toContain('mail kept in the local outbox');
+  // The log shows the address masked; the outbox keeps it whole.
+  expect(logLines.join('')).toContain('"to":"a…@example.com"');
   expect(saved).toEqual([expect.objectContaining({ to: 'a@example.com', text: `Open ${link}` })]);
   expect(saved[0]).not.toHaveProperty('linkForLocalLog');
 });

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { maskedEmail } from './masked-email';
 
 export interface Mail {
   to: string;
@@ -47,7 +48,7 @@ export function createMailer({ smtpUrl, from, logger, saveToOutbox }: MailerOpti
       kind: 'smtp',
       async send({ linkForLocalLog: _shownOnlyLocally, ...mail }) {
         await transport.sendMail({ from, ...mail });
-        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        logger.info({ to: maskedEmail(mail.to), subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -57,7 +58,7 @@ export function createMailer({ smtpUrl, from, logger, saveToOutbox }: MailerOpti
     async send({ linkForLocalLog, headers: _headers, ...mail }) {
       await saveToOutbox({ ...mail, createdAt: new Date() });
       // The body stays out of the log: a reset link in it would let anyone who reads the log take the account.
-      logger.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox');
+      logger.info({ to: maskedEmail(mail.to), subject: mail.subject }, 'mail kept in the local outbox');
       if (linkForLocalLog && logger.isLevelEnabled('info')) console.log(`\n  ${mail.subject}:\n  ${linkForLocalLog}\n`);
     },
     close: () => undefined,

@@ -131,19 +131,12 @@ async function create(
   const { warnings, sections } = built;
   const id = paperIdOf(identity, { demo });
   const label = demo ? `${paperName(identity)} (demo)` : paperName(identity);
-  const taken = await store.papers.findById(id);
-  if (taken) {
-    throw new PaperRefused(
-      `${taken.label} is already here with other questions. This sheet is not the same paper: check its year and paper, or the link.`,
-    );
-  }
   let paper: Paper;
   try {
     paper = await store.papers.create({ id, ...identity, demo, label, ...(sections ? { sections } : {}) });
   } catch (error) {
-    // The same paper uploaded twice at once: the other upload created it; this one merges into it.
     if (!(error instanceof DuplicateError)) throw error;
-    return mergeInto(store, (await store.papers.findById(id))!, identity, questions, built);
+    return fileIntoTaken(store, (await store.papers.findById(id))!, identity, questions, built);
   }
   const stored = await store.questions.upsertPaper(
     id,
@@ -160,6 +153,28 @@ async function create(
       demoNote,
     warnings,
   };
+}
+
+/**
+ * The paper id this sheet names is taken. A paper holding none of its questions yet is this same paper, created a
+ * moment ago by a concurrent upload (or the demo's seeding on another instance) whose questions are still being
+ * written: this sheet merges into it. A paper holding other questions only is another paper.
+ */
+async function fileIntoTaken(
+  store: Store,
+  taken: Paper,
+  identity: PaperIdentity,
+  questions: PaperQuestion[],
+  built: BuiltPaper,
+): Promise<PaperUpload> {
+  const stored = await store.questions.listByPaperId(taken.id);
+  const ours = new Set(questions.map((question) => question.long_id));
+  if (stored.length > 0 && !stored.some((question) => ours.has(question.long_id))) {
+    throw new PaperRefused(
+      `${taken.label} is already here with other questions. This sheet is not the same paper: check its year and paper, or the link.`,
+    );
+  }
+  return mergeInto(store, taken, identity, questions, built);
 }
 
 /** A real paper beside the demo paper of the same identity: say that the demo keeps its own sample sheets. */

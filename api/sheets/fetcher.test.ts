@@ -51,6 +51,13 @@ describe('fetchResponseSheet', () => {
     expect(html).toContain('questionPnlTbl');
   });
 
+  it('fetches from a listed host named by a name, connecting to the address it resolved', async () => {
+    const { port, pathname } = new URL(sheetUrl());
+    const named = { ...policy, allowedHosts: [`localhost:${port}`], resolve: () => Promise.resolve(['127.0.0.1']) };
+    const { html } = await fetchResponseSheet(`http://localhost:${port}${pathname}`, named);
+    expect(html).toContain('questionPnlTbl');
+  });
+
   it('follows a redirect on a listed host', async () => {
     const { html } = await fetchResponseSheet(`${fixtures.origin}/hop`, policy);
     expect(html).toContain('questionPnlTbl');
@@ -75,8 +82,11 @@ describe('fetchResponseSheet', () => {
     });
   });
 
-  it.each(['/to-private', '/to-metadata'])('re-checks every redirect (%s)', async (route) => {
-    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({ status: 400 });
+  it.each(['/to-private', '/to-metadata'])('re-checks every redirect (%s): the portal sent it away', async (route) => {
+    await expect(fetchResponseSheet(fixtures.origin + route, policy)).rejects.toMatchObject({
+      status: 400,
+      message: FETCH_MESSAGES.badRedirect,
+    });
   });
 
   it('stops after three redirects', async () => {
@@ -190,11 +200,11 @@ describe('fetchResponseSheet', () => {
       expect(html).toContain('questionPnlTbl');
     });
 
-    it('refuses a redirect to another port of a listed host', async () => {
+    it('refuses a redirect to another port of a listed host, advising the upload', async () => {
       fixtures.route('/to-mongo', (_req, res) => res.writeHead(302, { location: 'http://127.0.0.1:27017/' }).end());
       await expect(fetchResponseSheet(`${fixtures.origin}/to-mongo`, policy)).rejects.toMatchObject({
         status: 400,
-        message: FETCH_MESSAGES.notAPortalLink,
+        message: FETCH_MESSAGES.badRedirect,
       });
     });
 

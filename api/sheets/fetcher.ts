@@ -41,7 +41,7 @@ export const FETCH_MESSAGES = {
     'This link points to an address we do not fetch from. Copy the link of the response sheet from the GATE portal.',
   tooManyRedirects: 'The GATE portal redirected too many times. Try again later or upload the saved page instead.',
   badRedirect:
-    'The GATE portal redirected to an address that is not a link. Try again later or upload the saved page instead.',
+    'The GATE portal redirected to an address we do not read. Try again later or upload the saved page instead.',
   timeout: 'The GATE portal did not answer in time. Try again later or upload the saved page instead.',
   unreachable: 'The GATE portal could not be reached. Try again later or upload the saved page instead.',
   reset: 'The GATE portal closed the connection without answering. Try again later or upload the saved page instead.',
@@ -170,7 +170,7 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
   const trusted = isLocalName(host);
   const resolve =
     policy.resolve ?? (async (name: string) => (await dns.promises.lookup(name, { all: true })).map((a) => a.address));
-  return (hostname, _options, callback) => {
+  return (hostname, options, callback) => {
     resolve(hostname)
       .then((addresses) => {
         const allowed = trusted ? addresses : addresses.filter(isPublicAddress);
@@ -179,7 +179,10 @@ function guardedLookup(host: string, policy: FetchPolicy): LookupFunction {
           callback(new FetchError(400, 'refusedAddress'), '', 4);
           return;
         }
-        callback(null, address, isIP(address) || 4);
+        const family = isIP(address) || 4;
+        // Node's connect (autoSelectFamily, on by default since Node 20) asks for every address: it gets the one.
+        if (options.all) callback(null, [{ address, family }]);
+        else callback(null, address, family);
       })
       .catch(() => callback(new FetchError(502, 'unreachable'), '', 4));
   };
@@ -322,16 +325,24 @@ async function followRedirects(link: string, policy: FetchPolicy): Promise<Porta
     await policy.spend?.();
     const result = await requestOnce(url, policy, deadline);
     if (result.body !== undefined) return { body: result.body, contentType: result.contentType!, url: url.toString() };
-    url = checkUrl(redirectTarget(result.location!, url), policy);
+    url = redirectTarget(result.location!, url, policy);
   }
   throw new FetchError(502, 'tooManyRedirects');
 }
 
-/** Where a Location header points, from the address that sent it; a Location that is no address is the portal's fault. */
-function redirectTarget(location: string, from: URL): string {
+/**
+ * Where a Location header points, from the address that sent it, checked as the link was. A Location that is no
+ * address is the portal's fault (502); one we would not fetch (another host or port, a private address) is refused
+ * (400). Neither is the candidate's doing: both get the advice to upload the saved page.
+ */
+function redirectTarget(location: string, from: URL, policy: FetchPolicy): URL {
   const target = URL.parse(location, from);
   if (!target) throw new FetchError(502, 'badRedirect');
-  return target.toString();
+  try {
+    return checkUrl(target.toString(), policy);
+  } catch {
+    throw new FetchError(400, 'badRedirect');
+  }
 }
 
 export async function fetchResponseSheet(link: string, policy: FetchPolicy): Promise<{ html: string; url: string }> {

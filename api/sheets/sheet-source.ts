@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
+import { canonicalSheetLink, parseResponseSheet, type ParsedSheet } from '../../src/domain/gate';
 import type { Config } from '../config';
 import { fetchResponseSheet, type FetchPolicy } from './fetcher';
 import type { PortalHooks } from './portal-traffic';
@@ -36,7 +36,9 @@ export function createSheetSource(
   });
   return {
     async byLink(link) {
-      const sheet = await cache.fetch(link.trim());
+      // Fetched and cached in canonical form: a doubled slash the portal would answer 404 is collapsed, and spellings
+      // of one sheet (host letter case, `?dup=1`) share one fetch.
+      const sheet = await cache.fetch(canonicalSheetLink(link, config.responseSheetHosts));
       return sheet!;
     },
     fromUpload: (html) => parseResponseSheet(html),

@@ -5,7 +5,10 @@
  * and score-alert switch, and every question and option image of the paper, shown once. Then a day of a monitor:
  * readiness every 5 s and a Prometheus scrape every 15 s, run for a sample and scaled. The log lines are counted by
  * level; "before" is what LOG_LEVEL=info wrote before routine requests went to debug (every request line at info).
- * Run: npm run bench:logs (VISITS=20, CANDIDATES=100000 by default).
+ * Last, a store outage: a second instance on MongoDB (mongo-java-server) with its background work running, the
+ * database frozen (SIGSTOP) for OUTAGE_S seconds while a check a second arrives; its lines at info and above, their
+ * bytes and how many carry a stack.
+ * Run: npm run bench:logs (VISITS=20, CANDIDATES=100000, OUTAGE_S=12 by default).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,19 +16,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import pino from 'pino';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
+import { createLogger } from '../../api/logger';
 import { sealVerification } from '../../api/access/scorecard-access';
 import { createStore } from '../../api/store';
 import { parseResponseSheet } from '../../src/domain/gate';
-import { startFixtureServer } from '../support/fixture-server';
+import { startMongoServer } from '../mongo/server.mjs';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { readFixtureText } from '../support/fixtures';
 import { sheetLinks } from '../integration/checker-harness';
 import { buildPaper } from '../support/builders';
 
 const VISITS = Number(process.env.VISITS ?? 20);
 const CANDIDATES = Number(process.env.CANDIDATES ?? 100_000);
+const OUTAGE_S = Number(process.env.OUTAGE_S ?? 12);
 const DAY_S = 24 * 3600;
 const TOKEN = 'metrics-token-0123456789';
 
@@ -34,9 +39,10 @@ interface Tally {
   bytes: number;
 }
 
-/** Log lines and bytes by pino level number, from a logger at debug. */
+/** Log lines and bytes by pino level number, from a logger at debug; the lines at info and above are kept too. */
 function countingLogger() {
   const byLevel = new Map<number, Tally>();
+  const kept: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
@@ -45,6 +51,7 @@ function countingLogger() {
         tally.lines++;
         tally.bytes += Buffer.byteLength(line) + 1;
         byLevel.set(level, tally);
+        if (level >= 30) kept.push(line);
       }
       done();
     },
@@ -66,7 +73,7 @@ function countingLogger() {
       return { info: delta(30), all: delta(0) };
     };
   };
-  return { logger: pino({ level: 'debug' }, sink), since };
+  return { logger: createLogger({ logLevel: 'debug' }, sink), since, kept };
 }
 
 const MB = 1024 * 1024;
@@ -169,7 +176,79 @@ async function main() {
   }
   await new Promise((resolve) => server.close(resolve));
   await store.close();
+
+  await measureOutage(fixtures, links);
   await fixtures.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A store outage on MongoDB: what an instance with its background work running logs while a check a second waits. */
+async function measureOutage(fixtures: FixtureServer, links: readonly string[]) {
+  const mongo = await startMongoServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-outage-'));
+  const config = loadConfig({
+    MONGODB_URI: `${mongo.uri}/outage`,
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    RESPONSE_SHEET_HOSTS: fixtures.host,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    VERIFY_SECRET: 'log-volume-secret-0123456789',
+    REQUIRE_EMAIL_VERIFICATION: 'false',
+  });
+  // The paper is filed with room for a loaded machine; the instance keeps MongoDB's own 1 s deadline.
+  const filing = await createStore({ ...config, storeTimeoutMs: 10_000 });
+  await buildPaper(filing, 'cs1-2026', fixtures);
+  await filing.close();
+  const store = await createStore(config);
+  const { logger, since, kept } = countingLogger();
+  const app = createApp(config, store, logger);
+  app.start();
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.koa.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const check = async (link: string) => {
+    const response = await fetch(`${url}/api/data/generate-response`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ link, testPaper: 'CS 1' }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  await check(links[0]!);
+  const outage = since();
+  const from = kept.length;
+  process.kill(mongo.pid, 'SIGSTOP');
+  const statuses: number[] = [];
+  try {
+    for (let second = 0; second < OUTAGE_S; second++) {
+      const [status] = await Promise.all([
+        check(links[(second + 1) % links.length]!),
+        new Promise((resolve) => setTimeout(resolve, 1_000)),
+      ]);
+      statuses.push(status);
+    }
+  } finally {
+    process.kill(mongo.pid, 'SIGCONT');
+  }
+  const tally = outage().info;
+  const lines = kept.slice(from);
+  const withStack = lines.filter((line) => line.includes('"stack"')).length;
+  console.log(
+    `A store outage of ${OUTAGE_S} s (MongoDB frozen, a check a second: ${statuses.filter((s) => s === 503).length} answered 503), at info and above:`,
+  );
+  console.log(`  ${tally.lines} lines, ${(tally.bytes / 1024).toFixed(1)} KB, ${withStack} with a stack`);
+  const byMessage = new Map<string, number>();
+  for (const line of lines) {
+    const { msg } = JSON.parse(line) as { msg: string };
+    byMessage.set(msg, (byMessage.get(msg) ?? 0) + 1);
+  }
+  console.log(`  by message: ${[...byMessage].map(([msg, count]) => `${count} '${msg}'`).join(', ')}`);
+  await new Promise((resolve) => server.close(resolve));
+  await app.stop();
+  await store.close();
+  await mongo.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

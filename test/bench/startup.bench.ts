@@ -42,6 +42,7 @@ async function start(way: Way): Promise<Running> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      MAIL_OUTBOX: 'true',
       REQUIRE_EMAIL_VERIFICATION: 'false',
       RATE_LIMIT_PER_MINUTE: '100000',
     },

@@ -72,13 +72,15 @@ export interface ClusterOptions {
   instances: number;
   /** Extra environment of every instance. */
   env?: Record<string, string>;
+  /** Start every instance at the same moment, as systemd starts a fresh deployment (default: one after another). */
+  together?: boolean;
 }
 
 /**
  * MongoDB (mongo-java-server), N instances of the app as their own processes (the compiled server, started as the
  * systemd unit starts it: systemdUnit) and Debian's nginx with the deployment configuration, all on loopback ports.
  */
-export async function startCluster({ instances: count, env = {} }: ClusterOptions): Promise<Cluster> {
+export async function startCluster({ instances: count, env = {}, together = false }: ClusterOptions): Promise<Cluster> {
   if (!existsSync(NGINX)) throw new Error(`nginx not found at ${NGINX}: run \`apt-get install -y nginx\``);
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist/web');
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}: run \`npm run build\``);
@@ -112,6 +114,8 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
         ADMIN_PASSWORD: ADMIN.password,
         METRICS_TOKEN,
         LOG_LEVEL: 'warn',
+        // The unit's NODE_ENV=production wants SMTP_URL; the cluster's mail stays in the outbox.
+        MAIL_OUTBOX: 'true',
         DEMO: 'false',
         ...env,
       },
@@ -120,11 +124,21 @@ export async function startCluster({ instances: count, env = {} }: ClusterOption
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const instance = { port, url: `http://127.0.0.1:${port}`, process: child, exited };
     instances[slot] = instance;
-    await waitUntil(async () => (await fetch(`${instance.url}/api/health/ready`)).ok, `instance ${slot} ready`);
+    const died = exited.then((code) => {
+      throw new Error(`instance ${slot} exited with code ${code} before it was ready`);
+    });
+    // Once ready, the instance may end long after (a test's SIGTERM): that is no failure to start.
+    died.catch(() => {});
+    await Promise.race([
+      died,
+      waitUntil(async () => (await fetch(`${instance.url}/api/health/ready`)).ok, `instance ${slot} ready`),
+    ]);
     return instance;
   }
 
-  for (let slot = 0; slot < count; slot++) await startInstance(slot);
+  const slots = Array.from({ length: count }, (_, slot) => slot);
+  if (together) await Promise.all(slots.map(startInstance));
+  else for (const slot of slots) await startInstance(slot);
 
   const certificate = path.join(work, 'tls.pem');
   const key = path.join(work, 'tls.key');

@@ -160,9 +160,10 @@ describe('checker errors a candidate can meet', () => {
     });
 
     it.each(['/to-private', '/to-metadata'])('re-checks a redirect to a private address (%s)', async (route) => {
+      // The portal sent the link away, not the candidate: they are told to upload the saved page.
       expect(await check({ link: fixtures.origin + route, testPaper: 'CS 1' })).toMatchObject({
         status: 400,
-        body: { message: FETCH_MESSAGES.notAPortalLink },
+        body: { message: FETCH_MESSAGES.badRedirect },
       });
     });
   });

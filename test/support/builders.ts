@@ -46,11 +46,19 @@ export interface BuiltStore {
 
 /**
  * A store of the test's own: the embedded files in a fresh folder, or on a MongoDB lane a database no other test uses
- * (named at random, so two tests started in the same millisecond still get two).
+ * (named at random, so two tests started in the same millisecond still get two). `storeTimeoutMs` widens the store's
+ * deadline for a test of bursts that mongo-java-server on a shared machine may answer slowly.
  */
-export async function buildStore(lane?: LaneStore): Promise<BuiltStore> {
+export async function buildStore(
+  lane?: LaneStore,
+  { storeTimeoutMs }: { storeTimeoutMs?: number } = {},
+): Promise<BuiltStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hiregate-store-'));
-  const store = await createStore({ mongodbUri: lane?.env(`test_${randomUUID().slice(0, 8)}`).MONGODB_URI, dataDir });
+  const store = await createStore({
+    mongodbUri: lane?.env(`test_${randomUUID().slice(0, 8)}`).MONGODB_URI,
+    dataDir,
+    storeTimeoutMs,
+  });
   return {
     store,
     dataDir,

@@ -29,7 +29,7 @@ export const IMAGE_MESSAGES = {
   cutShort: 'The GATE portal stopped sending the image before its end. Try again later.',
   badEncoding: 'The GATE portal sent the image damaged. Try again later.',
   tooManyRedirects: 'The GATE portal redirected this image too many times.',
-  badRedirect: 'The GATE portal redirected this image to an address that is not a link.',
+  badRedirect: 'The GATE portal redirected this image to an address we do not read.',
   upstreamStatus: (status: number) => `The GATE portal did not return this image (HTTP ${status}).`,
   busy: 'HireGate is fetching many images from the GATE portal right now. Try again in a minute.',
 } as const;

@@ -99,7 +99,7 @@ describe('GET /api/images (portal image proxy) on the real server', () => {
     ['another scheme', () => proxied('file:///etc/passwd'), IMAGE_MESSAGES.notALink],
     ['a host not allowed', () => proxied('https://example.com/q1.png'), IMAGE_MESSAGES.notAPortalImage],
     ['an unlisted loopback address', () => proxied('http://127.0.0.2/q1.png'), IMAGE_MESSAGES.notAPortalImage],
-    ['a redirect off the portal', () => fromFixtures('/moved.png'), IMAGE_MESSAGES.notAPortalImage],
+    ['a redirect off the portal', () => fromFixtures('/moved.png'), IMAGE_MESSAGES.badRedirect],
   ])('refuses %s with a 400', async (_what, call, message) => {
     const response = await call();
     expect(response.status).toBe(400);
