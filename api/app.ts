@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { StoreUnavailableError, watchStore, type Store, type StoreWatch } from './store';
 import { createMailer } from './mail/mailer';
+import { maskedEmail } from './mail/masked-email';
 import { answerOf } from './error-answers';
 import { jsonErrors } from './http/errors';
 import { acceptBodies } from './http/body-types';
@@ -163,7 +164,7 @@ function followAdmin(
     storeWatch.follow(async ({ collections }) => {
       if (collections !== 'all' && !collections.includes('users')) return;
       const outcome = await ensureAdmin({ store }, adminEmail, adminPassword);
-      logger.info({ email: adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready again');
+      logger.info({ email: maskedEmail(adminEmail), outcome }, 'administrator from ADMIN_EMAIL ready again');
     });
   }
   storeWatch.follow(adminGuard.storeChanged);

@@ -7,6 +7,7 @@ import { embeddedCapacityWarning } from './store/embedded/capacity';
 import { createApp } from './app';
 import { ensureAdmin } from './features/accounts/account-service';
 import { demoBanner, seedDemoPapers } from './demo';
+import { maskedEmail } from './mail/masked-email';
 
 export interface RunningServer {
   url: string;
@@ -22,7 +23,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = await createStore(config);
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin({ store }, config.adminEmail, config.adminPassword);
-    logger.info({ email: config.adminEmail, outcome }, 'administrator from ADMIN_EMAIL ready');
+    logger.info({ email: maskedEmail(config.adminEmail), outcome }, 'administrator from ADMIN_EMAIL ready');
   }
   if (config.demo) await seedDemoPapers(store);
   const overCapacity = await embeddedCapacityWarning(store);
