@@ -11,11 +11,9 @@ import {
 import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
 import { HttpError } from '../../http/errors';
+import { KEY_MAX_LENGTH } from '../../../src/contract/admin-requests';
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
-/** The longest key taken, typed or imported: the longest real one ('1.5:2.5 OR 3.0:3.0 OR …') is a few dozen. */
-export const KEY_MAX_LENGTH = 1000;
-
 /**
  * Refuses a key the question's type cannot use, with the spec's admin-entry messages (the same rules the screen
  * applies as the admin types), and returns it in its stored form ('A, C' → 'A;C'). 'MTA' (marks to all) is accepted

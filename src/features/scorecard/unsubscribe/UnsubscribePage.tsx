@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
 import './unsubscribe.css';
 
 const OFFLINE =
@@ -14,11 +14,7 @@ interface Unsubscribed {
 }
 
 /** A link without its parameters still goes to the server, whose answer says what is wrong with it. */
-const unsubscribe = (alert: string, token: string) =>
-  apiRequest<Unsubscribed>(`/api/data/score-alerts/unsubscribe?${new URLSearchParams({ alert, token })}`, {
-    method: 'POST',
-    body: {},
-  });
+const unsubscribe = (alert: string, token: string) => api.call('unsubscribe', { query: { alert, token } });
 
 type Outcome =
   | { status: 'pending' }
