@@ -57,6 +57,10 @@ type ReadBeside<I> =
 type Payload<N extends OperationName> = Omit<FieldsOf<N>, Extract<ReadBeside<InputOf<N>>, PropertyKey>>;
 type PlaceOf<N extends OperationName> = InputOf<N> extends { from: infer F } ? F : 'body';
 
+/** A query of optional fields only may be left out. */
+type Query<N extends OperationName> =
+  Partial<Payload<N>> extends Payload<N> ? { query?: Payload<N> } : { query: Payload<N> };
+
 /** A page sent as the text/html body, for a call whose input reads one. */
 type Page<N extends OperationName> = InputOf<N> extends { textBody: string } ? string : never;
 
@@ -66,7 +70,7 @@ export type CallInput<N extends OperationName> = CallOptions &
   (InputOf<N> extends undefined
     ? unknown
     : PlaceOf<N> extends 'query'
-      ? { query: Payload<N> } & ([Page<N>] extends [never] ? unknown : { body: Page<N> })
+      ? Query<N> & ([Page<N>] extends [never] ? unknown : { body: Page<N> })
       : PlaceOf<N> extends 'body'
         ? { body: Payload<N> | Page<N> }
         : unknown);

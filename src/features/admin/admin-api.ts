@@ -51,7 +51,7 @@ export async function fetchAllPapers(credentials: AdminCredentials): Promise<All
 }
 
 export async function fetchResults(credentials: AdminCredentials): Promise<AdminResult[]> {
-  return api.call('allResults', { query: {}, basic: credentials });
+  return api.call('allResults', { basic: credentials });
 }
 
 export async function fetchAdminStats(credentials: AdminCredentials): Promise<AdminStats> {
