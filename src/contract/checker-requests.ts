@@ -27,7 +27,7 @@ export const VERIFICATION_MESSAGES = {
 export const UPLOAD_BODY_MISSING =
   'Send the saved response-sheet page as the request body (Content-Type: text/html), with testPaper and email in the address.';
 
-/** The access token a verified device holds (scorecard-access.ts): longer than any real one is refused unread. */
+/** The access token a verified device holds (api/access/scorecard-access.ts): longer than any real one is refused unread. */
 const accessField = () => plainText(string().trim().max(600, "This device's verification (access) is not valid."));
 /** The key version a refreshing scorecard was told of: the answer uses at least it. */
 const minKeyVersionField = () =>
@@ -61,7 +61,7 @@ export const uploadRequest = scoreRequest.shape({
   html: nonBlank(UPLOAD_BODY_MISSING),
 });
 
-/** The verification link's one address parameter: the sealed token (scorecard-access.ts). */
+/** The verification link's one address parameter: the sealed token (api/access/scorecard-access.ts). */
 export const verifyRequest = object({
   token: string()
     .trim()

@@ -400,12 +400,12 @@ export const OPERATIONS = {
     answer: html('The page.'),
   },
   demoResponseSheet: {
-    summary: 'A made-up response sheet of a demo paper, as the portal would serve it.',
+    summary: 'A made-up response sheet of a demo paper, as the portal would serve it (only with DEMO on).',
     auth: 'anyone',
     answer: html('The response sheet.'),
   },
   demoImage: {
-    summary: "A demo question's or option's image.",
+    summary: "A demo question's or option's image (only with DEMO on).",
     auth: 'anyone',
     input: { schema: demoImageName, from: 'params' },
     answer: { mediaType: 'image/svg+xml', description: 'The image.' },
