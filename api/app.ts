@@ -122,7 +122,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     imageRoutes({ config, store, portal }),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
-  routers.push(openApiRoutes([...routers], config.version));
+  routers.push(openApiRoutes(config.version));
   for (const router of routers) {
     app.use(router.routes()).use(router.allowedMethods());
   }

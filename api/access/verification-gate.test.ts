@@ -8,7 +8,7 @@ import {
   type ScorecardAccess,
   type VerificationSubject,
 } from './scorecard-access';
-import { createVerificationGate, VERIFY_YOUR_EMAIL, type VerificationGate } from './verification-gate';
+import { createVerificationGate, type VerificationGate } from './verification-gate';
 
 const SECRET = 'a-secret-of-enough-length';
 const LINK = 'https://cdn.digialm.com/per/g01/pub/585/x/CS26S42101001_GATE.html';
@@ -43,7 +43,7 @@ describe('the verification gate before a scorecard', () => {
   it('asks a candidate without a verified address to verify, and lets an administrator through', async () => {
     await expect(gate.emailForLink(candidate, { link: LINK }, nothingRefused)).rejects.toMatchObject({
       status: 403,
-      message: VERIFY_YOUR_EMAIL,
+      message: 'Please Verify Your Email',
       extra: { code: 'VERIFICATION_REQUIRED', verificationRequired: true },
     });
     await expect(gate.emailForLink(administrator, { link: LINK }, nothingRefused)).resolves.toBeNull();

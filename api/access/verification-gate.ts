@@ -1,12 +1,11 @@
 import type { Context } from 'koa';
 import { sheetLinkProblem } from '../../src/domain/validation/score-request';
+import { VERIFICATION_MESSAGES } from '../../src/contract/checker-requests';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { SheetLoader } from '../sheets/sheet-loader';
 import type { Result } from '../store';
 import type { ScorecardAccess } from './scorecard-access';
-
-export const VERIFY_YOUR_EMAIL = 'Please Verify Your Email';
 
 /** Who may see a scorecard without a verified e-mail: everyone when verification is off, and an administrator. */
 export interface VerificationGate {
@@ -36,7 +35,11 @@ export interface VerificationGate {
 export const isAdmin = (ctx: Context) => Boolean(ctx.state.admin);
 
 const verifyFirst = (extra: Record<string, unknown> = {}) =>
-  new HttpError(403, VERIFY_YOUR_EMAIL, { code: 'VERIFICATION_REQUIRED', verificationRequired: true, ...extra });
+  new HttpError(403, VERIFICATION_MESSAGES.verifyFirst, {
+    code: 'VERIFICATION_REQUIRED',
+    verificationRequired: true,
+    ...extra,
+  });
 
 /**
  * The checker's calls ask for an e-mail verified on this device before they show a scorecard. The configured origin

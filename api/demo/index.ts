@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import escapeHtml from 'escape-html';
-import { object, string } from 'yup';
 import { parseResponseSheet, type TestPaper } from '../../src/domain/gate';
 import type { Config } from '../config';
 import type { Store } from '../store';
@@ -9,7 +8,8 @@ import { uploadPaper } from '../papers/paper-upload';
 import { DEMO_PAPERS } from './demo-papers';
 import type { DemoSheet } from './demo-types';
 import { allowInlineStyle } from '../http/security-headers';
-import { validate } from '../http/validate';
+import { validateInput } from '../http/validate';
+import { OPERATIONS } from '../../src/contract/operations';
 import { renderDemoImage, renderSampleSheet, SAMPLE_SHEET_STYLE } from './sample-sheet';
 
 /**
@@ -118,9 +118,6 @@ ${items}
 </ul></body></html>`;
 }
 
-/** A demo image's file name; one the demo never drew is not found (renderDemoImage). */
-const demoImageName = object({ name: string().required() });
-
 /** The sample sheets and their images; also a small index page at /demo listing the sample links. */
 export function demoRoutes(appOrigin: string): Router {
   const router = new Router();
@@ -136,7 +133,7 @@ export function demoRoutes(appOrigin: string): Router {
     ctx.body = html;
     allowInlineStyle(ctx, SAMPLE_SHEET_STYLE);
   });
-  router.get('/demo/images/:name', validate(demoImageName, { from: 'params' }), (ctx) => {
+  router.get('/demo/images/:name', validateInput(OPERATIONS.demoImage.input), (ctx) => {
     const svg = renderDemoImage(ctx.state.input.name);
     if (svg === null) return;
     ctx.type = 'image/svg+xml';

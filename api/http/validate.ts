@@ -1,5 +1,6 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { AnyObjectSchema, InferType, Schema } from 'yup';
+import type { OperationInput } from '../../src/contract/operations';
 import { firstErrors } from '../../src/domain/validation/accounts';
 import { HttpError } from './errors';
 
@@ -175,6 +176,17 @@ export function validate<S extends AnyObjectSchema>(schema: S, options: Validate
   };
   const { from = 'body', textBody, params = [], headers = {} } = options;
   return Object.assign(middleware, { input: { schema, from, params, headers, ...(textBody ? { textBody } : {}) } });
+}
+
+/**
+ * `validate` of a call's input as the operation table (src/contract/operations.ts) declares it, so a route reads its
+ * schema and its input's places from the table; the options left are how a refusal is worded.
+ */
+export function validateInput<S extends AnyObjectSchema>(
+  { schema, ...places }: OperationInput<S>,
+  options: Pick<ValidateOptions, 'messages' | 'fieldErrors' | 'extra'> = {},
+): ValidateMiddleware<S> {
+  return validate(schema, { ...places, ...options });
 }
 
 /** The input a middleware of a route's stack validates, if it is a `validate` middleware. */

@@ -3,7 +3,10 @@ import type { Schema } from 'yup';
 import { startTestServer, type TestServer } from '../../test/support/server';
 import { sealVerification } from '../access/scorecard-access';
 import { demoSamples } from '../demo';
-import { OPERATIONS } from './operations';
+import { OPERATION_PATHS, type OperationName } from '../../src/contract/operation-paths';
+import { OPERATIONS, type OperationDescription } from '../../src/contract/operations';
+
+const description = (operation: OperationName): OperationDescription => OPERATIONS[operation];
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-pass-1!' };
 const basic = `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`;
@@ -25,13 +28,13 @@ describe('what the server sends fits the published answers', () => {
   });
   afterAll(() => server?.close());
 
-  /** Calls the route named as OPERATIONS names it and returns its answer once it fits the published schema. */
+  /** Calls the operation and returns its answer once it fits the published schema. */
   async function answerOf(
-    route: string,
+    operation: OperationName,
     pathname: string,
     init: { body?: unknown; admin?: boolean } = {},
   ): Promise<Record<string, unknown>> {
-    const [method] = route.split(' ');
+    const { method } = OPERATION_PATHS[operation];
     const response = await fetch(server.url + pathname, {
       method,
       headers: {
@@ -41,8 +44,8 @@ describe('what the server sends fits the published answers', () => {
       ...(init.body ? { body: JSON.stringify(init.body) } : {}),
     });
     const body = (await response.json()) as Record<string, unknown>;
-    expect(response.status, JSON.stringify(body).slice(0, 300)).toBe(OPERATIONS[route]!.status ?? 200);
-    const schema = OPERATIONS[route]!.answer as Schema;
+    expect(response.status, JSON.stringify(body).slice(0, 300)).toBe(description(operation).status ?? 200);
+    const schema = description(operation).answer as Schema;
     await expect(schema.validate(body, { strict: true, abortEarly: false })).resolves.toBeDefined();
     return body;
   }
@@ -53,20 +56,22 @@ describe('what the server sends fits the published answers', () => {
       demoSamples.find((sample) => sample.testPaper === 'XE' && sample.note?.includes('read off the answers'))!,
     ];
     for (const sample of samples) {
-      const scorecard = await answerOf('POST /api/data/generate-response', '/api/data/generate-response', {
+      const scorecard = await answerOf('checkScore', '/api/data/generate-response', {
         body: { link: server.url + sample.path, testPaper: sample.testPaper },
       });
       expect(Boolean(scorecard.sections)).toBe(sample.testPaper === 'XE');
       const { id: paperId } = scorecard.paper as { id: string };
       const resultId = scorecard.resultId as string;
       const rankPath = `/api/data/get-rank/${resultId}/${encodeURIComponent(sample.testPaper)}`;
-      expect(await answerOf('GET /api/data/get-rank/:resultId/:testPaper', rankPath)).toMatchObject({ counted: true });
-      await answerOf('GET /api/data/distribution/:paper', `/api/data/distribution/${paperId}`);
-      await answerOf('GET /api/data/key-version', `/api/data/key-version?paperId=${paperId}`);
-      await answerOf('POST /api/data/scorecard', '/api/data/scorecard', { body: { resultId } });
-      expect(
-        await answerOf('POST /api/data/score-alerts/status', '/api/data/score-alerts/status', { body: { resultId } }),
-      ).toEqual({ available: false, subscribed: false, email: null });
+      expect(await answerOf('rank', rankPath)).toMatchObject({ counted: true });
+      await answerOf('distribution', `/api/data/distribution/${paperId}`);
+      await answerOf('keyVersion', `/api/data/key-version?paperId=${paperId}`);
+      await answerOf('scorecard', '/api/data/scorecard', { body: { resultId } });
+      expect(await answerOf('scoreAlertStatus', '/api/data/score-alerts/status', { body: { resultId } })).toEqual({
+        available: false,
+        subscribed: false,
+        email: null,
+      });
     }
   });
 
@@ -75,38 +80,38 @@ describe('what the server sends fits the published answers', () => {
     const link = server.url + sample.path;
     const email = 'asha@example.com';
     expect(
-      await answerOf('POST /api/data/send-verification', '/api/data/send-verification', {
+      await answerOf('sendVerification', '/api/data/send-verification', {
         body: { link, testPaper: sample.testPaper, email },
       }),
     ).toMatchObject({ alreadyVerified: false });
     const token = sealVerification(server.config.secret, { link }, email);
-    const opened = await answerOf('GET /api/data/verify', `/api/data/verify?token=${token}`);
+    const opened = await answerOf('verify', `/api/data/verify?token=${token}`);
     expect(opened).toMatchObject({ alreadyVerified: false, link });
   });
 
   it("the admin's papers, results, figures and key versions", async () => {
-    const papers = await answerOf('GET /api/data/all-question-paper', '/api/data/all-question-paper', { admin: true });
+    const papers = await answerOf('allPapers', '/api/data/all-question-paper', { admin: true });
     const paperId = Object.keys(papers)[0]!;
-    await answerOf('GET /api/data/get-all-results', '/api/data/get-all-results', { admin: true });
-    await answerOf('GET /api/data/admin-stats', '/api/data/admin-stats', { admin: true });
-    await answerOf('GET /api/data/check-credentials', '/api/data/check-credentials', { admin: true });
-    const { versions } = (await answerOf('GET /api/data/key-versions', `/api/data/key-versions?paperId=${paperId}`, {
+    await answerOf('allResults', '/api/data/get-all-results', { admin: true });
+    await answerOf('adminStats', '/api/data/admin-stats', { admin: true });
+    await answerOf('checkCredentials', '/api/data/check-credentials', { admin: true });
+    const { versions } = (await answerOf('keyVersions', `/api/data/key-versions?paperId=${paperId}`, {
       admin: true,
     })) as { versions: Array<{ version: number }> };
     const version = versions[0]!.version;
     await answerOf(
-      'GET /api/data/key-versions/compare',
+      'compareKeyVersions',
       `/api/data/key-versions/compare?paperId=${paperId}&from=${version}&to=${version}`,
       { admin: true },
     );
-    await answerOf('PUT /api/data/papers/:paperId/retired', `/api/data/papers/${paperId}/retired`, {
+    await answerOf('retirePaper', `/api/data/papers/${paperId}/retired`, {
       admin: true,
       body: { retired: false },
     });
   });
 
   it('health', async () => {
-    await answerOf('GET /api/health', '/api/health');
-    await answerOf('GET /api/health/live', '/api/health/live');
+    await answerOf('health', '/api/health');
+    await answerOf('liveness', '/api/health/live');
   });
 });

@@ -1,42 +1,39 @@
-import type Router from '@koa/router';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { Converters, YupType } from '@sodaru/yup-to-json-schema/dist/types';
 import type { AnyObjectSchema, Schema, SchemaDescription, SchemaObjectDescription } from 'yup';
 import { errorAnswer } from '../../src/contract';
-import { validatedInputOf, type ValidatedInput } from '../http/validate';
-import { OPERATIONS, type Auth, type OperationDescription, type OtherAnswer } from './operations';
+import { OPERATION_PATHS, type OperationName } from '../../src/contract/operation-paths';
+import {
+  OPERATIONS,
+  type Auth,
+  type OperationDescription,
+  type OperationInput,
+  type OtherAnswer,
+} from '../../src/contract/operations';
 
 /**
- * The OpenAPI 3.1 document of the routers the app mounts: each route's method and path from the router, its inputs
- * from the yup schema its `validate` middleware checks, its answer, failures and auth from OPERATIONS, and every schema
- * converted to JSON Schema by @sodaru/yup-to-json-schema.
+ * The OpenAPI 3.1 document of the operation table (src/contract/operations.ts): each call's method and path, its
+ * inputs, answer, failures and auth, and every yup schema converted to JSON Schema by @sodaru/yup-to-json-schema.
  */
 
 type JsonSchema = Record<string, unknown>;
 
-/** A route as the router holds it: 'GET /api/data/get-rank/:resultId/:testPaper' and the middleware it runs. */
-interface MountedRoute {
-  key: string;
-  method: string;
-  path: string;
-  middleware: readonly unknown[];
+/** A call's input with its places spelled out: the body unless said, no path parameter or header beside it. */
+interface Input {
+  schema: AnyObjectSchema;
+  from: NonNullable<OperationInput['from']>;
+  params: readonly string[];
+  headers: Record<string, string>;
+  textBody?: string;
 }
 
-/** Every method and path of the routers (HEAD, which the router adds to every GET, left out). */
-function mountedRoutes(routers: readonly Router[]): MountedRoute[] {
-  return routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods
-        .filter((method) => method !== 'HEAD')
-        .map((method) => ({
-          key: `${method} ${String(layer.path)}`,
-          method,
-          path: String(layer.path),
-          middleware: layer.stack,
-        })),
-    ),
-  );
-}
+const inputOf = ({ schema, from = 'body', params = [], headers = {}, textBody }: OperationInput): Input => ({
+  schema,
+  from,
+  params,
+  headers,
+  textBody,
+});
 
 /** Where the library's converters do not fit this app's schemas. */
 const converters: Partial<Converters> = {
@@ -104,8 +101,8 @@ const isOtherAnswer = (answer: OperationDescription['answer']): answer is OtherA
 /** '/api/data/get-rank/:resultId/:testPaper' → '/api/data/get-rank/{resultId}/{testPaper}'. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function parametersOf(route: MountedRoute, input: ValidatedInput | undefined) {
-  const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+function parametersOf(path: string, input: Input | undefined) {
+  const pathNames = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const fromSchema = (schema: AnyObjectSchema, place: 'path' | 'query' | 'header', skip?: string) => {
     const converted = jsonSchemaOf(schema);
     const required = new Set((converted.required as string[] | undefined) ?? []);
@@ -131,10 +128,10 @@ function parametersOf(route: MountedRoute, input: ValidatedInput | undefined) {
 }
 
 /** The fields a body or query holds: the schema less those read from the path and from headers. */
-const bodyOf = (input: ValidatedInput) => input.schema.omit([...input.params, ...Object.keys(input.headers)]);
+const bodyOf = (input: Input) => input.schema.omit([...input.params, ...Object.keys(input.headers)]);
 
 /** The body a route reads: its JSON object, and for a route that takes a page, the page as text/html. */
-function requestBodyOf(input: ValidatedInput | undefined) {
+function requestBodyOf(input: Input | undefined) {
   if (!input || input.from === 'params') return undefined;
   const page = input.textBody
     ? { 'text/html': { schema: { type: 'string', description: `Read into ${input.textBody}.` } } }
@@ -169,11 +166,10 @@ function responsesOf(description: OperationDescription, validates: boolean) {
   };
 }
 
-function operationOf(route: MountedRoute) {
-  const description = OPERATIONS[route.key];
-  if (!description) throw new Error(`${route.key} is mounted but not described in api/openapi/operations.ts`);
-  const input = route.middleware.map(validatedInputOf).find((found) => found !== undefined);
-  const parameters = parametersOf(route, input);
+function operationOf(name: OperationName) {
+  const description: OperationDescription = OPERATIONS[name];
+  const input = description.input && inputOf(description.input);
+  const parameters = parametersOf(OPERATION_PATHS[name].path, input);
   const requestBody = requestBodyOf(input);
   return {
     summary: description.summary,
@@ -185,10 +181,11 @@ function operationOf(route: MountedRoute) {
   };
 }
 
-export function openApiDocument(routers: readonly Router[], version: string) {
+export function openApiDocument(version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of mountedRoutes(routers)) {
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  for (const name of Object.keys(OPERATION_PATHS) as OperationName[]) {
+    const { method, path } = OPERATION_PATHS[name];
+    (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = operationOf(name);
   }
   return {
     openapi: '3.1.0',

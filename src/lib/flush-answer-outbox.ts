@@ -1,3 +1,4 @@
+import { OPERATION_PATHS } from '../contract/operation-paths';
 import { db, type AnswerOutboxEntry } from './db';
 
 /**
@@ -8,7 +9,6 @@ import { db, type AnswerOutboxEntry } from './db';
 
 export const ANSWER_OUTBOX_SYNC_TAG = 'admin-answer-outbox';
 const LOCK_NAME = 'admin-answer-outbox';
-const UPDATE_ANSWER_PATH = '/api/data/update-answer';
 
 export type FlushOutcome =
   | { opId: string; questionId: string; state: 'sent'; longId: string }
@@ -65,8 +65,9 @@ async function sendPending(fetchImpl: typeof fetch): Promise<FlushOutcome[]> {
 }
 
 function send(entry: AnswerOutboxEntry, fetchImpl: typeof fetch): Promise<Response> {
-  return fetchImpl(UPDATE_ANSWER_PATH, {
-    method: 'PUT',
+  const { method, path } = OPERATION_PATHS.updateAnswer;
+  return fetchImpl(path, {
+    method,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: entry.authorization },
     body: JSON.stringify({
       _id: entry.questionId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ensureAdmin } from '../../api/features/accounts/account-service';
 import { sealVerification } from '../../api/access/scorecard-access';
-import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
+import { SCORE_ALERT_MESSAGES } from '../../src/contract/score-alert-requests';
 import { signUnsubscribeToken } from '../../api/features/score-alerts/unsubscribe-token';
 import { alertIdOf } from '../../api/store';
 import { changedQuestions, displayMarks, importFixtureKey, type KeysByLongId } from '../../src/domain/gate';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sealVerification } from '../../api/access/scorecard-access';
-import { SCORE_ALERT_MESSAGES } from '../../api/features/score-alerts/routes';
+import { SCORE_ALERT_MESSAGES } from '../../src/contract/score-alert-requests';
 import type { Question } from '../../api/store';
 import { displayMarks, importFixtureKey, scoreResponses, type KeysByLongId } from '../../src/domain/gate';
 import { enginePaper } from '../../api/papers';

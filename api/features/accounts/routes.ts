@@ -4,13 +4,8 @@ import { HttpError, notifyingError } from '../../http/errors';
 import type { AdminGuard } from '../../access/admin-guard';
 import { tooManyRequests, waitFor } from '../../http/limiters';
 import type { LimiterFactory } from '../../store';
-import { validate, type ValidateOptions } from '../../http/validate';
-import {
-  forgotPasswordSchema,
-  loginRequestSchema,
-  resetPasswordRequestSchema,
-  signUpRequestSchema,
-} from '../../../src/domain/validation/accounts';
+import { validateInput, type ValidateOptions } from '../../http/validate';
+import { OPERATIONS } from '../../../src/contract/operations';
 import {
   InvalidResetTokenError,
   type AccountDeps,
@@ -93,14 +88,20 @@ export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }
     'password reset requests',
   );
 
-  router.post('/api/signup', clientCode, validate(signUpRequestSchema, ACCOUNT_INPUT), signUps, async (ctx) => {
-    const { email, firstName, password } = ctx.state.input;
-    const user = await signUp(services, { email, firstName, password });
-    ctx.status = 201;
-    ctx.body = presentSignedUp(user, 'Successfully signed up');
-  });
+  router.post(
+    '/api/signup',
+    clientCode,
+    validateInput(OPERATIONS.signUp.input, ACCOUNT_INPUT),
+    signUps,
+    async (ctx) => {
+      const { email, firstName, password } = ctx.state.input;
+      const user = await signUp(services, { email, firstName, password });
+      ctx.status = 201;
+      ctx.body = presentSignedUp(user, 'Successfully signed up');
+    },
+  );
 
-  router.post('/auth/login', clientCode, validate(loginRequestSchema, ACCOUNT_INPUT), async (ctx) => {
+  router.post('/auth/login', clientCode, validateInput(OPERATIONS.logIn.input, ACCOUNT_INPUT), async (ctx) => {
     const { username, password } = ctx.state.input;
     let session;
     try {
@@ -116,7 +117,7 @@ export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }
   router.post(
     '/api/auth/forgot',
     clientCode,
-    validate(forgotPasswordSchema, ACCOUNT_INPUT),
+    validateInput(OPERATIONS.forgotPassword.input, ACCOUNT_INPUT),
     resetMails,
     async (ctx) => {
       await requestPasswordReset(services, ctx.state.input.email);
@@ -124,16 +125,21 @@ export function accountRoutes(services: AccountDeps & { adminGuard: AdminGuard }
     },
   );
 
-  router.post('/api/auth/resetpwd', clientCode, validate(resetPasswordRequestSchema, ACCOUNT_INPUT), async (ctx) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
-    const { email, pwd, token } = ctx.state.input;
-    const resetToken = bearer ?? token;
-    if (!resetToken) throw new InvalidResetTokenError();
-    await resetPassword(services, resetToken, email, pwd);
-    // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
-    await Promise.all([signIns.forgiveEmail(email), services.adminGuard.forgive(email)]);
-    ctx.body = presentDone('Password reseted successfully.');
-  });
+  router.post(
+    '/api/auth/resetpwd',
+    clientCode,
+    validateInput(OPERATIONS.resetPassword.input, ACCOUNT_INPUT),
+    async (ctx) => {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+      const { email, pwd, token } = ctx.state.input;
+      const resetToken = bearer ?? token;
+      if (!resetToken) throw new InvalidResetTokenError();
+      await resetPassword(services, resetToken, email, pwd);
+      // The reset mail proved the owner: failed sign-ins others made with this e-mail stop slowing them down.
+      await Promise.all([signIns.forgiveEmail(email), services.adminGuard.forgive(email)]);
+      ctx.body = presentDone('Password reseted successfully.');
+    },
+  );
 
   // The spec's admin screen reads 401 for any refusal; a lock-out keeps its own 429 so the wait is explained.
   const anAdmin = services.adminGuard.requireAdmin({ refusalStatus: (status) => (status === 429 ? 429 : 401) });

@@ -10,7 +10,7 @@ import { seedFixtureResults, type SeededResult } from '../../../test/support/see
 import { adminCredentials, basicAuth } from '../../../test/support/builders';
 import { eventually } from '../../../test/support/eventually';
 import { demoSamples } from '../../demo';
-import { KEY_ENTRIES_MAX, KEY_ROWS_MAX_CHARS } from './admin-routes';
+import { KEY_ENTRIES_MAX, KEY_ROWS_MAX_CHARS } from '../../../src/contract/admin-requests';
 import type {
   AdminStatsAnswer,
   ImportKeyAnswer,

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { boolean, mixed, number, object, string } from 'yup';
 import { keyDocumentVersion, keyVersionLabel } from '../../../src/domain/gate';
 import type { Config } from '../../config';
 import type { Papers } from '../../papers';
@@ -16,101 +15,17 @@ import {
   presentResult,
 } from '../../presenters';
 import { HttpError } from '../../http/errors';
-import { validate } from '../../http/validate';
-import { MAX_LINK_LENGTH } from '../../../src/domain/validation/score-request';
-import { plainText } from '../../../src/domain/validation/text';
+import { validateInput } from '../../http/validate';
+import { OPERATIONS } from '../../../src/contract/operations';
 import { createSheetLoader } from '../../sheets/sheet-loader';
-import { checkAnswerKey, KEY_MAX_LENGTH, readKeyImport } from './answer-keys';
+import { checkAnswerKey, readKeyImport } from './answer-keys';
 import { predictionAccuracy } from '../../../src/domain/gate/rank/official-results/prediction-accuracy';
 
 /** The admin calls' inputs; their messages are the admin screens' own, so they are answered as they are. */
 const ADMIN_INPUT = { messages: 'bare' } as const;
 
-/** A paper to process: a link, or the page itself (the text/html body, or `html` in a JSON object). */
-const processRequestSchema = object({
-  link: plainText(string().trim().max(MAX_LINK_LENGTH)).when('html', {
-    is: (html: string | undefined) => !html,
-    then: (link) => link.required('Question Paper Link is required.'),
-  }),
-  html: string(),
-});
-
-const CLIENT_TIME = 'clientTime must be an ISO date or a time in milliseconds.';
-
-/** A client time for update-answer: ISO text or epoch ms, read as a Date (an invalid one is refused). */
-const clientTimeField = () =>
-  mixed<Date>()
-    .nullable()
-    .transform((raw: unknown) => {
-      if (raw === undefined || raw === null) return undefined;
-      return typeof raw === 'number' || typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-    })
-    .test('a-time', CLIENT_TIME, (time) => time == null || !Number.isNaN(time.getTime()));
-
-const updateAnswerSchema = object({
-  _id: plainText(string().trim().required('The question id (_id) is required.').max(100)),
-  answerKey: plainText(string().trim().required('The answer key is required.').max(KEY_MAX_LENGTH)),
-  opId: plainText(string().max(100, 'opId must be at most 100 characters.')),
-  clientTime: clientTimeField(),
-});
-
-/** Longest name of a key version ('provisional', 'final', or the administrator's own). */
-export const KEY_LABEL_MAX = 60;
-
-/**
- * The most an import may carry. The largest paper (XE, 175 questions) writes its key rows in about 5,700 characters:
- * these leave over ten times that, and stop a body of megabytes from being read row by row before it is refused.
- */
-export const KEY_ROWS_MAX_CHARS = 100_000;
-export const KEY_ENTRIES_MAX = 1_000;
-
-const importKeySchema = object({
-  paperId: plainText(string().trim().required('Name the paper the key belongs to (paperId).').max(200)),
-  keys: mixed().test(
-    'few-enough',
-    `Send at most ${KEY_ENTRIES_MAX.toLocaleString('en')} keys (keys): a GATE paper has at most 175 questions.`,
-    (keys) => typeof keys !== 'object' || keys === null || Object.keys(keys).length <= KEY_ENTRIES_MAX,
-  ),
-  marks: mixed().test(
-    'few-enough',
-    `Send at most ${KEY_ENTRIES_MAX.toLocaleString('en')} marks (marks): a GATE paper has at most 175 questions.`,
-    (marks) => typeof marks !== 'object' || marks === null || Object.keys(marks).length <= KEY_ENTRIES_MAX,
-  ),
-  rows: plainText(
-    string().max(
-      KEY_ROWS_MAX_CHARS,
-      `Send at most ${KEY_ROWS_MAX_CHARS.toLocaleString('en')} characters of key rows (rows): an official key's rows are a few thousand.`,
-    ),
-    { multiLine: true },
-  ),
-  label: plainText(
-    string().trim().max(KEY_LABEL_MAX, `Name the key version in at most ${KEY_LABEL_MAX} characters (label).`),
-  ),
-});
-
-/** A page parameter of the query: a whole number in range, or absent when left empty. */
-const pageParameter = (name: string, max?: number) => {
-  const message = `${name} must be a whole number${max === undefined ? ' of 0 or more' : ` from 0 to ${max}`}.`;
-  const whole = number()
-    .transform((value: number, original: unknown) => (original === '' ? undefined : value))
-    .typeError(message)
-    .integer(message)
-    .min(0, message);
-  return max === undefined ? whole : whole.max(max, message);
-};
-const resultPageSchema = object({
-  limit: pageParameter('limit', 10_000),
-  skip: pageParameter('skip'),
-  paper: plainText(string().trim().max(60, 'Name the paper by its id (EE-2025).')),
-});
-
 /** A client time is never later than now, so a fast clock cannot pin a key. */
 const notLaterThan = (now: Date, time: Date | null | undefined) => (time && time > now ? now : (time ?? undefined));
-
-const retireSchema = object({
-  paperId: plainText(string().trim().required('Name the paper by its id (paperId).').max(100)),
-  retired: boolean().strict().typeError('retired must be true or false.').required('Say whether (retired).'),
-});
 
 /** The admin API calls and the admin extras: key import, papers with their state, statistics. */
 export interface AdminDeps {
@@ -129,7 +44,7 @@ export function adminRoutes(services: AdminDeps): Router {
   // Per route, not router.use: other features answer under /api/data too and must not meet this guard.
   const admin = services.requireAdmin();
 
-  router.post('/process', admin, validate(processRequestSchema, { ...ADMIN_INPUT, textBody: 'html' }), async (ctx) => {
+  router.post('/process', admin, validateInput(OPERATIONS.processPaper.input, ADMIN_INPUT), async (ctx) => {
     const { link, html = '' } = ctx.state.input;
     const sheet = await (link ? sheets.byLink(link, { host: ctx.host }) : sheets.fromUpload(html));
     // A sheet the engine cannot trust, or one that contradicts a stored paper, is refused (api/error-answers.ts).
@@ -139,7 +54,7 @@ export function adminRoutes(services: AdminDeps): Router {
   });
 
   // The outbox sends its operation id as the Idempotency-Key header; a body's opId comes first.
-  const updateAnswerInput = validate(updateAnswerSchema, { ...ADMIN_INPUT, headers: { opId: 'idempotency-key' } });
+  const updateAnswerInput = validateInput(OPERATIONS.updateAnswer.input, ADMIN_INPUT);
   router.put('/update-answer', admin, updateAnswerInput, async (ctx) => {
     const request = ctx.state.input;
     const { _id: id, answerKey: typedKey, opId } = request;
@@ -164,7 +79,7 @@ export function adminRoutes(services: AdminDeps): Router {
   });
 
   // A demo paper stood down for the real paper of its identity (or brought back): its sheets are then refused.
-  const retireInput = validate(retireSchema, { ...ADMIN_INPUT, params: ['paperId'] });
+  const retireInput = validateInput(OPERATIONS.retirePaper.input, ADMIN_INPUT);
   router.put('/papers/:paperId/retired', admin, retireInput, async (ctx) => {
     const paper = await store.papers.findById(ctx.state.input.paperId);
     if (!paper) throw new HttpError(404, 'No paper with this id.');
@@ -176,7 +91,7 @@ export function adminRoutes(services: AdminDeps): Router {
     ctx.body = presentPaper(await papers.keyed.get(paper.id, { minKeyVersion: Number.MAX_SAFE_INTEGER }));
   });
 
-  router.get('/get-all-results', admin, validate(resultPageSchema, { ...ADMIN_INPUT, from: 'query' }), async (ctx) => {
+  router.get('/get-all-results', admin, validateInput(OPERATIONS.allResults.input, ADMIN_INPUT), async (ctx) => {
     const { paper, ...page } = ctx.state.input;
     const [results, all] = await Promise.all([
       store.results.list({ ...page, ...(paper ? { paperId: paper } : {}) }),
@@ -186,7 +101,7 @@ export function adminRoutes(services: AdminDeps): Router {
     ctx.body = results.map((result) => presentResult(result, names.get(result.paperId)));
   });
 
-  router.post('/import-key', admin, validate(importKeySchema, ADMIN_INPUT), async (ctx) => {
+  router.post('/import-key', admin, validateInput(OPERATIONS.importKey.input, ADMIN_INPUT), async (ctx) => {
     const request = ctx.state.input;
     const { paperId } = request;
     const [paper, record] = await Promise.all([store.questions.listByPaperId(paperId), store.papers.findById(paperId)]);

@@ -11,11 +11,9 @@ import {
 } from '../../../src/domain/gate';
 import { normalizeKeyInput } from '../../../src/domain/gate/keys';
 import type { Question } from '../../store';
+import { KEY_MAX_LENGTH } from '../../../src/contract/admin-requests';
 
 const DEFAULT_LETTERS = ['A', 'B', 'C', 'D'];
-/** The longest key taken, typed or imported: the longest real one ('1.5:2.5 OR 3.0:3.0 OR …') is a few dozen. */
-export const KEY_MAX_LENGTH = 1000;
-
 /**
  * A key or a key import the administrator must correct (api/error-answers.ts answers it): `field` names the request
  * field it came in, where the answer should; `code` is the engine's, when the engine refused it.

@@ -1,16 +1,9 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { number, object, string } from 'yup';
-import { isGateError, isTestPaper, TEST_PAPERS, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
-import { atMost, plainText } from '../../../src/domain/validation/text';
-import {
-  MAX_LINK_LENGTH,
-  UNKNOWN_TEST_PAPER,
-  chosenSectionsOf,
-  scoreRequestSchema,
-  testPaperField,
-} from '../../../src/domain/validation/score-request';
-import { emailField } from '../../../src/domain/validation/accounts';
+import { isGateError, isTestPaper, type ParsedSheet, type TestPaper } from '../../../src/domain/gate';
+import { chosenSectionsOf } from '../../../src/domain/validation/score-request';
+import { OPERATIONS } from '../../../src/contract/operations';
+import { VERIFICATION_MESSAGES } from '../../../src/contract/checker-requests';
 import type { Config } from '../../config';
 import type { Metrics } from '../../http/metrics';
 import type { Mailer } from '../../mail/mailer';
@@ -19,7 +12,7 @@ import type { Store } from '../../store';
 import type { RequireAdmin } from '../../access/admin-guard';
 import { HttpError } from '../../http/errors';
 import { DAY_MS, limitPerAddress, limitPerNetworkPerDay, tooManyRequests, waitFor } from '../../http/limiters';
-import { validate } from '../../http/validate';
+import { validateInput } from '../../http/validate';
 import {
   presentAlreadyVerified,
   presentDistribution,
@@ -35,80 +28,10 @@ import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-ser
 import { createSheetLoader } from '../../sheets/sheet-loader';
 import { FetchError } from '../../sheets/fetcher';
 import { StoreUnavailableError } from '../../store';
-import { createVerificationService, ResendTooSoonError, VERIFICATION_MESSAGES } from './verification-service';
+import { createVerificationService, ResendTooSoonError } from './verification-service';
 
 /** Verification mails one e-mail address may receive per hour, whoever asks. */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
-export const UPLOAD_BODY_MISSING =
-  'Send the saved response-sheet page as the request body (Content-Type: text/html), with testPaper and email in the address.';
-
-/** The access token a verified device holds (scorecard-access.ts): longer than any real one is refused unread. */
-const accessField = () => plainText(string().trim().max(600, "This device's verification (access) is not valid."));
-/** The key version a refreshing scorecard was told of: the answer uses at least it. */
-const minKeyVersionField = () =>
-  number()
-    .typeError('minKeyVersion must be a whole number.')
-    .integer('minKeyVersion must be a whole number.')
-    .min(0, 'minKeyVersion must be a whole number.')
-    .max(Number.MAX_SAFE_INTEGER, 'minKeyVersion must be a whole number.');
-
-/**
- * The score request rules shared with the modal. The modal always sends the test paper; a re-opened scorecard address
- * may leave it out (the sheet then tells). A verified device sends its access token.
- */
-const scoreRequest = scoreRequestSchema.shape({
-  testPaper: testPaperField().notRequired(),
-  access: accessField(),
-  minKeyVersion: minKeyVersionField(),
-});
-
-const nonBlank = (message: string) =>
-  string()
-    .required(message)
-    .test('not-blank', message, (value) => value.trim() !== '');
-
-/**
- * An upload: the score request without a link in the address (a typed link only vouches for the e-mail), and the
- * saved page as the text/html body (or a JSON body's `html`), untrimmed.
- */
-const uploadRequest = scoreRequest.shape({
-  link: plainText(string().trim().max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH))),
-  html: nonBlank(UPLOAD_BODY_MISSING),
-});
-
-/** The verification link's one address parameter: the sealed token (scorecard-access.ts). */
-const verifyRequest = object({
-  token: string()
-    .trim()
-    .required(VERIFICATION_MESSAGES.missingParameters)
-    .max(4_000, VERIFICATION_MESSAGES.invalidToken),
-});
-
-/** A stored upload, named by its result id (what the upload answered when it asked for a verified e-mail). */
-const uploadField = () => plainText(string().trim().max(100, 'Name the uploaded page by its id (upload).'));
-const SUBJECT_NEEDED = 'Send the response-sheet link (link), or the id of the uploaded page (upload).';
-
-/**
- * A verification mail for a response-sheet link, or for a saved page uploaded here (`upload`, its stored result):
- * a candidate who uploaded a page is never asked for a link.
- */
-const sendRequest = object({
-  link: plainText(string().trim().max(MAX_LINK_LENGTH, atMost(MAX_LINK_LENGTH))),
-  upload: uploadField(),
-  email: emailField(),
-  testPaper: testPaperField().notRequired(),
-  access: accessField(),
-}).test('one-subject', SUBJECT_NEEDED, (value, context) =>
-  Boolean(value.link) !== Boolean(value.upload) ? true : context.createError({ path: 'link', message: SUBJECT_NEEDED }),
-);
-
-/** A stored result's scorecard, asked for by a device that verified an address for it (or an administrator). */
-const scorecardRequest = object({
-  resultId: plainText(string().trim().required('Name the scorecard by its id (resultId).').max(100)),
-  access: accessField(),
-  minKeyVersion: minKeyVersionField(),
-});
-
 /**
  * What the checker is told of a score request: a test paper only when one was chosen, an e-mail only when typed, the
  * sections only when the candidate named them.
@@ -128,17 +51,6 @@ function scoreRequestOf(request: {
   };
 }
 
-// A path parameter is never empty, so oneOf (checked before required) speaks first, and types the paper.
-const testPaperParameter = string().oneOf(TEST_PAPERS, UNKNOWN_TEST_PAPER).required();
-const rankParameters = object({ resultId: string().required(), testPaper: testPaperParameter });
-/** A paper id, or a test paper (scorecards saved before they named their paper): its newest paper then. */
-const PAPER_NAME = 'Name the paper by its id (CS1-2026) or its test paper (CS 1).';
-const distributionParameters = object({
-  paper: string()
-    .trim()
-    .required(PAPER_NAME)
-    .matches(/^[A-Za-z0-9][A-Za-z0-9 -]{0,39}$/, PAPER_NAME),
-});
 /** The paper a score request names: the test paper chosen and the sections the candidate said they chose. */
 interface PaperRequest {
   testPaper?: TestPaper;
@@ -222,20 +134,27 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     }
   };
 
-  router.post('/generate-response', countOutcome, admin, checks, validate(scoreRequest), async (ctx) => {
-    const request = ctx.state.input;
-    const paperRequest = scoreRequestOf(request);
-    const load = () => sheets.byLink(request.link, { host: ctx.host });
-    const verifiedEmail = await gate.emailForLink(ctx, request, () => checker.precheck(load, paperRequest));
-    const scorecard = await scored(load, {
-      ...paperRequest,
-      origin: { kind: 'link', link: request.link },
-      verifiedEmail,
-    });
-    answerWith(ctx, scorecard);
-  });
+  router.post(
+    '/generate-response',
+    countOutcome,
+    admin,
+    checks,
+    validateInput(OPERATIONS.checkScore.input),
+    async (ctx) => {
+      const request = ctx.state.input;
+      const paperRequest = scoreRequestOf(request);
+      const load = () => sheets.byLink(request.link, { host: ctx.host });
+      const verifiedEmail = await gate.emailForLink(ctx, request, () => checker.precheck(load, paperRequest));
+      const scorecard = await scored(load, {
+        ...paperRequest,
+        origin: { kind: 'link', link: request.link },
+        verifiedEmail,
+      });
+      answerWith(ctx, scorecard);
+    },
+  );
 
-  const uploadInput = validate(uploadRequest, { from: 'query', textBody: 'html' });
+  const uploadInput = validateInput(OPERATIONS.uploadResponse.input);
   /**
    * An upload is a check in its own right: the page is scored and stored apart (never in ranks) whoever sends it. Its
    * scorecard goes to a device that verified an address for the typed link, or for this upload; any other device is
@@ -259,13 +178,20 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
   });
 
   /** A stored result's scorecard, scored from what was stored: the portal is never asked again. */
-  router.post('/scorecard', countOutcome, admin, checks, validate(scorecardRequest, BARE), async (ctx) => {
-    const { resultId, access: accessToken, minKeyVersion } = ctx.state.input;
-    const result = await services.store.results.findById(resultId);
-    if (!result) throw new HttpError(404, 'No scorecard with this id is stored here.');
-    await gate.assertMaySee(ctx, result, accessToken);
-    answerWith(ctx, await checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined }));
-  });
+  router.post(
+    '/scorecard',
+    countOutcome,
+    admin,
+    checks,
+    validateInput(OPERATIONS.scorecard.input, BARE),
+    async (ctx) => {
+      const { resultId, access: accessToken, minKeyVersion } = ctx.state.input;
+      const result = await services.store.results.findById(resultId);
+      if (!result) throw new HttpError(404, 'No scorecard with this id is stored here.');
+      await gate.assertMaySee(ctx, result, accessToken);
+      answerWith(ctx, await checker.scorecardOf(result, { minKeyVersion: minKeyVersion ?? undefined }));
+    },
+  );
 
   /** The subject a send is for: a link that can be a response sheet, or an upload stored here. */
   async function subjectOf(ctx: Context, input: { link?: string; upload?: string; testPaper?: string | null }) {
@@ -278,7 +204,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     return { upload: upload.id };
   }
 
-  router.post('/send-verification', mails, validate(sendRequest), async (ctx) => {
+  router.post('/send-verification', mails, validateInput(OPERATIONS.sendVerification.input), async (ctx) => {
     const { email, access: accessToken } = ctx.state.input;
     const subject = await subjectOf(ctx, ctx.state.input);
     // Verified already, on this device: another address, or another device, must show it received a mail itself.
@@ -296,7 +222,7 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     ctx.body = presentVerificationSent(VERIFICATION_MESSAGES.sent, outcome.cooldownMs / 1000);
   });
 
-  router.get('/verify', validate(verifyRequest, { ...BARE, from: 'query', fieldErrors: false }), async (ctx) => {
+  router.get('/verify', validateInput(OPERATIONS.verify.input, { ...BARE, fieldErrors: false }), async (ctx) => {
     const confirmed = await verification.confirm(ctx.state.input.token);
     if (confirmed.outcome === 'invalid')
       throw new HttpError(400, VERIFICATION_MESSAGES.invalidToken, { code: 'INVALID_TOKEN' });
@@ -307,14 +233,14 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
     ctx.body = presentVerified(message, alreadyVerified, confirmed.access, confirmed.subject);
   });
 
-  router.get('/get-rank/:resultId/:testPaper', validate(rankParameters, { ...BARE, from: 'params' }), async (ctx) => {
+  router.get('/get-rank/:resultId/:testPaper', validateInput(OPERATIONS.rank.input, BARE), async (ctx) => {
     const { resultId, testPaper } = ctx.state.input;
     const rank = await checker.rankOf(resultId, testPaper);
     if (!rank) throw new HttpError(404, `No ${testPaper} result with this id.`);
     ctx.body = presentRank(rank);
   });
 
-  router.get('/distribution/:paper', validate(distributionParameters, { ...BARE, from: 'params' }), async (ctx) => {
+  router.get('/distribution/:paper', validateInput(OPERATIONS.distribution.input, BARE), async (ctx) => {
     const paper = await checker.paperNamed(ctx.state.input.paper);
     if (!paper) throw new HttpError(404, `No paper ${ctx.state.input.paper} is stored here.`);
     ctx.body = presentDistribution(await checker.crowd.distribution(paper));

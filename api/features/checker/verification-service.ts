@@ -9,18 +9,7 @@ import { normaliseEmail, type Store } from '../../store';
 import { waitFor } from '../../http/limiters';
 import type { Config } from '../../config';
 import type { Mailer } from '../../mail/mailer';
-
-export const VERIFICATION_MESSAGES = {
-  alreadyVerified: 'Link is already verified.',
-  sent: 'Verification link sent to your email',
-  verified: 'Email verified successfully',
-  missingParameters: 'Missing verification parameters',
-  invalidToken: 'This verification link is not valid. Request a new one from the score checker.',
-  expiredToken:
-    'This verification link has expired (links work for 24 hours). Request a new one from the score checker.',
-  resendTooSoon: (seconds: number) =>
-    `We have just sent a verification link to this address for this response sheet. Check your inbox and spam folder; you can ask for a new link in ${seconds} s.`,
-} as const;
+import { VERIFICATION_MESSAGES } from '../../../src/contract/checker-requests';
 
 /** One mail per subject and address in this time: a second click, or a reopened modal, does not send a second mail. */
 export const RESEND_COOLDOWN_MS = 60_000;

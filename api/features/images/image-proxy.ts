@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { ApiCode } from '../../../src/contract/codes';
+import { MISSING_IMAGE_SOURCE } from '../../../src/contract/image-requests';
 import { fetchFromPortal, FetchError, type FetchFailure, type FetchPolicy } from '../../sheets/fetcher';
 import type { PortalHooks } from '../../sheets/portal-traffic';
 
@@ -17,7 +18,7 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
 
 export const IMAGE_MESSAGES = {
-  missingSource: 'Give the full address of a question or option image as ?src=… (up to 2048 characters).',
+  missingSource: MISSING_IMAGE_SOURCE,
   notALink: 'The image address must be a full http(s) link.',
   notAPortalImage: 'Only images from the GATE portal are shown through this address.',
   notAnImage: 'The GATE portal did not answer with an image (PNG, JPEG, GIF, WebP or SVG).',

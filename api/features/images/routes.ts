@@ -3,30 +3,15 @@ import type { Context } from 'koa';
 import type { Config } from '../../config';
 import type { PortalTraffic } from '../../sheets/portal-traffic';
 import type { Store } from '../../store';
-import { object, string } from 'yup';
 import { tooManyRequests, waitFor } from '../../http/limiters';
-import { validate } from '../../http/validate';
-import { plainText } from '../../../src/domain/validation/text';
-import { createImageProxy, IMAGE_MESSAGES, type PortalImage } from './image-proxy';
-
-/** Longer addresses are not portal image links; the cap also bounds the memory cache's keys. */
-export const MAX_SOURCE_LENGTH = 2048;
+import { validateInput } from '../../http/validate';
+import { OPERATIONS } from '../../../src/contract/operations';
+import { createImageProxy, type PortalImage } from './image-proxy';
 
 /** A published question image never changes: browsers and the service worker may keep it for good. */
 const FOREVER = 'public, max-age=31536000, immutable';
 /** An SVG opened directly must not run its scripts or load anything on our origin; inline styles draw the figure. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
-
-/** ?src=: the image's address as given (not trimmed: it is the portal's own), one address, not blank, not too long. */
-const imageRequest = object({
-  // No control characters: a line break in an address is an attempt to write a header, never a portal image.
-  src: plainText(
-    string()
-      .required(IMAGE_MESSAGES.missingSource)
-      .test('not-blank', IMAGE_MESSAGES.missingSource, (src) => src.trim() !== '')
-      .max(MAX_SOURCE_LENGTH, IMAGE_MESSAGES.missingSource),
-  ),
-});
 
 function sendImage(ctx: Context, image: PortalImage): void {
   ctx.set('Cache-Control', FOREVER);
@@ -54,7 +39,7 @@ export function imageRoutes({
   const proxy = createImageProxy(config, portal.hooks('image'));
   const newImages = store.limiters({ name: 'image-fetches', points: config.imageFetchesPerMinute, windowMs: 60_000 });
   const router = new Router();
-  router.get('/api/images', validate(imageRequest, { from: 'query', messages: 'bare' }), async (ctx) => {
+  router.get('/api/images', validateInput(OPERATIONS.image.input, { messages: 'bare' }), async (ctx) => {
     const { src } = ctx.state.input;
     if (!proxy.has(src)) {
       const wait = await waitFor(newImages, ctx.ip);

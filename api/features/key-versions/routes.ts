@@ -1,24 +1,13 @@
 import Router from '@koa/router';
-import { number, object, string } from 'yup';
-import { plainText } from '../../../src/domain/validation/text';
+import { OPERATIONS } from '../../../src/contract/operations';
 import type { Store } from '../../store';
 import type { RequireAdmin } from '../../access/admin-guard';
 import { HttpError } from '../../http/errors';
-import { validate } from '../../http/validate';
+import { validateInput } from '../../http/validate';
 import { presentKeyVersion, presentKeyVersions } from '../../presenters';
 import { createComparer } from './key-version-comparison';
 
-const paperIdField = () => plainText(string().trim().required('Name the paper (paperId), e.g. CS1-2026.').max(200));
-const versionField = (name: string) =>
-  number()
-    .typeError(`${name} must be a key version number.`)
-    .integer(`${name} must be a key version number.`)
-    .min(0, `${name} must be a key version number.`)
-    .required(`Name the key version to compare (${name}).`);
-
-const paperIdQuery = object({ paperId: paperIdField() });
-const compareQuery = object({ paperId: paperIdField(), from: versionField('from'), to: versionField('to') });
-const QUERY = { from: 'query', messages: 'bare' } as const;
+const BARE = { messages: 'bare' } as const;
 
 /**
  * Key versions: the current one of a paper for anyone (a saved scorecard asks whether its key is still current), and
@@ -44,7 +33,7 @@ export function keyVersionRoutes({ store, requireAdmin }: { store: Store; requir
 
   // The store's own record, never an instance's copy: the client then asks for its scorecard with this version as
   // minKeyVersion, and gets it from every instance at once.
-  router.get('/key-version', validate(paperIdQuery, QUERY), async (ctx) => {
+  router.get('/key-version', validateInput(OPERATIONS.keyVersion.input, BARE), async (ctx) => {
     const { paperId } = ctx.state.input;
     const paper = await store.papers.findById(paperId);
     if (!paper) throw new HttpError(404, `No paper named ${paperId}.`);
@@ -53,13 +42,13 @@ export function keyVersionRoutes({ store, requireAdmin }: { store: Store; requir
     ctx.body = presentKeyVersion(version);
   });
 
-  router.get('/key-versions', admin, validate(paperIdQuery, QUERY), async (ctx) => {
+  router.get('/key-versions', admin, validateInput(OPERATIONS.keyVersions.input, BARE), async (ctx) => {
     const { paperId } = ctx.state.input;
     const paper = await paperOf(paperId);
     ctx.body = presentKeyVersions(paperId, paper, await store.keyVersions.list(paperId));
   });
 
-  router.get('/key-versions/compare', admin, validate(compareQuery, QUERY), async (ctx) => {
+  router.get('/key-versions/compare', admin, validateInput(OPERATIONS.compareKeyVersions.input, BARE), async (ctx) => {
     const { paperId, from, to } = ctx.state.input;
     await paperOf(paperId);
     ctx.body = await comparer.compare(paperId, await versionOf(paperId, from), await versionOf(paperId, to));

@@ -27,12 +27,11 @@ import {
   type Store,
 } from '../../store';
 import type { ReportWatch } from './report-watch';
+import { OFFICIAL_RESULT_INPUT_ERRORS } from '../../../src/contract/official-result-requests';
 import { standingOf, type Standing } from '../../../src/domain/gate/rank/official-results/report-standing';
 
 export const OFFICIAL_RESULT_ERRORS = {
-  noResult: 'No scorecard with this id is stored here.',
-  noReport: 'No official result was added to this result.',
-  verifyFirst: 'Verify your email address before adding an official result.',
+  ...OFFICIAL_RESULT_INPUT_ERRORS,
   alreadyReported: 'This result already has an official result: one per result.',
   noRankModel: (testPaper: string) =>
     `Official results are taken for CS and DA, whose ranks HireGate predicts; not for ${testPaper}.`,

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { number, object, string } from 'yup';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Metrics } from '../../http/metrics';
@@ -7,35 +6,14 @@ import type { Store } from '../../store';
 import type { RequireAdmin } from '../../access/admin-guard';
 import type { Crowd } from '../../crowd/crowd';
 import { DAY_MS, limitPerAddress, limitPerNetworkPerDay } from '../../http/limiters';
-import { validate } from '../../http/validate';
-import { plainText } from '../../../src/domain/validation/text';
-import { officialResultSchema } from '../../../src/domain/validation/official-result';
+import { validateInput } from '../../http/validate';
+import { OPERATIONS } from '../../../src/contract/operations';
 import { createScorecardAccess } from '../../access/scorecard-access';
-import { createOfficialResults, OFFICIAL_RESULT_ERRORS } from './official-results';
+import { createOfficialResults } from './official-results';
 import { createReportWatch } from './report-watch';
 import { presentOfficialResultAdded, presentOfficialResultStatus, presentReviewRow } from './presenter';
 
-/** A stored result, asked about by the device that holds the proof of an address verified for it (access). */
-const resultOfDevice = object({
-  resultId: plainText(
-    string().trim().required(OFFICIAL_RESULT_ERRORS.noResult).max(100, OFFICIAL_RESULT_ERRORS.noResult),
-  ),
-  access: plainText(string().trim().max(600, OFFICIAL_RESULT_ERRORS.verifyFirst)),
-});
-const report = officialResultSchema.concat(resultOfDevice);
 const BARE = { messages: 'bare' } as const;
-
-const YEAR = 'Name the GATE year (year), such as 2026.';
-const reviewQuery = object({
-  year: number().typeError(YEAR).required(YEAR).integer(YEAR).min(2000, YEAR).max(2100, YEAR),
-});
-const REASON = 'Say why in at most 500 characters (reason).';
-const moderation = object({
-  resultId: plainText(
-    string().trim().required(OFFICIAL_RESULT_ERRORS.noReport).max(100, OFFICIAL_RESULT_ERRORS.noReport),
-  ),
-  reason: plainText(string().trim().required(REASON).max(500, REASON)),
-});
 
 /**
  * The scorecard's "Add your official result" section (its state on this device, and adding the result), and the
@@ -81,13 +59,13 @@ export function officialResultRoutes(services: OfficialResultsDeps): Router {
   });
   const admin = services.requireAdmin();
 
-  router.post('/status', limited, validate(resultOfDevice, BARE), async (ctx) => {
+  router.post('/status', limited, validateInput(OPERATIONS.officialResultStatus.input, BARE), async (ctx) => {
     ctx.body = presentOfficialResultStatus(
       await officialResults.status(ctx.state.input.resultId, ctx.state.input.access),
     );
   });
 
-  router.post('/', limited, perNetwork, validate(report, BARE), async (ctx) => {
+  router.post('/', limited, perNetwork, validateInput(OPERATIONS.addOfficialResult.input, BARE), async (ctx) => {
     const { resultId, access, ...input } = ctx.state.input;
     ctx.status = 201;
     ctx.body = presentOfficialResultAdded(
@@ -95,7 +73,7 @@ export function officialResultRoutes(services: OfficialResultsDeps): Router {
     );
   });
 
-  router.get('/review', admin, validate(reviewQuery, { ...BARE, from: 'query' }), async (ctx) => {
+  router.get('/review', admin, validateInput(OPERATIONS.officialResultReview.input, BARE), async (ctx) => {
     const review = await officialResults.review(ctx.state.input.year);
     ctx.body = {
       year: review.year,
@@ -104,9 +82,11 @@ export function officialResultRoutes(services: OfficialResultsDeps): Router {
     };
   });
 
-  for (const action of ['quarantine', 'restore'] as const) {
-    const input = validate(moderation, { ...BARE, params: ['resultId'] });
-    router.post(`/:resultId/${action}`, admin, input, async (ctx) => {
+  for (const [action, operation] of [
+    ['quarantine', OPERATIONS.quarantineOfficialResult],
+    ['restore', OPERATIONS.restoreOfficialResult],
+  ] as const) {
+    router.post(`/:resultId/${action}`, admin, validateInput(operation.input, BARE), async (ctx) => {
       const { resultId, reason } = ctx.state.input;
       const moderated = await officialResults.moderate(resultId, action, ctx.state.admin!.id, reason);
       ctx.state.log?.info({ resultId, action, by: ctx.state.admin!.id }, `official result ${action}d`);

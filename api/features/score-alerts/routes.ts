@@ -1,41 +1,17 @@
 import Router from '@koa/router';
-import { boolean, object, string } from 'yup';
 import type { Config } from '../../config';
 import type { Store } from '../../store';
 import { HttpError } from '../../http/errors';
 import { limitPerAddress } from '../../http/limiters';
-import { validate } from '../../http/validate';
-import { plainText } from '../../../src/domain/validation/text';
+import { validateInput } from '../../http/validate';
+import { OPERATIONS } from '../../../src/contract/operations';
+import { SCORE_ALERT_MESSAGES } from '../../../src/contract/score-alert-requests';
 import type { Result } from '../../store';
 import { alertIdOf } from '../../store';
 import { createScorecardAccess } from '../../access/scorecard-access';
 import { presentAlertStatus, presentUnsubscribed } from '../../presenters';
 import { isUnsubscribeToken } from './unsubscribe-token';
 
-export const SCORE_ALERT_MESSAGES = {
-  noResult: 'No scorecard is stored for this result: check your score first.',
-  verifyFirst:
-    'Verify your e-mail address in the score checker first: score-change e-mails go to a verified address only.',
-  badLink:
-    'This unsubscribe link is not valid. Open it from the e-mail again, or turn the e-mails off on your scorecard.',
-  unsubscribed: 'You will no longer get e-mails when the answer key changes this score.',
-} as const;
-
-/** A stored result's switch, asked for by the device that holds the proof of a verified address (access). */
-const scorecardOf = object({
-  resultId: plainText(string().trim().required(SCORE_ALERT_MESSAGES.noResult).max(100, SCORE_ALERT_MESSAGES.noResult)),
-  access: plainText(string().trim().max(600, SCORE_ALERT_MESSAGES.verifyFirst)),
-});
-const subscription = scorecardOf.shape({
-  subscribed: boolean()
-    .strict()
-    .typeError('subscribed must be true or false.')
-    .required('Say whether to send the e-mails (subscribed).'),
-});
-const unsubscribeLink = object({
-  alert: string().trim().required(SCORE_ALERT_MESSAGES.badLink).max(200, SCORE_ALERT_MESSAGES.badLink),
-  token: string().trim().required(SCORE_ALERT_MESSAGES.badLink).max(100, SCORE_ALERT_MESSAGES.badLink),
-});
 const BARE = { messages: 'bare' } as const;
 
 /**
@@ -62,13 +38,13 @@ export function scoreAlertRoutes({ store, config }: { store: Store; config: Conf
     return access.verifiedEmail({ link: result.link }, accessToken);
   }
 
-  router.post('/status', limited, validate(scorecardOf, BARE), async (ctx) => {
+  router.post('/status', limited, validateInput(OPERATIONS.scoreAlertStatus.input, BARE), async (ctx) => {
     const result = await resultOf(ctx.state.input.resultId);
     const email = await verifiedEmailOf(result, ctx.state.input.access);
     ctx.body = presentAlertStatus(email, email ? await store.scoreAlerts.find(alertIdOf(result.id, email)) : null);
   });
 
-  router.put('/', limited, validate(subscription, BARE), async (ctx) => {
+  router.put('/', limited, validateInput(OPERATIONS.setScoreAlert.input, BARE), async (ctx) => {
     const { resultId, access: accessToken, subscribed } = ctx.state.input;
     const result = await resultOf(resultId);
     const email = await verifiedEmailOf(result, accessToken);
@@ -92,7 +68,7 @@ export function scoreAlertRoutes({ store, config }: { store: Store; config: Conf
   });
 
   // The mail's page and mail programs' one-click (a form post) both post to the address the mail gives.
-  router.post('/unsubscribe', validate(unsubscribeLink, { ...BARE, from: 'query' }), async (ctx) => {
+  router.post('/unsubscribe', validateInput(OPERATIONS.unsubscribe.input, BARE), async (ctx) => {
     const { alert: alertId, token } = ctx.state.input;
     const alert = await store.scoreAlerts.find(alertId);
     if (!alert || !isUnsubscribeToken(config.secret, alertId, alert.email, token)) {

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type {
@@ -8,7 +8,6 @@ import type {
   KeyVersionsAnswer,
   OfficialResultModeratedAnswer,
   OfficialResultReviewAnswer,
-  ProcessedPaperAnswer,
   QuestionAnswer,
 } from '../../contract';
 
@@ -43,24 +42,20 @@ export interface ProcessedPaper {
 }
 
 export async function processPaper(credentials: AdminCredentials, link: string): Promise<ProcessedPaper> {
-  const body = await apiRequest<ProcessedPaperAnswer>('/api/data/process', {
-    method: 'POST',
-    body: { link },
-    basic: credentials,
-  });
+  const body = await api.call('processPaper', { body: { link }, basic: credentials });
   return { questions: body.data.data, message: body.data.message };
 }
 
 export async function fetchAllPapers(credentials: AdminCredentials): Promise<AllPapers> {
-  return apiRequest<AllPapers>('/api/data/all-question-paper', { basic: credentials });
+  return api.call('allPapers', { basic: credentials });
 }
 
 export async function fetchResults(credentials: AdminCredentials): Promise<AdminResult[]> {
-  return apiRequest<AdminResult[]>('/api/data/get-all-results', { basic: credentials });
+  return api.call('allResults', { basic: credentials });
 }
 
 export async function fetchAdminStats(credentials: AdminCredentials): Promise<AdminStats> {
-  return apiRequest<AdminStats>('/api/data/admin-stats', { basic: credentials });
+  return api.call('adminStats', { basic: credentials });
 }
 
 /** A whole key for a paper; `label` names the key version it makes ('provisional', 'final' or the admin's). */
@@ -70,8 +65,7 @@ export async function importAnswerKey(
   key: { keys: Record<string, string>; marks?: Record<string, number> } | { rows: string },
   label?: string,
 ): Promise<ImportKeyAnswer> {
-  return apiRequest<ImportKeyAnswer>('/api/data/import-key', {
-    method: 'POST',
+  return api.call('importKey', {
     body: { paperId, ...key, ...(label ? { label } : {}) },
     basic: credentials,
   });
@@ -82,9 +76,7 @@ export async function fetchKeyVersions(
   credentials: AdminCredentials,
   paperId: string,
 ): Promise<KeyVersionsAnswer['versions']> {
-  const body = await apiRequest<KeyVersionsAnswer>(`/api/data/key-versions?${new URLSearchParams({ paperId })}`, {
-    basic: credentials,
-  });
+  const body = await api.call('keyVersions', { query: { paperId }, basic: credentials });
   return body.versions;
 }
 
@@ -95,8 +87,7 @@ export function fetchKeyVersionComparison(
   from: number,
   to: number,
 ): Promise<KeyVersionComparisonAnswer> {
-  const query = new URLSearchParams({ paperId, from: String(from), to: String(to) });
-  return apiRequest<KeyVersionComparisonAnswer>(`/api/data/key-versions/compare?${query}`, { basic: credentials });
+  return api.call('compareKeyVersions', { query: { paperId, from, to }, basic: credentials });
 }
 
 /** Every official result added for a GATE year, with its standing, and each ranked paper's consensus. */
@@ -104,8 +95,7 @@ export function fetchOfficialResultsReview(
   credentials: AdminCredentials,
   year: number,
 ): Promise<OfficialResultReviewAnswer> {
-  const query = new URLSearchParams({ year: String(year) });
-  return apiRequest<OfficialResultReviewAnswer>(`/api/data/official-results/review?${query}`, { basic: credentials });
+  return api.call('officialResultReview', { query: { year }, basic: credentials });
 }
 
 /** Quarantines a report (out of every candidate's fit) or restores it, with the reason the moderation log keeps. */
@@ -115,10 +105,8 @@ export function moderateOfficialResult(
   action: 'quarantine' | 'restore',
   reason: string,
 ): Promise<OfficialResultModeratedAnswer> {
-  return apiRequest<OfficialResultModeratedAnswer>(
-    `/api/data/official-results/${encodeURIComponent(resultId)}/${action}`,
-    { method: 'POST', body: { reason }, basic: credentials },
-  );
+  const operation = action === 'quarantine' ? 'quarantineOfficialResult' : 'restoreOfficialResult';
+  return api.call(operation, { params: { resultId }, body: { reason }, basic: credentials });
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */
@@ -129,9 +117,9 @@ export interface ScorecardAnswer {
 }
 
 export async function generateScorecard(credentials: AdminCredentials, result: AdminResult): Promise<ScorecardAnswer> {
-  return apiRequest<ScorecardAnswer>('/api/data/generate-response', {
-    method: 'POST',
-    body: { link: result.link, testPaper: result.set },
+  return api.call('checkScore', {
+    // An uploaded page's result has no link: the server then answers why it cannot score it.
+    body: { link: result.link ?? '', testPaper: result.set },
     basic: credentials,
   });
 }

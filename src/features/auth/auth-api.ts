@@ -1,6 +1,6 @@
-import { apiRequest, ApiError, CLIENT_CODE } from '../../lib/api';
+import { api, ApiError, CLIENT_CODE } from '../../lib/api';
 import { sharedSignUpProblem } from '../../domain/validation/accounts';
-import { LOGIN_FAILED_MESSAGE, type UserData } from './auth-state';
+import { LOGIN_FAILED_MESSAGE } from './auth-state';
 import type { AuthStore } from './auth-store';
 
 /** Browser-side account API calls; each returns what its screen needs to decide the next step. */
@@ -21,8 +21,7 @@ export async function signUp(fields: { email: string; name: string; password: st
   if (problem) throw new SignUpCheckError(problem);
   const token = localStorage.getItem(INVITATION_TOKEN_KEY) ?? undefined;
   try {
-    await apiRequest('/api/signup', {
-      method: 'POST',
+    await api.call('signUp', {
       headers: clientHeader(),
       body: { email: fields.email.trim(), firstName: fields.name.trim(), password: fields.password, token },
     });
@@ -37,21 +36,11 @@ export async function signUp(fields: { email: string; name: string; password: st
   return 'created';
 }
 
-interface LoginResponse {
-  status: 'SUCCESS' | 'FAILED';
-  data: UserData | null;
-}
-
 /** The account login thunk: pending → fulfilled with userData, or rejected with the spec's one message. */
 export async function loginUser(store: AuthStore, credentials: { username: string; password: string }) {
   store.dispatch({ type: 'login/pending' });
   try {
-    const response = await apiRequest<LoginResponse>('/auth/login', {
-      method: 'POST',
-      headers: clientHeader(),
-      body: credentials,
-    });
-    if (response.status !== 'SUCCESS' || !response.data) throw new Error(LOGIN_FAILED_MESSAGE);
+    const response = await api.call('logIn', { headers: clientHeader(), body: credentials });
     store.dispatch({ type: 'login/fulfilled', userData: response.data });
     if (typeof response.data.userType === 'string') {
       store.dispatch({ type: 'setUserType', userType: response.data.userType });
@@ -63,13 +52,8 @@ export async function loginUser(store: AuthStore, credentials: { username: strin
   }
 }
 
-export interface CredentialCheck {
-  success: boolean;
-  message?: string;
-}
-
 export function checkAdminCredentials(credentials: { email: string; password: string }) {
-  return apiRequest<CredentialCheck>('/api/data/check-credentials', { basic: credentials });
+  return api.call('checkCredentials', { basic: credentials });
 }
 
 export function resetPassword(
@@ -77,16 +61,14 @@ export function resetPassword(
   resetToken: string,
   clientCode: string | undefined,
 ) {
-  return apiRequest<{ success: boolean; message: string }>('/api/auth/resetpwd', {
-    method: 'POST',
+  return api.call('resetPassword', {
     headers: { ...clientHeader(clientCode || CLIENT_CODE), Authorization: `Bearer ${resetToken}` },
     body: { ...fields, token: resetToken },
   });
 }
 
 export function requestPasswordReset(email: string) {
-  return apiRequest<{ message: string }>('/api/auth/forgot', {
-    method: 'POST',
+  return api.call('forgotPassword', {
     headers: clientHeader(),
     body: { email: email.trim() },
   });

@@ -1,5 +1,4 @@
-import { accessToken, ApiError, apiRequest } from '../../lib/api';
-import type { ApiCode } from '../../contract/codes';
+import { accessToken, api, ApiError } from '../../lib/api';
 
 /** The verification API calls (the score calls live in lib/scorecard/score-api.ts, shared with the scorecard page). */
 
@@ -10,12 +9,9 @@ export type SendOutcome = { alreadyVerified: true } | { alreadyVerified: false; 
 
 /** 'Already verified' only when this device holds the proof of this address: another device gets a mail of its own. */
 export async function sendVerification(subject: VerificationSubject, email: string): Promise<SendOutcome> {
-  const { code, resendAfterSeconds } = await apiRequest<{
-    code?: ApiCode;
-    resendAfterSeconds?: number;
-  }>('/api/data/send-verification', { method: 'POST', body: { ...subject, email, access: accessToken() } });
-  if (code === 'ALREADY_VERIFIED') return { alreadyVerified: true };
-  return { alreadyVerified: false, resendAfterSeconds: resendAfterSeconds ?? 0 };
+  const answer = await api.call('sendVerification', { body: { ...subject, email, access: accessToken() } });
+  if (answer.code === 'ALREADY_VERIFIED') return { alreadyVerified: true };
+  return { alreadyVerified: false, resendAfterSeconds: answer.resendAfterSeconds ?? 0 };
 }
 
 /** The seconds a refused send says to wait before the next mail for this subject and address, if that was the refusal. */

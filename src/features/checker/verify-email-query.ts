@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, rememberAccessToken } from '../../lib/api';
-import type { VerifyAnswer } from '../../contract';
+import { api, rememberAccessToken } from '../../lib/api';
 import { announceVerified } from './verified-elsewhere';
 import { WAIT_LIMITS_MS, WAIT_MESSAGES, within } from './waits';
 
@@ -27,7 +26,7 @@ export function verificationToken(search: string): string | undefined {
  * other tabs (the one on "Check your inbox" goes on by itself).
  */
 export async function verifyEmail(token: string): Promise<Verified> {
-  const answer = await apiRequest<VerifyAnswer>(`/api/data/verify?${new URLSearchParams({ token })}`);
+  const answer = await api.call('verify', { query: { token } });
   rememberAccessToken(answer.access);
   announceVerified();
   const scorecard = answer.resultId

@@ -1,4 +1,4 @@
-import { accessToken, ApiError, apiRequest } from '../api';
+import { accessToken, api, ApiError } from '../api';
 import { isScorecardData } from './device';
 import { sectionsFor } from './section-choice';
 import type { ScorecardData } from './types';
@@ -53,8 +53,7 @@ export interface ScoreRequest {
  */
 export function requestScore({ link, testPaper, email, minKeyVersion, sections }: ScoreRequest): Promise<ScoreOutcome> {
   return scoreFrom(() =>
-    apiRequest<ScoreResponse>('/api/data/generate-response', {
-      method: 'POST',
+    api.call('checkScore', {
       // JSON leaves out what is undefined: a field not given is not sent.
       body: {
         link,
@@ -76,17 +75,17 @@ export function uploadResponseSheet(
   html: string,
   { testPaper, email, link, sections }: { testPaper: string; email?: string; link?: string; sections?: string },
 ): Promise<ScoreOutcome> {
-  const access = accessToken();
-  const query = new URLSearchParams({
+  // The address leaves out what is undefined: a field not given is not sent.
+  const query = {
     testPaper,
-    ...(email ? { email } : {}),
-    ...(link ? { link } : {}),
-    ...(access ? { access } : {}),
-    ...(sections ? { sections } : {}),
-  });
+    email: email || undefined,
+    link: link || undefined,
+    access: accessToken(),
+    sections: sections || undefined,
+  };
   return scoreFrom(() =>
-    apiRequest<ScoreResponse>(`/api/data/upload-response?${query}`, {
-      method: 'POST',
+    api.call('uploadResponse', {
+      query,
       body: html,
       headers: { 'Content-Type': 'text/html; charset=utf-8' },
     }),
@@ -99,8 +98,7 @@ export function uploadResponseSheet(
  */
 export function storedScorecard(resultId: string, minKeyVersion?: number): Promise<ScoreOutcome> {
   return scoreFrom(() =>
-    apiRequest<ScoreResponse>('/api/data/scorecard', {
-      method: 'POST',
+    api.call('scorecard', {
       body: { resultId, access: accessToken(), minKeyVersion },
     }),
   );

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accessToken, apiRequest } from '../../../lib/api';
-import type { KeyVersionStampAnswer, ScoreAlertStatusAnswer } from '../../../contract';
+import { accessToken, api } from '../../../lib/api';
+import type { ScoreAlertStatusAnswer } from '../../../contract';
 
 /**
  * The scorecard's answer-key-day calls: the paper's current key version (is a saved scorecard's key still current?),
@@ -14,24 +14,17 @@ export type ScoreAlertStatus = ScoreAlertStatusAnswer;
 export const currentKeyVersionQuery = (paperId: string) =>
   queryOptions({
     queryKey: ['key-version', paperId] as const,
-    queryFn: () => apiRequest<KeyVersionStampAnswer>(`/api/data/key-version?${new URLSearchParams({ paperId })}`),
+    queryFn: () => api.call('keyVersion', { query: { paperId } }),
     retry: false,
   });
 
 export const scoreAlertStatusQuery = (resultId: string) =>
   queryOptions({
     queryKey: ['score-alerts', resultId] as const,
-    queryFn: () =>
-      apiRequest<ScoreAlertStatus>('/api/data/score-alerts/status', {
-        method: 'POST',
-        body: { resultId, access: accessToken() },
-      }),
+    queryFn: () => api.call('scoreAlertStatus', { body: { resultId, access: accessToken() } }),
     retry: false,
     staleTime: Infinity,
   });
 
 export const setScoreAlerts = (resultId: string, subscribed: boolean) =>
-  apiRequest<ScoreAlertStatus>('/api/data/score-alerts', {
-    method: 'PUT',
-    body: { resultId, access: accessToken(), subscribed },
-  });
+  api.call('setScoreAlert', { body: { resultId, access: accessToken(), subscribed } });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accessToken, apiRequest } from '../../../lib/api';
-import type { OfficialResultAddedAnswer, OfficialResultAnswer, OfficialResultStatusAnswer } from '../../../contract';
+import { accessToken, api } from '../../../lib/api';
+import type { OfficialResultAnswer } from '../../../contract';
 
 /**
  * The scorecard's official-result calls (docs/official-results.md): whether this device may add one to the stored
@@ -27,17 +27,10 @@ export interface OfficialResultEntry {
 export const officialResultStatusQuery = (resultId: string) =>
   queryOptions({
     queryKey: ['official-result', resultId] as const,
-    queryFn: () =>
-      apiRequest<OfficialResultStatusAnswer>('/api/data/official-results/status', {
-        method: 'POST',
-        body: { resultId, access: accessToken() },
-      }),
+    queryFn: () => api.call('officialResultStatus', { body: { resultId, access: accessToken() } }),
     retry: false,
     staleTime: Infinity,
   });
 
 export const addOfficialResult = (resultId: string, entry: OfficialResultEntry) =>
-  apiRequest<OfficialResultAddedAnswer>('/api/data/official-results', {
-    method: 'POST',
-    body: { resultId, access: accessToken(), consent: true, ...entry },
-  });
+  api.call('addOfficialResult', { body: { resultId, access: accessToken(), consent: true, ...entry } });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { DistributionAnswer, RankAnswer } from '../../../contract';
 
 /** The scorecard page's own reads: the rank among stored results and the spread of stored marks. */
@@ -8,9 +8,7 @@ export type RankResponse = RankAnswer;
 
 export async function fetchRank(resultId: string, testPaper: string): Promise<RankResponse> {
   try {
-    return await apiRequest<RankResponse>(
-      `/api/data/get-rank/${encodeURIComponent(resultId)}/${encodeURIComponent(testPaper)}`,
-    );
+    return await api.call('rank', { params: { resultId, testPaper } });
   } catch (error) {
     // The call reports 'Failed to fetch rank'; the page shows 'Failed to load rank'.
     console.warn('Failed to fetch rank', error);
@@ -22,7 +20,7 @@ export type Distribution = DistributionAnswer;
 
 /** The marks of the paper's stored results: by the paper's id, or (a scorecard saved before it named it) its test paper. */
 export function fetchDistribution(paper: string): Promise<Distribution> {
-  return apiRequest<Distribution>(`/api/data/distribution/${encodeURIComponent(paper)}`);
+  return api.call('distribution', { params: { paper } });
 }
 
 /** The rank among stored results; without a stored result there is nothing to ask. */

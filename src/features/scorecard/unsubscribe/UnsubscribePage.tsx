@@ -1,24 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { api, ApiError, type CallAnswer } from '../../../lib/api';
 import './unsubscribe.css';
 
 const OFFLINE =
   'Your device is offline, so the e-mails are not turned off yet. This page tries again as soon as you are back online.';
 const FAILED = 'The e-mails could not be turned off. Please open the link from the e-mail again.';
 
-interface Unsubscribed {
-  message: string;
-  /** Where the mails were going, masked. */
-  email: string;
-}
+/** What the server says, and where the mails were going (masked). */
+type Unsubscribed = CallAnswer<'unsubscribe'>;
 
 /** A link without its parameters still goes to the server, whose answer says what is wrong with it. */
-const unsubscribe = (alert: string, token: string) =>
-  apiRequest<Unsubscribed>(`/api/data/score-alerts/unsubscribe?${new URLSearchParams({ alert, token })}`, {
-    method: 'POST',
-    body: {},
-  });
+const unsubscribe = (alert: string, token: string) => api.call('unsubscribe', { query: { alert, token } });
 
 type Outcome =
   | { status: 'pending' }

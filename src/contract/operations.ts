@@ -1,4 +1,4 @@
-import type { Schema } from 'yup';
+import type { AnyObjectSchema, Schema } from 'yup';
 import {
   adminStatsAnswer,
   distributionAnswer,
@@ -25,7 +25,35 @@ import {
   unsubscribeAnswer,
   updatedAnswerAnswer,
   verifyAnswer,
-} from '../../src/contract';
+} from './index';
+import {
+  forgotPasswordSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+} from '../domain/validation/accounts';
+import {
+  importKeyRequest,
+  processRequest,
+  resultPageQuery,
+  retireRequest,
+  updateAnswerRequest,
+} from './admin-requests';
+import {
+  distributionParameters,
+  rankParameters,
+  scorecardRequest,
+  scoreRequest,
+  sendRequest,
+  uploadRequest,
+  verifyRequest,
+} from './checker-requests';
+import { demoImageName } from './demo-requests';
+import { imageRequest } from './image-requests';
+import { compareQuery, paperIdQuery } from './key-version-requests';
+import { moderation, officialResultReport, resultOfDevice, reviewQuery } from './official-result-requests';
+import { scoreAlertOf, scoreAlertSwitch, unsubscribeLink } from './score-alert-requests';
+import type { OperationName } from './operation-paths';
 
 /**
  * Who may make a call:
@@ -44,11 +72,26 @@ export interface OtherAnswer {
   description: string;
 }
 
+/**
+ * What a call reads, as its route's `validate` middleware (api/http/validate.ts) reads it: the schema, where from (the
+ * JSON body by default, the query string or the path parameters), path parameters and headers read beside it, and for
+ * a call that takes a page, the field the text/html body is read into.
+ */
+export interface OperationInput<S extends AnyObjectSchema = AnyObjectSchema> {
+  schema: S;
+  from?: 'body' | 'query' | 'params';
+  params?: readonly string[];
+  headers?: Record<string, string>;
+  textBody?: string;
+}
+
 export interface OperationDescription {
   summary: string;
   auth: Auth;
   /** The answer's schema from src/contract, the one the presenters' types come from. */
   answer: Schema | OtherAnswer;
+  /** What the call reads; none for a call that reads no input (or reads it by hand, as the demo's pages do). */
+  input?: OperationInput;
   /** 200 unless said. */
   status?: number;
   /**
@@ -67,70 +110,81 @@ const PORTAL_FAILURES = {
 };
 const html = (description: string): OtherAnswer => ({ mediaType: 'text/html', description });
 
-/**
- * Every call the routers of api/app.ts mount, by method and path as the router writes it. The document
- * (document.ts) takes each route's inputs from its `validate` middleware; this table adds what the router cannot
- * tell. A route without an entry, or an entry without a route, fails the document's test.
- */
-export const OPERATIONS: Record<string, OperationDescription> = {
-  'GET /api/openapi.json': {
+export const OPERATIONS = {
+  openApiDocument: {
     summary: 'This document: every call with its inputs, answers, failures and who may make it (OpenAPI 3.1).',
     auth: 'anyone',
     answer: { mediaType: 'application/json', description: 'An OpenAPI 3.1 document.' },
   },
-  'GET /api/health/live': { summary: 'Liveness: the process answers.', auth: 'anyone', answer: healthAnswer },
-  'GET /api/health': {
+  apiReference: {
+    summary: 'The API reference: this document in an interactive viewer (Swagger UI), served from this origin.',
+    auth: 'anyone',
+    answer: html('The reference page.'),
+  },
+  apiReferenceFile: {
+    summary: "The reference viewer's scripts, styles and images, from the swagger-ui-dist package.",
+    auth: 'anyone',
+    answer: { mediaType: 'application/octet-stream', description: 'The file, by its type.' },
+    errors: { 404: 'no such file of the viewer' },
+  },
+  liveness: { summary: 'Liveness: the process answers.', auth: 'anyone', answer: healthAnswer },
+  health: {
     summary: 'Readiness under its older name.',
     auth: 'anyone',
     answer: healthAnswer,
     errors: { 503: 'not ready: the store is unreachable or catching up, or the instance is shutting down' },
   },
-  'GET /api/health/ready': {
+  readiness: {
     summary: 'Readiness: the store answers, this instance follows it and is not shutting down.',
     auth: 'anyone',
     answer: healthAnswer,
     errors: { 503: 'not ready: the store is unreachable or catching up, or the instance is shutting down' },
   },
-  'GET /metrics': {
+  metrics: {
     summary: "Prometheus' text format: requests, checks, portal fetches, limits, re-scoring, score-alert mails.",
     auth: 'metricsToken',
     answer: { mediaType: 'text/plain', description: 'Prometheus exposition format.' },
     errors: { 401: 'no or a wrong bearer token', 404: 'metrics are off (no METRICS_TOKEN)' },
   },
-  'POST /api/signup': {
+  signUp: {
     summary: 'Creates a user account.',
     auth: 'clientCode',
+    input: { schema: signUpRequestSchema },
     answer: signUpAnswer,
     status: 201,
     errors: { 409: 'the e-mail has an account already', 429: LIMITED },
   },
-  'POST /auth/login': {
+  logIn: {
     summary: 'Signs in: the profile and an access token.',
     auth: 'clientCode',
+    input: { schema: loginRequestSchema },
     answer: logInAnswer,
     errors: { 401: 'wrong e-mail or password', 429: 'too many failed sign-ins for this e-mail' },
   },
-  'POST /api/auth/forgot': {
+  forgotPassword: {
     summary: 'Mails a password-reset link, if the e-mail has an account (the answer is the same either way).',
     auth: 'clientCode',
+    input: { schema: forgotPasswordSchema },
     answer: doneAnswer,
     errors: { 429: LIMITED },
   },
-  'POST /api/auth/resetpwd': {
+  resetPassword: {
     summary: "Sets a new password with the reset mail's token (in the body or as a Bearer token).",
     auth: 'clientCode',
+    input: { schema: resetPasswordRequestSchema },
     answer: doneAnswer,
     errors: { 401: 'the reset link is invalid or has expired' },
   },
-  'GET /api/data/check-credentials': {
+  checkCredentials: {
     summary: 'Whether these Basic credentials are an administrator’s.',
     auth: 'admin',
     answer: doneAnswer,
     errors: { 429: 'locked out after failed sign-ins' },
   },
-  'POST /api/data/process': {
+  processPaper: {
     summary: 'Files a question paper from its master response sheet (a link, or the page as text/html).',
     auth: 'admin',
+    input: { schema: processRequest, textBody: 'html' },
     answer: processedPaperAnswer,
     errors: {
       409: 'PAPER_CONFLICT: the sheet conflicts with the paper of its identity stored here',
@@ -138,42 +192,47 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       ...PORTAL_FAILURES,
     },
   },
-  'PUT /api/data/update-answer': {
+  updateAnswer: {
     summary: "Saves one question's answer key (idempotent by opId; the newest clientTime wins).",
     auth: 'admin',
+    input: { schema: updateAnswerRequest, headers: { opId: 'idempotency-key' } },
     answer: updatedAnswerAnswer,
     errors: { 404: 'no question with this id' },
   },
-  'GET /api/data/all-question-paper': {
+  allPapers: {
     summary: 'Every stored paper: paper id → its questions in master order.',
     auth: 'admin',
     answer: allPapersAnswer,
   },
-  'PUT /api/data/papers/:paperId/retired': {
+  retirePaper: {
     summary: 'Stands a demo paper down (its sheets are refused) or brings it back.',
     auth: 'admin',
+    input: { schema: retireRequest, params: ['paperId'] },
     answer: paperAnswer,
     errors: { 404: 'no paper with this id', 409: 'a real paper never stands down' },
   },
-  'GET /api/data/get-all-results': {
+  allResults: {
     summary: 'Stored results, newest first (one paper’s with `paper`).',
     auth: 'admin',
+    input: { schema: resultPageQuery, from: 'query' },
     answer: resultsAnswer,
   },
-  'POST /api/data/import-key': {
+  importKey: {
     summary: 'Imports a whole official key as one key version.',
     auth: 'admin',
+    input: { schema: importKeyRequest },
     answer: importKeyAnswer,
     errors: { 404: 'no paper of this name', 422: 'the key does not fit the paper' },
   },
-  'GET /api/data/admin-stats': {
+  adminStats: {
     summary: "The dashboard: counters, re-scoring jobs, every paper's state with its results count.",
     auth: 'admin',
     answer: adminStatsAnswer,
   },
-  'POST /api/data/generate-response': {
+  checkScore: {
     summary: "Scores a response sheet from the portal and answers the candidate's scorecard.",
     auth: 'device',
+    input: { schema: scoreRequest },
     answer: scorecardAnswer,
     errors: {
       403: "'Please Verify Your Email' (`verificationRequired`)",
@@ -183,9 +242,10 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       ...PORTAL_FAILURES,
     },
   },
-  'POST /api/data/upload-response': {
+  uploadResponse: {
     summary: 'Scores and stores a saved response-sheet page (text/html body) and answers its scorecard.',
     auth: 'device',
+    input: { schema: uploadRequest, from: 'query', textBody: 'html' },
     answer: scorecardAnswer,
     errors: {
       403: '`verificationRequired` with `upload`: verify an e-mail for the stored upload',
@@ -194,9 +254,10 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       429: LIMITED,
     },
   },
-  'POST /api/data/scorecard': {
+  scorecard: {
     summary: "A stored result's scorecard, scored from its stored responses (the portal is not asked).",
     auth: 'device',
+    input: { schema: scorecardRequest },
     answer: scorecardAnswer,
     errors: {
       403: 'this device did not verify its link or upload',
@@ -205,57 +266,66 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       429: LIMITED,
     },
   },
-  'POST /api/data/send-verification': {
+  sendVerification: {
     summary: 'Mails a verification link for a response-sheet link or an upload.',
     auth: 'device',
+    input: { schema: sendRequest },
     answer: sendVerificationAnswer,
     errors: { 404: 'no uploaded page with this id', 429: `${LIMITED}, or a mail was sent moments ago` },
   },
-  'GET /api/data/verify': {
+  verify: {
     summary: "Opens the mail's sealed token: the device's access token and what to open next.",
     auth: 'anyone',
+    input: { schema: verifyRequest, from: 'query' },
     answer: verifyAnswer,
     errors: { 400: 'a broken token', 410: 'an expired token' },
   },
-  'GET /api/data/get-rank/:resultId/:testPaper': {
+  rank: {
     summary: "A result's rank among the paper's results checked here.",
     auth: 'anyone',
+    input: { schema: rankParameters, from: 'params' },
     answer: rankAnswer,
     errors: { 404: 'no result of this test paper with this id' },
   },
-  'GET /api/data/distribution/:paper': {
+  distribution: {
     summary: "The marks histogram of a paper's stored results (a paper id, or a test paper: its newest paper).",
     auth: 'anyone',
+    input: { schema: distributionParameters, from: 'params' },
     answer: distributionAnswer,
     errors: { 404: 'no such paper' },
   },
-  'GET /api/data/key-version': {
+  keyVersion: {
     summary: "A paper's published key version, from the store (a saved scorecard asks whether it is current).",
     auth: 'anyone',
+    input: { schema: paperIdQuery, from: 'query' },
     answer: keyVersionStampAnswer,
     errors: { 404: 'no such paper, or it has no key yet' },
   },
-  'GET /api/data/key-versions': {
+  keyVersions: {
     summary: "A paper's key versions, newest first.",
     auth: 'admin',
+    input: { schema: paperIdQuery, from: 'query' },
     answer: keyVersionsAnswer,
     errors: { 404: 'no paper of this name' },
   },
-  'GET /api/data/key-versions/compare': {
+  compareKeyVersions: {
     summary: 'Two key versions compared: the questions changed and the stored results moved.',
     auth: 'admin',
+    input: { schema: compareQuery, from: 'query' },
     answer: keyVersionComparisonAnswer,
     errors: { 404: 'no such paper or key version' },
   },
-  'POST /api/data/score-alerts/status': {
+  scoreAlertStatus: {
     summary: "The score-alert switch of this device's verified address for a result.",
     auth: 'device',
+    input: { schema: scoreAlertOf },
     answer: scoreAlertStatusAnswer,
     errors: { 404: 'no scorecard is stored for this result', 429: LIMITED },
   },
-  'PUT /api/data/score-alerts': {
+  setScoreAlert: {
     summary: "Turns the score-change e-mails of this device's verified address on or off.",
     auth: 'device',
+    input: { schema: scoreAlertSwitch },
     answer: scoreAlertStatusAnswer,
     errors: {
       403: 'this device verified no address for the result',
@@ -263,17 +333,19 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       429: LIMITED,
     },
   },
-  'POST /api/data/official-results/status': {
+  officialResultStatus: {
     summary:
       'Whether this device may add an official result (AIR, GATE score) to a stored result, and the one it added.',
     auth: 'device',
+    input: { schema: resultOfDevice },
     answer: officialResultStatusAnswer,
     errors: { 404: 'no scorecard is stored for this result', 429: LIMITED },
   },
-  'POST /api/data/official-results': {
+  addOfficialResult: {
     summary:
       "Adds the candidate's official result to a stored result (opt-in, one per result): predicted against actual.",
     auth: 'device',
+    input: { schema: officialResultReport },
     answer: officialResultAddedAnswer,
     status: 201,
     errors: {
@@ -284,32 +356,37 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       429: `${LIMITED}, or OFFICIAL_REPORTS_PER_NETWORK_PER_DAY from this network today`,
     },
   },
-  'GET /api/data/official-results/review': {
+  officialResultReview: {
     summary:
       "Every official result of a year with its provenance, source, plausibility, weight in the fit and flags, and each ranked paper's consensus: the admin's Official results panel.",
     auth: 'admin',
+    input: { schema: reviewQuery, from: 'query' },
     answer: officialResultReviewAnswer,
   },
-  'POST /api/data/official-results/:resultId/quarantine': {
+  quarantineOfficialResult: {
     summary: 'Holds an official result out of every fit at once, logged with the admin and the reason given.',
     auth: 'admin',
+    input: { schema: moderation, params: ['resultId'] },
     answer: officialResultModeratedAnswer,
     errors: { 404: 'no official result was added to this result' },
   },
-  'POST /api/data/official-results/:resultId/restore': {
+  restoreOfficialResult: {
     summary: 'Lets a quarantined official result count again as the consensus weighs it, logged as quarantine is.',
     auth: 'admin',
+    input: { schema: moderation, params: ['resultId'] },
     answer: officialResultModeratedAnswer,
     errors: { 404: 'no official result was added to this result' },
   },
-  'POST /api/data/score-alerts/unsubscribe': {
+  unsubscribe: {
     summary: "A score-change mail's signed unsubscribe link (JSON, or a mail program's one-click form post).",
     auth: 'anyone',
+    input: { schema: unsubscribeLink, from: 'query' },
     answer: unsubscribeAnswer,
   },
-  'GET /api/images': {
+  image: {
     summary: 'A portal question or option image from this origin (kept for offline scorecards).',
     auth: 'anyone',
+    input: { schema: imageRequest, from: 'query' },
     answer: { mediaType: 'image/*', description: 'The image, cached for good.' },
     errors: {
       415: 'the portal answered something that is not an image',
@@ -317,19 +394,22 @@ export const OPERATIONS: Record<string, OperationDescription> = {
       ...PORTAL_FAILURES,
     },
   },
-  'GET /demo': {
+  demoPage: {
     summary: "The demo's page listing its sample response-sheet links (only with DEMO on).",
     auth: 'anyone',
     answer: html('The page.'),
   },
-  'GET /demo/response-sheets/:file': {
-    summary: 'A made-up response sheet of a demo paper, as the portal would serve it.',
+  demoResponseSheet: {
+    summary: 'A made-up response sheet of a demo paper, as the portal would serve it (only with DEMO on).',
     auth: 'anyone',
     answer: html('The response sheet.'),
   },
-  'GET /demo/images/:name': {
-    summary: "A demo question's or option's image.",
+  demoImage: {
+    summary: "A demo question's or option's image (only with DEMO on).",
     auth: 'anyone',
+    input: { schema: demoImageName, from: 'params' },
     answer: { mediaType: 'image/svg+xml', description: 'The image.' },
   },
-};
+} satisfies Record<OperationName, OperationDescription>;
+
+export type Operations = typeof OPERATIONS;

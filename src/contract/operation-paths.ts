@@ -1,0 +1,50 @@
+/**
+ * Every API call's name, method and path: the half of the operation table (operations.ts) the web app needs at run
+ * time. It holds no schema, so the typed client (src/lib/api.ts) carries these few bytes and no yup; the rest of each
+ * call (auth, inputs, answer, failures) is declared beside it in operations.ts, under the same name.
+ */
+export const OPERATION_PATHS = {
+  openApiDocument: { method: 'GET', path: '/api/openapi.json' },
+  apiReference: { method: 'GET', path: '/api/reference' },
+  apiReferenceFile: { method: 'GET', path: '/api/reference/:file' },
+  liveness: { method: 'GET', path: '/api/health/live' },
+  health: { method: 'GET', path: '/api/health' },
+  readiness: { method: 'GET', path: '/api/health/ready' },
+  metrics: { method: 'GET', path: '/metrics' },
+  signUp: { method: 'POST', path: '/api/signup' },
+  logIn: { method: 'POST', path: '/auth/login' },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot' },
+  resetPassword: { method: 'POST', path: '/api/auth/resetpwd' },
+  checkCredentials: { method: 'GET', path: '/api/data/check-credentials' },
+  processPaper: { method: 'POST', path: '/api/data/process' },
+  updateAnswer: { method: 'PUT', path: '/api/data/update-answer' },
+  allPapers: { method: 'GET', path: '/api/data/all-question-paper' },
+  retirePaper: { method: 'PUT', path: '/api/data/papers/:paperId/retired' },
+  allResults: { method: 'GET', path: '/api/data/get-all-results' },
+  importKey: { method: 'POST', path: '/api/data/import-key' },
+  adminStats: { method: 'GET', path: '/api/data/admin-stats' },
+  checkScore: { method: 'POST', path: '/api/data/generate-response' },
+  uploadResponse: { method: 'POST', path: '/api/data/upload-response' },
+  scorecard: { method: 'POST', path: '/api/data/scorecard' },
+  sendVerification: { method: 'POST', path: '/api/data/send-verification' },
+  verify: { method: 'GET', path: '/api/data/verify' },
+  rank: { method: 'GET', path: '/api/data/get-rank/:resultId/:testPaper' },
+  distribution: { method: 'GET', path: '/api/data/distribution/:paper' },
+  keyVersion: { method: 'GET', path: '/api/data/key-version' },
+  keyVersions: { method: 'GET', path: '/api/data/key-versions' },
+  compareKeyVersions: { method: 'GET', path: '/api/data/key-versions/compare' },
+  scoreAlertStatus: { method: 'POST', path: '/api/data/score-alerts/status' },
+  setScoreAlert: { method: 'PUT', path: '/api/data/score-alerts' },
+  officialResultStatus: { method: 'POST', path: '/api/data/official-results/status' },
+  addOfficialResult: { method: 'POST', path: '/api/data/official-results' },
+  officialResultReview: { method: 'GET', path: '/api/data/official-results/review' },
+  quarantineOfficialResult: { method: 'POST', path: '/api/data/official-results/:resultId/quarantine' },
+  restoreOfficialResult: { method: 'POST', path: '/api/data/official-results/:resultId/restore' },
+  unsubscribe: { method: 'POST', path: '/api/data/score-alerts/unsubscribe' },
+  image: { method: 'GET', path: '/api/images' },
+  demoPage: { method: 'GET', path: '/demo' },
+  demoResponseSheet: { method: 'GET', path: '/demo/response-sheets/:file' },
+  demoImage: { method: 'GET', path: '/demo/images/:name' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+export type OperationName = keyof typeof OPERATION_PATHS;
