@@ -1,4 +1,5 @@
 import { isGateError, isSectionChoiceError, type GateErrorCode } from '../src/domain/gate';
+import { AccessRevokedError } from './access/scorecard-access';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
 import { PaperNotLiveError } from './features/checker/checker-service';
 import { HttpError, notifyingError } from './http/errors';
@@ -21,6 +22,7 @@ export function answerOf(error: unknown): HttpError | undefined {
   if (error instanceof PaperNotLiveError) return new HttpError(409, error.message, { code: error.code });
   if (error instanceof PaperRefused) return new HttpError(409, error.message, { code: 'PAPER_CONFLICT' });
   if (error instanceof EmailTakenError) return notifyingError(409, 'EMAIL_TAKEN', error.message);
+  if (error instanceof AccessRevokedError) return new HttpError(403, error.message, { code: error.code });
   if (error instanceof InvalidResetTokenError) return notifyingError(401, 'INVALID_RESET_LINK', error.message);
   return undefined;
 }

@@ -1,5 +1,8 @@
 import type { Schema } from 'yup';
 import {
+  accessRevokedAnswer,
+  erasedAnswer,
+  erasureRequestedAnswer,
   adminStatsAnswer,
   distributionAnswer,
   doneAnswer,
@@ -306,6 +309,39 @@ export const OPERATIONS: Record<string, OperationDescription> = {
     summary: "A score-change mail's signed unsubscribe link (JSON, or a mail program's one-click form post).",
     auth: 'anyone',
     answer: unsubscribeAnswer,
+  },
+  'POST /api/data/sign-out-device': {
+    summary:
+      'Signs this device out: its access token, and every renewal of it, is refused on every instance from now on.',
+    auth: 'device',
+    answer: accessRevokedAnswer,
+    errors: { 400: 'the token was not signed here (INVALID_TOKEN)', 429: LIMITED },
+  },
+  'POST /api/data/forget-me': {
+    summary:
+      "Mails a link to this device's verified address that, followed within 24 hours, deletes what is stored under it.",
+    auth: 'device',
+    answer: erasureRequestedAnswer,
+    errors: {
+      403: 'this device holds no valid token (VERIFICATION_REQUIRED), or a revoked one (ACCESS_REVOKED)',
+      429: `${LIMITED}, or a confirmation went to this address within the last minute`,
+    },
+  },
+  'POST /api/data/forget-me/confirm': {
+    summary:
+      "The mailed link's token: revokes every device of the address, deletes its results, score alerts, official results and verifications.",
+    auth: 'anyone',
+    answer: erasedAnswer,
+    errors: {
+      400: 'a broken or forged link (INVALID_TOKEN)',
+      410: 'a link older than 24 hours (EXPIRED_TOKEN)',
+      429: LIMITED,
+    },
+  },
+  'POST /api/data/admin/revoke-access': {
+    summary: 'Revokes every access token issued to an address until now, on every device and instance.',
+    auth: 'admin',
+    answer: accessRevokedAnswer,
   },
   'GET /api/images': {
     summary: 'A portal question or option image from this origin (kept for offline scorecards).',

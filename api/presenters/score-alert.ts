@@ -1,7 +1,7 @@
 import type { ScoreAlert } from '../store/types';
 
 /** 'asha.rao@example.com' → 'as…@example.com': enough for the candidate to recognise, little for anyone else. */
-function maskedEmail(email: string): string {
+export function maskedEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 2)}…@${domain}`;
 }

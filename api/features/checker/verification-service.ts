@@ -2,7 +2,6 @@ import type { Context } from 'koa';
 import {
   openVerification,
   sealVerification,
-  signAccessToken,
   type ScorecardAccess,
   type VerificationSubject,
 } from '../../access/scorecard-access';
@@ -128,7 +127,7 @@ export function createVerificationService(
       // The mail's link proves this address on this device, whether or not it verified this subject before.
       return {
         outcome: alreadyVerified ? 'already-verified' : 'verified',
-        access: signAccessToken(config.secret, email),
+        access: access.issue(email),
         subject,
       };
     },
