@@ -54,6 +54,15 @@ export const accessToken = (storage = localStorage) => storage.getItem(DEVICE_AC
 
 export const rememberAccessToken = (token: string, storage = localStorage) => storage.setItem(DEVICE_ACCESS_KEY, token);
 
+/** This device no longer speaks for any address: signed out, forgotten, or revoked on the server. */
+export const forgetAccessToken = (storage = localStorage) => storage.removeItem(DEVICE_ACCESS_KEY);
+
+/**
+ * The header a renewed access token comes back in (api/access/access-renewal.ts): a device in use stays trusted,
+ * one left alone for ACCESS_TOKEN_DAYS verifies again.
+ */
+const RENEWED_ACCESS_HEADER = 'X-Access-Token';
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -71,6 +80,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'No response from server. Please try again.', null);
   }
   const data = parseBody(await response.text());
+  const renewed = response.headers.get(RENEWED_ACCESS_HEADER);
+  if (renewed) rememberAccessToken(renewed);
+  if (codeOf(data) === 'ACCESS_REVOKED') forgetAccessToken();
   if (!response.ok) {
     const message = (data as { message?: string } | null)?.message ?? '';
     throw new ApiError(response.status, message, data);

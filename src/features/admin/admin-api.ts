@@ -2,6 +2,7 @@ import { apiRequest } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type {
+  AccessRevokedAnswer,
   AdminStatsAnswer,
   ImportKeyAnswer,
   KeyVersionComparisonAnswer,
@@ -119,6 +120,15 @@ export function moderateOfficialResult(
     `/api/data/official-results/${encodeURIComponent(resultId)}/${action}`,
     { method: 'POST', body: { reason }, basic: credentials },
   );
+}
+
+/** Revokes every device token issued to this address until now, on every instance. */
+export function revokeAccess(credentials: AdminCredentials, email: string): Promise<AccessRevokedAnswer> {
+  return apiRequest<AccessRevokedAnswer>('/api/data/admin/revoke-access', {
+    method: 'POST',
+    body: { email },
+    basic: credentials,
+  });
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */
