@@ -35,6 +35,12 @@ export class AccessRevokedError extends Error {
   }
 }
 
+/** For a caller to whom a revoked token is as good as none (a device asking for a new verification mail). */
+export function noneIfRevoked(error: unknown): null {
+  if (error instanceof AccessRevokedError) return null;
+  throw error;
+}
+
 /** What a token says: whose it is, which device holds it, when it was first issued and when it expires. */
 export interface DeviceAccess {
   email: string;
@@ -250,10 +256,7 @@ export function createScorecardAccess(
       const now = Date.now();
       if (read.status !== 'valid' || read.access.expiresAt - accessLifetimeMs + ACCESS_RENEWAL_AFTER_MS > now)
         return null;
-      const access = await deviceOf(accessToken).catch((error: unknown) => {
-        if (error instanceof AccessRevokedError) return null;
-        throw error;
-      });
+      const access = await deviceOf(accessToken).catch(noneIfRevoked);
       return access && renewAccessToken(secret, access, accessLifetimeMs, now);
     },
     async signOut(accessToken) {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
+import { createApp, type HireGateApp } from '../../api/app';
 import { createScorecardAccess, readAccessToken, signAccessToken } from '../../api/access/scorecard-access';
 import { createStore, type Store } from '../../api/store';
 import { itemAt } from '../../src/domain/lists';
@@ -27,6 +27,7 @@ describe.each(STORE_LANES)("a device's access, on two instances of the $lane", (
   let mailbox: Mailbox;
   let first: CheckerServer;
   let otherStore: Store;
+  let otherApp: HireGateApp;
   let other: Server;
   let otherUrl: string;
   let admin: BuiltAdmin;
@@ -45,9 +46,9 @@ describe.each(STORE_LANES)("a device's access, on two instances of the $lane", (
     // The second instance: its own connection to the same database on MongoDB; the one process's store otherwise
     // (the embedded store belongs to one process).
     otherStore = mongo ? await createStore(first.config) : first.store;
-    const app = createApp(first.config, otherStore, pino({ level: 'silent' }));
+    otherApp = createApp(first.config, otherStore, pino({ level: 'silent' }));
     other = await new Promise<Server>((resolve) => {
-      const listening = app.koa.listen(0, '127.0.0.1', () => resolve(listening));
+      const listening = otherApp.koa.listen(0, '127.0.0.1', () => resolve(listening));
     });
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     admin = await buildAdmin(first.store);
@@ -57,6 +58,8 @@ describe.each(STORE_LANES)("a device's access, on two instances of the $lane", (
 
   afterAll(async () => {
     await new Promise((resolve) => other?.close(resolve));
+    // Its mailer's pooled SMTP connection, which would hold the mailbox open.
+    await otherApp?.stop();
     if (mongo) await otherStore?.close();
     await first?.close();
     await mailbox?.close();
@@ -112,6 +115,14 @@ describe.each(STORE_LANES)("a device's access, on two instances of the $lane", (
       });
       expect((await check(url, link, phone)).status).toBe(200);
     }
+    // Signed out, the device asks for a new verification mail like any other.
+    const again = await postJson(`${otherUrl}/api/data/send-verification`, {
+      link,
+      email: 'signout@example.com',
+      access: laptop,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.alreadyVerified).toBe(false);
     const forged = await postJson(`${otherUrl}/api/data/sign-out-device`, { access: 'not-a-token' });
     expect(forged.status).toBe(400);
     expect(forged.body.code).toBe('INVALID_TOKEN');
