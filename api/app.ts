@@ -18,6 +18,8 @@ import { healthRoutes } from './http/health';
 import { accountRoutes } from './features/accounts/routes';
 import { authenticate, ensureAdmin } from './features/accounts/account-service';
 import { createAdminGuard, type AdminGuard } from './access/admin-guard';
+import { renewDeviceAccess } from './access/access-renewal';
+import { createScorecardAccess } from './access/scorecard-access';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
@@ -25,6 +27,7 @@ import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
 import { officialResultRoutes } from './features/official-results/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { createCrowd } from './crowd/crowd';
 import { createMarksSnapshots } from './crowd/marks-snapshot';
 import { portalTraffic } from './sheets/portal-traffic';
@@ -108,6 +111,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     }),
   );
   app.use(requestDeadline(config.requestTimeoutMs));
+  app.use(renewDeviceAccess(createScorecardAccess(config, store)));
   // The demo's papers are seeded at start (server.ts), and again into a store that changed under the instance.
   if (config.demo) storeWatch.follow(() => seedDemoPapers(store));
   const routers = [
@@ -120,6 +124,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     scoreAlerts.router,
     officialResultRoutes({ config, store, logger, metrics, requireAdmin, crowd }),
     imageRoutes({ config, store, portal }),
+    privacyRoutes({ config, store, mailer, requireAdmin }),
     ...(config.demo ? [demoRoutes(config.appOrigin)] : []),
   ];
   routers.push(openApiRoutes(config.version));

@@ -20,6 +20,9 @@ export const SNAPSHOT_REFRESH_MS = 1_000;
 export const PORTAL_FETCHES_PER_MINUTE = 3_000;
 /** New images per client address: a first view of two papers' scorecards (~300 images each). */
 export const IMAGE_FETCHES_PER_MINUTE = 600;
+/** A device's access token lasts this many days unused; each use renews it. */
+export const ACCESS_TOKEN_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -37,6 +40,8 @@ export interface Config {
   /** HMAC secret for verification tokens and JWT access tokens. */
   secret: string;
   requireEmailVerification: boolean;
+  /** How long a device's access token lasts unused (ACCESS_TOKEN_DAYS); each use renews it (scorecard-access.ts). */
+  accessLifetimeMs: number;
   /** Hosts the response-sheet fetcher accepts; listed hosts may be private (tests, demo). */
   responseSheetHosts: string[];
   fetchTimeoutMs: number;
@@ -220,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientCode: env.CLIENT_CODE || 'hiregate-web',
     secret: persistentSecret(env, dataDir),
     requireEmailVerification: flag(env, 'REQUIRE_EMAIL_VERIFICATION', true),
+    accessLifetimeMs: integer(env, 'ACCESS_TOKEN_DAYS', ACCESS_TOKEN_DAYS, 1, 365) * DAY_MS,
     responseSheetHosts: (env.RESPONSE_SHEET_HOSTS ?? 'cdn.digialm.com,www.digialm.com')
       .split(',')
       .map((h) => h.trim().toLowerCase())

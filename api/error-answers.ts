@@ -1,5 +1,6 @@
 import type { ApiCode } from '../src/contract/codes';
 import { isGateError, isSectionChoiceError, type GateErrorCode } from '../src/domain/gate';
+import { AccessRevokedError } from './access/scorecard-access';
 import { EmailTakenError, InvalidResetTokenError } from './features/accounts/account-service';
 import { KeyRefused } from './features/admin/answer-keys';
 import { PaperNotLiveError } from './features/checker/checker-service';
@@ -65,6 +66,7 @@ export function answerOf(error: unknown): HttpError | undefined {
     return new HttpError(429, error.message, extra, { 'Retry-After': String(seconds) });
   }
   if (error instanceof EmailTakenError) return notifyingError(409, 'EMAIL_TAKEN', error.message);
+  if (error instanceof AccessRevokedError) return new HttpError(403, error.message, { code: error.code });
   if (error instanceof InvalidResetTokenError) return notifyingError(401, 'INVALID_RESET_LINK', error.message);
   return undefined;
 }

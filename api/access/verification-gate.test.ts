@@ -17,6 +17,7 @@ const CONFIG = {
   responseSheetHosts: ['cdn.digialm.com'],
   appOrigin: 'https://hiregate.example',
   requireEmailVerification: true,
+  accessLifetimeMs: 30 * 24 * 60 * 60 * 1000,
 };
 
 const candidate = { state: {}, host: 'hiregate.example' } as unknown as Context;

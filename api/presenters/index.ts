@@ -6,6 +6,7 @@ export { presentScorecard, serialisedScorecard, SCORECARD_READY, type CheckedSco
 export { presentDone, presentLoggedIn, presentProfile, presentSession, presentSignedUp } from './user';
 export { presentKeyVersion, presentKeyVersions } from './key-version';
 export { presentAlertStatus, presentUnsubscribed } from './score-alert';
+export { presentAccessRevoked, presentErased, presentErasureRequested } from './privacy';
 export { presentDistribution, presentRank, type PresentedRank } from './rank-and-distribution';
 export { presentAlreadyVerified, presentVerificationSent, presentVerified } from './verification';
 export { presentAdminStats, presentAnswerSave, presentFiledPaper, presentKeyImport } from './admin';

@@ -2,7 +2,7 @@ import { maskedEmail } from '../mail/masked-email';
 import type { ScoreAlert } from '../store/types';
 
 /** Two letters of the address ('as…@example.com') for the candidate to recognise it by. */
-const SHOWN_TO_CANDIDATE = 2;
+export const SHOWN_TO_CANDIDATE = 2;
 
 /** What the switch shows this device: only ever about the address this device verified, never anyone else's. */
 export function presentAlertStatus(email: string | null, alert: ScoreAlert | null) {

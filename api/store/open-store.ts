@@ -1,4 +1,6 @@
+import { accessRevocationRepository } from './repositories/access-revocations';
 import { alertMailRepository } from './repositories/alert-mails';
+import { erasureRepository } from './repositories/erasures';
 import { jobRepository } from './repositories/jobs';
 import { keyVersionRepository } from './repositories/key-versions';
 import { leanMeasurementRepository } from './repositories/lean-measurements';
@@ -80,6 +82,14 @@ export function storeOver(open: OpenCollection, adapter: StoreAdapter): Store {
         DocumentCollection<Doc>
       >,
     ),
+    accessRevocations: accessRevocationRepository(collection('accessRevocations')),
+    erasures: erasureRepository({
+      results: collection('results'),
+      scoreAlerts: collection('scoreAlerts'),
+      alertMails: collection('alertMails'),
+      officialReports: collection('officialReports'),
+      verifications: collection('verifications'),
+    }),
     limiters: adapter.limiters,
     ensureIndexes: () => adapter.ensureIndexes(),
     ping: () => adapter.ping(),

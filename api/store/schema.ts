@@ -1,4 +1,5 @@
 import type { CollectionSpec, DocumentCollection } from './collection';
+import type { AccessRevocationDoc } from './repositories/access-revocations';
 import type { AlertMailDoc } from './repositories/alert-mails';
 import type { JobDoc } from './repositories/jobs';
 import type { KeyVersionDoc } from './repositories/key-versions';
@@ -30,6 +31,7 @@ export interface Collections {
   officialReports: DocumentCollection<OfficialReportDoc>;
   leanMeasurements: DocumentCollection<LeanMeasurementDoc>;
   identity: DocumentCollection<StoreIdentityDoc>;
+  accessRevocations: DocumentCollection<AccessRevocationDoc>;
 }
 
 /**
@@ -46,8 +48,8 @@ export const olderDataMessage = (where: string) =>
 export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   users: { name: 'users', indexes: [{ keys: { email: 1 }, unique: true }] },
   resetTokens: { name: 'reset_tokens', indexes: [{ keys: { expiresAt: 1 } }] },
-  // Ids are `<link hash> <e-mail>`: one per pair, looked up by id.
-  verifications: { name: 'verifications', indexes: [] },
+  // Ids are `<link hash> <e-mail>`: one per pair, looked up by id; an erasure removes an address's.
+  verifications: { name: 'verifications', indexes: [{ keys: { email: 1 } }] },
   // A paper per id; a handful in all, listed whole.
   papers: { name: 'papers', indexes: [] },
   questions: {
@@ -72,6 +74,8 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
       { keys: { _id: 1, keyVersion: 1 }, unique: true },
       // confirmUploads: a candidate's uploads of a paper, confirmed when its portal link gives the same responses.
       { keys: { candidateId: 1, paperId: 1 } },
+      // An erasure ("Forget me") finds an address's results.
+      { keys: { email: 1 } },
     ],
     retiredIndexes: [
       // Until 0.2 a fetched result was one per link and test paper, so `…html?dup=1` made another result.
@@ -102,9 +106,10 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
     renamedFields: { paperSet: 'paperId' },
   },
   // Ids are `<result id>.<address hash>` (alertIdOf); planning a version's mails reads a paper's alerts that are on.
+  // An erasure finds an address's alerts, and the alerts on its results.
   scoreAlerts: {
     name: 'score_alerts',
-    indexes: [{ keys: { paperId: 1, active: 1 } }],
+    indexes: [{ keys: { paperId: 1, active: 1 } }, { keys: { email: 1 } }, { keys: { resultId: 1 } }],
     retiredIndexes: [{ keys: { paperSet: 1, active: 1 } }],
     renamedFields: { paperSet: 'paperId' },
   },
@@ -120,4 +125,6 @@ export const SCHEMA: Record<keyof Collections, CollectionSpec> = {
   leanMeasurements: { name: 'lean_measurements', indexes: [] },
   // One document: which database this is (api/store/store-watch.ts).
   identity: { name: 'store_identity', indexes: [] },
+  // Ids name a device or an address digest (api/access/scorecard-access.ts); expired ones are dropped by `until`.
+  accessRevocations: { name: 'access_revocations', indexes: [{ keys: { until: 1 } }] },
 };

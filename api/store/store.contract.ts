@@ -1105,6 +1105,77 @@ describe(`storage contract on the ${lane} store`, () => {
     });
   });
 
+  describe('access revocations', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute));
+
+    it('keeps the latest line of each holder, answers the latest of several, and drops what has expired', async () => {
+      expect(await store.accessRevocations.revokedBefore(['device:a', 'address:x'])).toBeNull();
+      await store.accessRevocations.revoke('device:a', at(10), at(50));
+      await Promise.all([
+        store.accessRevocations.revoke('address:x', at(20), at(40)),
+        store.accessRevocations.revoke('address:x', at(15), at(35)),
+      ]);
+      expect(await store.accessRevocations.revokedBefore(['device:a', 'address:x'])).toEqual(at(20));
+      expect(await store.accessRevocations.revokedBefore(['device:a', 'address:y'])).toEqual(at(10));
+      await store.accessRevocations.revoke('device:a', at(30), at(60));
+      expect(await store.accessRevocations.revokedBefore(['device:a'])).toEqual(at(30));
+      expect(await store.accessRevocations.forgetExpired(at(45))).toBe(1);
+      expect(await store.accessRevocations.revokedBefore(['address:x'])).toBeNull();
+      expect(await store.accessRevocations.revokedBefore(['device:a'])).toEqual(at(30));
+    });
+  });
+
+  describe('erasure of an address', () => {
+    it("removes the address's results with their reports and alerts, its alerts and its verifications, and nothing else", async () => {
+      const mine = await store.results.upsert(resultInput({ candidateId: 'CS26S1', email: 'gone@example.com' }));
+      const theirs = await store.results.upsert(resultInput({ candidateId: 'CS26S2', email: 'kept@example.com' }));
+      const subscribe = (resultId: string, email: string) =>
+        store.scoreAlerts.subscribe({
+          resultId,
+          email,
+          paperId: 'CS1-2026',
+          set: 'CS 1',
+          toldTotal: 40,
+          toldVersion: 1,
+        });
+      const onMine = await subscribe(mine.id, 'kept@example.com');
+      const onTheirs = await subscribe(theirs.id, 'gone@example.com');
+      const kept = await subscribe(theirs.id, 'kept@example.com');
+      await store.alertMails.enqueue({
+        alertId: onTheirs.id,
+        resultId: theirs.id,
+        paperId: 'CS1-2026',
+        newTotal: 42,
+        to: 'gone@example.com',
+        version: 2,
+        subject: 'Your score changed',
+        text: 'text',
+        html: '<p>html</p>',
+        headers: {},
+      });
+      const report = { paperId: 'CS1-2026', set: 'CS 1', year: 2026, rank: 10, score: 900, source: 'typed' as const };
+      const predicted = { rank: 12, rankRange: [8, 20] as [number, number], normMarks: 80, score: 880 };
+      await store.officialReports.add({ ...report, predicted, resultId: mine.id });
+      await store.officialReports.add({ ...report, predicted, resultId: theirs.id });
+      await store.verifications.markVerified('link-1', 'gone@example.com');
+      await store.verifications.markVerified('link-1', 'kept@example.com');
+
+      expect(await store.erasures.eraseAddress(' Gone@Example.com ')).toEqual({ results: 1, alerts: 2, reports: 1 });
+
+      expect(await store.results.findById(mine.id)).toBeNull();
+      expect(await store.results.findById(theirs.id)).not.toBeNull();
+      expect(await store.scoreAlerts.find(onMine.id)).toBeNull();
+      expect(await store.scoreAlerts.find(onTheirs.id)).toBeNull();
+      expect(await store.scoreAlerts.find(kept.id)).not.toBeNull();
+      expect((await store.alertMails.countByState()).pending).toBe(0);
+      expect(await store.officialReports.findByResult(mine.id)).toBeNull();
+      expect(await store.officialReports.findByResult(theirs.id)).not.toBeNull();
+      expect(await store.verifications.isVerified('link-1', 'gone@example.com')).toBe(false);
+      expect(await store.verifications.isVerified('link-1', 'kept@example.com')).toBe(true);
+      expect(await store.erasures.eraseAddress('gone@example.com')).toEqual({ results: 0, alerts: 0, reports: 0 });
+    });
+  });
+
   describe('store identity', () => {
     it('keeps one identity whose clock every look moves on, across a restart', async () => {
       const first = await store.identity.look();

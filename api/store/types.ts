@@ -615,6 +615,35 @@ export interface MailOutbox {
   list(limit?: number): Promise<StoredMail[]>;
 }
 
+// ---- device access: revocations and erasure ----------------------------------------------------------------------
+
+export interface AccessRevocationRepository {
+  /**
+   * Refuses every token of this holder (a device, or an address) issued at or before `before`, until `until` (when the
+   * last of them would have expired anyway). A later revocation of the same holder moves the line forward.
+   */
+  revoke(holder: string, before: Date, until: Date): Promise<void>;
+  /** The latest line any of these holders was revoked at, or null when none was. */
+  revokedBefore(holders: readonly string[]): Promise<Date | null>;
+  /** Drops revocations whose tokens have all expired. @returns how many. */
+  forgetExpired(now?: Date): Promise<number>;
+}
+
+/** What an erasure removed. */
+export interface ErasedData {
+  results: number;
+  alerts: number;
+  reports: number;
+}
+
+export interface ErasureRepository {
+  /**
+   * Removes what is stored under this address: its results (with their official-result reports and any score alert
+   * on them), its score alerts with their mails, and its verifications.
+   */
+  eraseAddress(email: string): Promise<ErasedData>;
+}
+
 // ---- the store --------------------------------------------------------------------------------------------------
 
 /**
@@ -667,6 +696,8 @@ export interface Store {
   readonly officialReports: OfficialReportRepository;
   readonly leanMeasurements: LeanMeasurementRepository;
   readonly identity: StoreIdentityRepository;
+  readonly accessRevocations: AccessRevocationRepository;
+  readonly erasures: ErasureRepository;
   /** Makes the limiters of the Limits table (docs/configuration.md), counting where every instance on this store sees the counts. */
   readonly limiters: LimiterFactory;
   /**

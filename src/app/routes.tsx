@@ -122,6 +122,7 @@ export const routeTree = rootRoute.addChildren([
     sitePage('/verify-email', () => import('../features/checker/VerifyEmailPage'), 'VerifyEmailPage', {
       queries: true,
     }),
+    sitePage('/forget-me', () => import('../features/checker/ForgetMePage'), 'ForgetMePage'),
     sitePage(
       '/score-alerts/unsubscribe',
       () => import('../features/scorecard/unsubscribe/UnsubscribePage'),

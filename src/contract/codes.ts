@@ -28,6 +28,8 @@ export const API_CODES = [
   'ALREADY_VERIFIED',
   'INVALID_TOKEN',
   'EXPIRED_TOKEN',
+  // A device signed out, or every device of an address revoked or forgotten.
+  'ACCESS_REVOKED',
   // The GATE portal, behind a link.
   'LINK_REFUSED',
   'PORTAL_UNREACHABLE',

@@ -8,6 +8,7 @@ export * from './admin-answers';
 export * from './checker-answers';
 export * from './health-answers';
 export * from './official-result-answers';
+export * from './privacy-answers';
 export { recordOf } from './record';
 export * from './scorecard-answers';
 export * from './error-answer';

@@ -1,5 +1,8 @@
 import type { AnyObjectSchema, Schema } from 'yup';
 import {
+  accessRevokedAnswer,
+  erasedAnswer,
+  erasureRequestedAnswer,
   adminStatsAnswer,
   distributionAnswer,
   doneAnswer,
@@ -53,6 +56,7 @@ import { imageRequest } from './image-requests';
 import { compareQuery, paperIdQuery } from './key-version-requests';
 import { moderation, officialResultReport, resultOfDevice, reviewQuery } from './official-result-requests';
 import { scoreAlertOf, scoreAlertSwitch, unsubscribeLink } from './score-alert-requests';
+import { confirmErasureRequest, deviceRequest, revokeRequest } from './privacy-requests';
 import type { OperationName } from './operation-paths';
 
 /**
@@ -382,6 +386,43 @@ export const OPERATIONS = {
     auth: 'anyone',
     input: { schema: unsubscribeLink, from: 'query' },
     answer: unsubscribeAnswer,
+  },
+  signOutDevice: {
+    summary:
+      'Signs this device out: its access token, and every renewal of it, is refused on every instance from now on.',
+    auth: 'device',
+    input: { schema: deviceRequest },
+    answer: accessRevokedAnswer,
+    errors: { 400: 'the token was not signed here (INVALID_TOKEN)', 429: LIMITED },
+  },
+  forgetMe: {
+    summary:
+      "Mails a link to this device's verified address that, followed within 24 hours, deletes what is stored under it.",
+    auth: 'device',
+    input: { schema: deviceRequest },
+    answer: erasureRequestedAnswer,
+    errors: {
+      403: 'this device holds no valid token (VERIFICATION_REQUIRED), or a revoked one (ACCESS_REVOKED)',
+      429: `${LIMITED}, or a confirmation went to this address within the last minute`,
+    },
+  },
+  confirmForgetMe: {
+    summary:
+      "The mailed link's token: revokes every device of the address, deletes its results, score alerts, official results and verifications.",
+    auth: 'anyone',
+    input: { schema: confirmErasureRequest },
+    answer: erasedAnswer,
+    errors: {
+      400: 'a broken or forged link (INVALID_TOKEN)',
+      410: 'a link older than 24 hours (EXPIRED_TOKEN)',
+      429: LIMITED,
+    },
+  },
+  revokeAccess: {
+    summary: 'Revokes every access token issued to an address until now, on every device and instance.',
+    auth: 'admin',
+    input: { schema: revokeRequest },
+    answer: accessRevokedAnswer,
   },
   image: {
     summary: 'A portal question or option image from this origin (kept for offline scorecards).',

@@ -35,6 +35,7 @@ export const APP_PATHS = [
   '/scorecard',
   '/verify-email',
   '/score-alerts/unsubscribe',
+  '/forget-me',
   '/ContactUs',
   '/signup',
   '/login',

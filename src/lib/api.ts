@@ -98,6 +98,15 @@ export const accessToken = (storage = localStorage) => storage.getItem(DEVICE_AC
 
 export const rememberAccessToken = (token: string, storage = localStorage) => storage.setItem(DEVICE_ACCESS_KEY, token);
 
+/** This device no longer speaks for any address: signed out, forgotten, or revoked on the server. */
+export const forgetAccessToken = (storage = localStorage) => storage.removeItem(DEVICE_ACCESS_KEY);
+
+/**
+ * The header a renewed access token comes back in (api/access/access-renewal.ts): a device in use stays trusted,
+ * one left alone for ACCESS_TOKEN_DAYS verifies again.
+ */
+const RENEWED_ACCESS_HEADER = 'X-Access-Token';
+
 /** A call's address: its path with the parameters filled in, and its query. */
 export function callUrl(name: OperationName, input: { params?: Record<string, string>; query?: object } = {}): string {
   const path = OPERATION_PATHS[name].path.replace(/:(\w+)/g, (_, param: string) => {
@@ -141,6 +150,9 @@ async function call<N extends OperationName>(name: N, ...[input]: CallArguments<
     throw new ApiError(0, 'No response from server. Please try again.', null);
   }
   const data = parseBody(await response.text());
+  const renewed = response.headers.get(RENEWED_ACCESS_HEADER);
+  if (renewed) rememberAccessToken(renewed);
+  if (codeOf(data) === 'ACCESS_REVOKED') forgetAccessToken();
   if (!response.ok) {
     const message = (data as { message?: string } | null)?.message ?? '';
     throw new ApiError(response.status, message, data);

@@ -89,7 +89,7 @@ describe('e-mail verification before a scorecard (REQUIRE_EMAIL_VERIFICATION on)
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ message: 'Email verified successfully', alreadyVerified: false, link });
     const access = verified.body.access as string;
-    expect(access).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(access).toMatch(/^[0-9a-z]+\.[0-9a-z]+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     const repeated = await getJson(verifyUrl(query));
     expect(repeated.body).toMatchObject({ message: 'Link is already verified.', alreadyVerified: true });
     const resend = await postJson(`${server.url}/api/data/send-verification`, {

@@ -22,7 +22,7 @@ import {
   serialisedScorecard,
   type CheckedScorecard,
 } from '../../presenters';
-import { createScorecardAccess } from '../../access/scorecard-access';
+import { createScorecardAccess, noneIfRevoked } from '../../access/scorecard-access';
 import { createVerificationGate, isAdmin } from '../../access/verification-gate';
 import { PaperNotLiveError, type Checker, type SheetOrigin } from './checker-service';
 import { createSheetLoader } from '../../sheets/sheet-loader';
@@ -207,8 +207,9 @@ export function checkerRoutes(services: CheckerRoutesDeps): Router {
   router.post('/send-verification', mails, validateInput(OPERATIONS.sendVerification.input), async (ctx) => {
     const { email, access: accessToken } = ctx.state.input;
     const subject = await subjectOf(ctx, ctx.state.input);
-    // Verified already, on this device: another address, or another device, must show it received a mail itself.
-    if ((await access.verifiedEmail(subject, accessToken)) === email.trim().toLowerCase()) {
+    // Verified already, on this device: another address, or another device, must show it received a mail itself. A
+    // device signed out asks for a new mail like any other.
+    if ((await access.verifiedEmail(subject, accessToken).catch(noneIfRevoked)) === email.trim().toLowerCase()) {
       ctx.body = presentAlreadyVerified(VERIFICATION_MESSAGES.alreadyVerified);
       return;
     }

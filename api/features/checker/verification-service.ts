@@ -1,7 +1,6 @@
 import {
   openVerification,
   sealVerification,
-  signAccessToken,
   type ScorecardAccess,
   type VerificationSubject,
 } from '../../access/scorecard-access';
@@ -116,7 +115,7 @@ export function createVerificationService(
       // The mail's link proves this address on this device, whether or not it verified this subject before.
       return {
         outcome: alreadyVerified ? 'already-verified' : 'verified',
-        access: signAccessToken(config.secret, email),
+        access: access.issue(email),
         subject,
       };
     },

@@ -2,6 +2,7 @@ import { api } from '../../lib/api';
 import type { AdminCredentials } from '../../lib/admin-session';
 import type { AdminResult } from './results/result-list';
 import type {
+  AccessRevokedAnswer,
   AdminStatsAnswer,
   ImportKeyAnswer,
   KeyVersionComparisonAnswer,
@@ -107,6 +108,11 @@ export function moderateOfficialResult(
 ): Promise<OfficialResultModeratedAnswer> {
   const operation = action === 'quarantine' ? 'quarantineOfficialResult' : 'restoreOfficialResult';
   return api.call(operation, { params: { resultId }, body: { reason }, basic: credentials });
+}
+
+/** Revokes every device token issued to this address until now, on every instance. */
+export function revokeAccess(credentials: AdminCredentials, email: string): Promise<AccessRevokedAnswer> {
+  return api.call('revokeAccess', { body: { email }, basic: credentials });
 }
 
 /** What the checker API answers an admin: the scorecard object, or a message such as 'Please Verify Your Email'. */

@@ -4,6 +4,7 @@ import { clearScorecards, deleteScorecard, listScorecards, type SavedScorecard }
 import { noteSavedScorecards } from '../../lib/db-presence';
 import { dateTimeText } from '../../domain/dates';
 import { displayMarks } from '../../domain/gate';
+import { DeviceAccessControls } from './DeviceAccessControls';
 
 type SavedList = { state: 'loading' } | { state: 'ready'; items: SavedScorecard[] };
 
@@ -63,6 +64,7 @@ export function SavedScorecardList() {
           );
         })}
       </ul>
+      <DeviceAccessControls />
     </section>
   );
 }

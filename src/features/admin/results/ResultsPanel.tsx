@@ -12,6 +12,7 @@ import {
   type ResultSortKey,
 } from './result-list';
 import { ViewScorecardButton } from './ViewScorecardButton';
+import { RevokeAccessButton } from './RevokeAccessButton';
 import { dateTimeText } from '../../../domain/dates';
 import { PROVENANCE_LABELS, type ResultProvenance } from '../../../domain/gate/result-provenance';
 
@@ -108,7 +109,10 @@ function ResultRow({ result, credentials }: { result: AdminResult; credentials: 
         <Detail term="Positive Marks" value={result.finalMarks} />
         <Detail term="Date" value={dateTimeText(result.createdAt)} />
       </dl>
-      <ViewScorecardButton result={result} credentials={credentials} />
+      <div className="admin-result__actions">
+        <ViewScorecardButton result={result} credentials={credentials} />
+        {result.email && <RevokeAccessButton email={result.email} credentials={credentials} />}
+      </div>
     </details>
   );
 }

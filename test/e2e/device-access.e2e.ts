@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { itemAt } from '../../src/domain/lists';
+import { launchBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import {
+  postJson,
+  sheetLinks,
+  startCheckerServer,
+  startSmtpPeer,
+  verifiedDevice,
+  type CheckerServer,
+} from '../integration/checker-harness';
+import type { Mailbox } from '../support/mailbox';
+import { chooseTestPaper, linkInMail, openCheckerModal, openHome } from './support/checker';
+import { expectFitsAndAccessible, useWidth } from './support/layout';
+import { buildPaper } from '../support/builders';
+
+/**
+ * "Sign out this device" and "Forget me" under the saved scorecards, at a phone's and a desktop's width: the toasts,
+ * what the device forgets, and what the server refuses or deletes afterwards.
+ */
+describe.each([360, 1280])('a candidate controls this device’s access, at %i px', (width) => {
+  let server: CheckerServer;
+  let fixtures: FixtureServer;
+  let mailbox: Mailbox;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let links: string[];
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer();
+    mailbox = await startSmtpPeer();
+    server = await startCheckerServer({
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      RESPONSE_SHEET_HOSTS: fixtures.host,
+      SMTP_URL: mailbox.url,
+    });
+    await buildPaper(server.store, 'cs1-2026', fixtures);
+    links = sheetLinks('cs1-2026', fixtures);
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await useWidth(page, width);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await mailbox?.close();
+    await fixtures?.close();
+  });
+
+  /** A device that verified `email` for a sheet and opened its scorecard, which the home page then lists as saved. */
+  async function savedScorecardOf(link: string, email: string): Promise<string> {
+    const access = await verifiedDevice(server, link, email);
+    await openCheckerModal(page, server.url);
+    await page.evaluate((token) => localStorage.setItem('hiregate.access', token), access);
+    const dialog = page.getByRole('dialog', { name: 'Check Your GATE Score' });
+    await dialog.getByLabel('GATE Response Link').fill(link);
+    await chooseTestPaper(dialog, 'CS 1');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Retrieve Score' }).click(),
+    ]);
+    await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
+    await tab.close();
+    await openHome(page, server.url);
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor();
+    return access;
+  }
+
+  const deviceToken = () => page.evaluate(() => localStorage.getItem('hiregate.access'));
+
+  it('signs this device out: a toast, the saved scorecards gone, and its token refused by the server', async () => {
+    const access = await savedScorecardOf(itemAt(links, 0), `signout${width}@example.com`);
+    await expectFitsAndAccessible(page, 'saved scorecards with the device controls');
+    await page.getByRole('button', { name: 'Sign out this device' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This device is signed out.' }).waitFor();
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor({ state: 'detached' });
+    expect(await deviceToken()).toBeNull();
+    const refused = await postJson(`${server.url}/api/data/generate-response`, {
+      link: itemAt(links, 0),
+      testPaper: 'CS 1',
+      access,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ACCESS_REVOKED');
+  });
+
+  it('forgets the candidate after the mailed confirmation: a toast for each step, their result deleted', async () => {
+    const email = `forget${width}@example.com`;
+    await savedScorecardOf(itemAt(links, 1), email);
+    const [stored] = await server.store.results.list();
+    await page.getByRole('button', { name: 'Forget me' }).click();
+    const masked = `${email.slice(0, 2)}…@example.com`;
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `We have sent a confirmation link to ${masked}.` })
+      .waitFor();
+
+    const link = linkInMail((await mailbox.next(email)).raw, '/forget-me');
+    await page.goto(server.url + link.pathname + link.search);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your results, score alerts and official results are deleted' })
+      .waitFor();
+    await page.getByText('Deleted: 1 result, 0 score alerts, 0 official results.', { exact: false }).waitFor();
+    const toast = page
+      .getByRole('alert')
+      .filter({ hasText: 'Your results, score alerts and official results are deleted' });
+    await toast.waitFor();
+    // The page itself must fit: the toast, still sliding in, is dismissed first.
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
+    await expectFitsAndAccessible(page, 'the Forget me page');
+    expect(await deviceToken()).toBeNull();
+    expect(stored && (await server.store.results.findById(stored.id))).toBeNull();
+    await openHome(page, server.url);
+    await page.getByRole('button', { name: 'Check Now' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Saved on this device' }).count()).toBe(0);
+  });
+});
