@@ -44,6 +44,8 @@ export interface HireGateApp {
   drain(): void;
   /** Stops the background work, then the mailer it sends through. */
   stop(): Promise<void>;
+  /** Looks at the store now, and catches up if it changed (tests; the watch looks every STORE_LOOK_MS). */
+  lookAtStore(): Promise<void>;
 }
 
 /**
@@ -142,6 +144,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     drain() {
       draining = true;
     },
+    lookAtStore: () => storeWatch.look(),
     async stop() {
       // The workers stop sending before the mailer closes its connections.
       storeWatch.stop();

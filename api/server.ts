@@ -14,6 +14,8 @@ export interface RunningServer {
   server: Server;
   /** The open store (tests seed papers and read results through it). */
   store: Store;
+  /** Looks at the store now, as the store watch does every STORE_LOOK_MS (tests that change the store under it). */
+  lookAtStore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     server,
     store,
+    lookAtStore: () => app.lookAtStore(),
     async close() {
       app.drain();
       await drain();
