@@ -4,7 +4,7 @@ import type { ErasedAnswer } from '../../contract';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/ui/toast';
 import { confirmForget } from './device-access-api';
-import './device-access.css';
+import '../../lib/ui/mailed-link-card.css';
 
 const FAILED = 'Your data could not be deleted. Please open the link from the e-mail again.';
 
@@ -53,7 +53,7 @@ export function ForgetMePage() {
 
   return (
     <main className="page page--centred forget-me" id="main">
-      <section className="forget-me__card">
+      <section className="mailed-link-card">
         <h1>Forget me</h1>
         {outcome.status === 'done' ? (
           <>

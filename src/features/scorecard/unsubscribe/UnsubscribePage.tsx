@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { api, ApiError, type CallAnswer } from '../../../lib/api';
+import '../../../lib/ui/mailed-link-card.css';
 import './unsubscribe.css';
 
 const OFFLINE =
@@ -73,7 +74,7 @@ export function UnsubscribePage() {
 
   return (
     <main className="page page--centred unsubscribe" id="main">
-      <section className="unsubscribe__card">
+      <section className="mailed-link-card">
         <h1>Score-change e-mails</h1>
         {outcome.status === 'done' ? (
           <>
