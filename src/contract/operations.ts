@@ -414,7 +414,7 @@ export const OPERATIONS = {
     answer: erasedAnswer,
     errors: {
       400: 'a broken or forged link (INVALID_TOKEN)',
-      410: 'a link older than 24 hours (EXPIRED_TOKEN)',
+      410: 'a link older than 24 hours, or used already (EXPIRED_TOKEN)',
       429: LIMITED,
     },
   },

@@ -72,6 +72,7 @@ const NOT_MARKETING: Record<string, string> = {
   '/scorecard': 'opened offline from the saved list below',
   '/verify-email': 'verifying a mailed link needs the server',
   '/score-alerts/unsubscribe': 'turning the mails off needs the server; offline it says so (scorecard-key-day.e2e.ts)',
+  '/forget-me': 'deleting needs the server; offline the page says no response came (device-access.e2e.ts)',
   '/admin/dashboard': 'needs an admin session; its offline saves are tested below',
 };
 const concretePath = (route: string) =>

@@ -200,5 +200,15 @@ describe.each(STORE_LANES)("a device's access, on two instances of the $lane", (
     const linkKey = createScorecardAccess(first.config, first.store).linkKey(link);
     expect(await first.store.verifications.isVerified(linkKey, 'forget@example.com')).toBe(false);
     for (const url of [first.url, otherUrl]) expect((await check(url, link, device)).body.code).toBe('ACCESS_REVOKED');
+
+    // The link erases once: what the address stores later is not the link's to delete.
+    const later = await verifiedDevice(first, link, 'forget@example.com');
+    // Checked on the instance that has not served this sheet: the other may answer from its minute-long memory.
+    const laterResult = (await check(otherUrl, link, later)).body.resultId;
+    expect(await first.store.results.findById(laterResult)).not.toBeNull();
+    const reused = await postJson(`${otherUrl}/api/data/forget-me/confirm`, { token });
+    expect(reused.status).toBe(410);
+    expect(reused.body.message).toMatch(/used already/);
+    expect(await first.store.results.findById(laterResult)).not.toBeNull();
   });
 });

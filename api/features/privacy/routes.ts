@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { OPERATIONS } from '../../../src/contract/operations';
 import { PRIVACY_MESSAGES } from '../../../src/contract/privacy-requests';
@@ -8,7 +9,12 @@ import { HttpError } from '../../http/errors';
 import { limitPerAddress, tooManyRequests, waitFor } from '../../http/limiters';
 import { validateInput } from '../../http/validate';
 import type { RequireAdmin } from '../../access/admin-guard';
-import { createScorecardAccess, openErasure, sealErasure } from '../../access/scorecard-access';
+import {
+  createScorecardAccess,
+  openErasure,
+  sealErasure,
+  VERIFICATION_LIFETIME_MS,
+} from '../../access/scorecard-access';
 import { presentAccessRevoked, presentErased, presentErasureRequested } from '../../presenters';
 import { erasureAddress, renderErasureMail } from './erasure-mail';
 
@@ -38,6 +44,8 @@ export function privacyRoutes({
   const perMinute = store.limiters({ name: 'privacy', points: config.rateLimitPerMinute, windowMs: 60_000 });
   const limited = limitPerAddress(perMinute, 'privacy requests');
   const cooldowns = store.limiters({ name: 'erasure-mail', points: 1, windowMs: ERASURE_MAIL_COOLDOWN_MS });
+  // A link erases once: a second click, or someone the mail was forwarded to, cannot erase what was stored since.
+  const linkUses = store.limiters({ name: 'erasure-link', points: 1, windowMs: VERIFICATION_LIFETIME_MS });
 
   router.post('/sign-out-device', limited, validateInput(OPERATIONS.signOutDevice.input, BARE), async (ctx) => {
     if (!(await access.signOut(ctx.state.input.access)))
@@ -65,10 +73,17 @@ export function privacyRoutes({
     const opened = openErasure(config.secret, ctx.state.input.token);
     if (opened.status === 'expired') throw new HttpError(410, PRIVACY_MESSAGES.expiredLink, { code: 'EXPIRED_TOKEN' });
     if (opened.status !== 'valid') throw new HttpError(400, PRIVACY_MESSAGES.invalidLink, { code: 'INVALID_TOKEN' });
-    // Devices first: once they are refused, nothing new is stored under the address while its data goes.
-    await access.revokeAddress(opened.claim.email);
-    const erased = await store.erasures.eraseAddress(opened.claim.email);
-    ctx.body = presentErased(PRIVACY_MESSAGES.erased, erased);
+    const link = createHash('sha256').update(ctx.state.input.token).digest('base64url');
+    if ((await waitFor(linkUses, link)) > 0)
+      throw new HttpError(410, PRIVACY_MESSAGES.usedLink, { code: 'EXPIRED_TOKEN' });
+    try {
+      // Devices first: once they are refused, nothing new is stored under the address while its data goes.
+      await access.revokeAddress(opened.claim.email);
+      ctx.body = presentErased(PRIVACY_MESSAGES.erased, await store.erasures.eraseAddress(opened.claim.email));
+    } catch (error) {
+      await linkUses.delete(link); // not erased: the same link may be tried again
+      throw error;
+    }
   });
 
   router.post(
