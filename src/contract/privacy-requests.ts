@@ -10,8 +10,9 @@ export const PRIVACY_MESSAGES = {
   erasureSent: (email: string) =>
     `We have sent a confirmation link to ${email}. Open it within 24 hours to delete your data.`,
   erased: 'Your results, score alerts and official results are deleted, and every device you verified is signed out.',
-  invalidLink: 'This link is not valid. Ask again with "Forget me" on your scorecard.',
-  expiredLink: 'This link has expired (links work for 24 hours). Ask again with "Forget me" on your scorecard.',
+  invalidLink: 'This link is not valid. Ask again with "Forget me" under "Saved on this device" on the home page.',
+  expiredLink:
+    'This link has expired (links work for 24 hours). Ask again with "Forget me" under "Saved on this device" on the home page.',
   usedLink:
     'This link was used already: your data is deleted. To delete what was stored since, ask again with "Forget me".',
   addressRevoked: (email: string) => `Every device of ${email} is signed out.`,
