@@ -20,6 +20,7 @@ import {
 } from './support/checker';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
 import { buildPaper } from '../support/builders';
+import { eventually } from '../support/eventually';
 
 /**
  * The candidate's whole journey against the real server, with response sheets served by the local fixture server:
@@ -107,8 +108,10 @@ describe('checking a score without e-mail verification', () => {
     const button = dialogOf(page).getByRole('button', { name: 'Retrieve Score' });
     const tabOpened = context.waitForEvent('page');
     await button.click();
-    expect(await button.isDisabled()).toBe(true);
-    expect(await button.locator('.spinner').count()).toBe(1);
+    // The busy state comes from the mutation's pending status, which renders a moment after the click.
+    await eventually(async () => (await button.isDisabled()) && (await button.locator('.spinner').count()) === 1, {
+      what: 'the busy Retrieve Score button with its spinner',
+    });
     release();
     await (await tabOpened).getByRole('heading', { name: 'SCORECARD' }).waitFor();
   });
