@@ -87,7 +87,7 @@ export const unsubscribeAnswer = object({
 /** A key version as the admin lists it: how it came about, who made it and how many keys it changed. */
 export const keyVersionEntryAnswer = keyVersionStampAnswer.shape({
   source: string()
-    .oneOf(['import', 'edit', 'recorded'] as const)
+    .oneOf(['import', 'edit', 'recorded', 'dispute'] as const)
     .required(),
   /** The administrator's e-mail. */
   by: string(),

@@ -12,3 +12,4 @@ export * from './privacy-answers';
 export { recordOf } from './record';
 export * from './scorecard-answers';
 export * from './error-answer';
+export * from './dispute-answers';

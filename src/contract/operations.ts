@@ -4,6 +4,8 @@ import {
   erasedAnswer,
   erasureRequestedAnswer,
   adminStatsAnswer,
+  disputeAppliedAnswer,
+  disputesAnswer,
   distributionAnswer,
   doneAnswer,
   healthAnswer,
@@ -52,6 +54,7 @@ import {
   verifyRequest,
 } from './checker-requests';
 import { demoImageName } from './demo-requests';
+import { applyDisputeRequest, scorecardDisputesRequest } from './dispute-requests';
 import { imageRequest } from './image-requests';
 import { compareQuery, paperIdQuery } from './key-version-requests';
 import { moderation, officialResultReport, resultOfDevice, reviewQuery } from './official-result-requests';
@@ -318,6 +321,36 @@ export const OPERATIONS = {
     input: { schema: compareQuery, from: 'query' },
     answer: keyVersionComparisonAnswer,
     errors: { 404: 'no such paper or key version' },
+  },
+  paperDisputes: {
+    summary:
+      "A paper's disputed answers: where its strongest trusted candidates agree on an answer the provisional key does not give.",
+    auth: 'admin',
+    input: { schema: paperIdQuery, from: 'query' },
+    answer: disputesAnswer,
+    errors: { 404: 'no paper of this name' },
+  },
+  scorecardDisputes: {
+    summary: "A stored result's paper's disputed answers, each with the candidate's own answer and total were the key moved.",
+    auth: 'device',
+    input: { schema: scorecardDisputesRequest },
+    answer: disputesAnswer,
+    errors: {
+      403: 'this device did not verify its link or upload',
+      404: 'no scorecard with this id',
+      429: LIMITED,
+    },
+  },
+  applyDispute: {
+    summary: 'Keys a disputed question to the strong candidates\' answer: a new key version, re-scoring and score-change mails.',
+    auth: 'admin',
+    input: { schema: applyDisputeRequest },
+    answer: disputeAppliedAnswer,
+    errors: {
+      400: 'an answer that is no key of the question',
+      404: 'no such paper or question',
+      409: 'the key changed since the list was made, or the question is no longer disputed',
+    },
   },
   scoreAlertStatus: {
     summary: "The score-alert switch of this device's verified address for a result.",

@@ -19,8 +19,8 @@ export interface KeyVersionStamp {
   at: string;
 }
 
-/** How a key version came about: an imported key, an administrator's answer edit, or recorded as it was found. */
-export type KeyVersionSource = 'import' | 'edit' | 'recorded';
+/** How a key version came about: an imported key, an administrator's answer edit, a dispute applied, or recorded as found. */
+export type KeyVersionSource = 'import' | 'edit' | 'recorded' | 'dispute';
 
 /** A key version as the admin lists it: how it came about, who made it, and how many keys it changed. */
 export interface KeyVersionEntry extends KeyVersionStamp {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, CATALOGUE_VERSIONS, PAPER_CODES, hasChoice, layoutOf, type Catalogue } from './catalogue';
+import {
+  CATALOGUE,
+  CATALOGUE_VERSIONS,
+  PAPER_CODES,
+  challengeWindowOf,
+  hasChoice,
+  layoutOf,
+  type Catalogue,
+} from './catalogue';
 import { normalisedMarks, paperScore, paperScoreInputs, sessionsOf } from './score-inputs';
 
 const THIRTY = 'AE AG AR BM BT CE CH CS CY DA EC EE ES EY GE GG IN MA ME MN MT NM PE PH PI ST TF XE XH XL'.split(' ');
@@ -25,7 +33,7 @@ describe.each(Object.entries(CATALOGUE_VERSIONS))('paper catalogue v%s', (_versi
   });
 
   it('names a source for every fact, and every source it names is listed with its address or document', () => {
-    const named = sourcesIn({ layouts: catalogue.layouts, papers: catalogue.papers }).flatMap((source) =>
+    const named = sourcesIn({ layouts: catalogue.layouts, challengeWindows: catalogue.challengeWindows, papers: catalogue.papers }).flatMap((source) =>
       source.split(', '),
     );
     expect(named.length).toBeGreaterThan(100);
@@ -67,6 +75,15 @@ describe('what the catalogue knows of a paper and year', () => {
       'GA A B C D E F G H I'.split(' '),
     );
     expect(CATALOGUE.papers.DA?.years).not.toHaveProperty('2023');
+  });
+});
+
+describe('challenge windows', () => {
+  it("knows GATE 2026's window closed on 28 Feb 2026, with its source, and knows none for a year it was not told", () => {
+    expect(challengeWindowOf(2026)).toEqual({ closes: '2026-02-28', source: 'zeenews-2026-challenge' });
+    expect(CATALOGUE.sources['zeenews-2026-challenge']).toMatch(/^https:\/\/zeenews\.india\.com\//);
+    expect(challengeWindowOf(2019)).toBeUndefined();
+    expect(challengeWindowOf(2026, { ...CATALOGUE, challengeWindows: undefined })).toBeUndefined();
   });
 });
 

@@ -86,11 +86,23 @@ export interface CataloguePaper {
   years: Record<string, PaperYear>;
 }
 
+/**
+ * The days of a year's challenge window: candidates may challenge the provisional key's answers, for a fee per
+ * question, until `closes` ('YYYY-MM-DD', India's date). One window serves every paper of the year.
+ */
+export interface ChallengeWindow {
+  opens?: string;
+  closes: string;
+  source: string;
+}
+
 export interface Catalogue {
   version: number;
   about: string;
   sources: Record<string, string>;
   layouts: Record<string, Layout>;
+  /** By year, the years whose window is known. */
+  challengeWindows?: Record<string, ChallengeWindow>;
   papers: Record<string, CataloguePaper>;
 }
 
@@ -103,6 +115,12 @@ export const PAPER_CODES: readonly string[] = Object.keys(CATALOGUE.papers);
 
 export function cataloguePaper(code: string, catalogue: Catalogue = CATALOGUE): CataloguePaper | undefined {
   return Object.hasOwn(catalogue.papers, code) ? catalogue.papers[code] : undefined;
+}
+
+/** The year's challenge window, or undefined when the catalogue does not know it. */
+export function challengeWindowOf(year: number, catalogue: Catalogue = CATALOGUE): ChallengeWindow | undefined {
+  const windows = catalogue.challengeWindows ?? {};
+  return Object.hasOwn(windows, String(year)) ? windows[String(year)] : undefined;
 }
 
 /** A year's entry of a paper, or undefined when the catalogue holds nothing for that year. */

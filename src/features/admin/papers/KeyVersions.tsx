@@ -22,6 +22,7 @@ const SOURCE_TEXT: Record<KeyVersionEntry['source'], string> = {
   import: 'imported',
   edit: 'answer edited',
   recorded: 'recorded (set before versions were kept)',
+  dispute: 'dispute applied',
 };
 
 /** What changed, in a word or two: the before and after keys stand beside it. */
