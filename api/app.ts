@@ -23,6 +23,7 @@ import { createScorecardAccess } from './access/scorecard-access';
 import { adminFeature } from './features/admin';
 import { checkerRoutes } from './features/checker/routes';
 import { createChecker } from './features/checker/checker-service';
+import { disputeRoutes } from './features/disputes/routes';
 import { keyVersionRoutes } from './features/key-versions/routes';
 import { scoreAlertsFeature } from './features/score-alerts';
 import { imageRoutes } from './features/images/routes';
@@ -123,6 +124,7 @@ export function createApp(config: Config, store: Store, logger: Logger): HireGat
     adminFeature({ config, store, papers, portal, requireAdmin }),
     checkerRoutes({ config, store, metrics, mailer, portal, requireAdmin, checker }),
     keyVersionRoutes({ store, requireAdmin }),
+    disputeRoutes({ config, store, papers, requireAdmin }),
     scoreAlerts.router,
     officialResultRoutes({ config, store, logger, metrics, requireAdmin, crowd }),
     imageRoutes({ config, store, portal }),

@@ -7,9 +7,15 @@ import type { SheetLoader } from '../sheets/sheet-loader';
 import type { Result } from '../store';
 import type { ScorecardAccess } from './scorecard-access';
 
-/** Who may see a scorecard without a verified e-mail: everyone when verification is off, and an administrator. */
-export interface VerificationGate {
+/** Who may see a stored result's scorecard (and what hangs off it, such as its disputes). */
+export interface ScorecardViewGate {
   needsVerification(ctx: Context): boolean;
+  /** Refuses a stored result's scorecard to a device that verified no address for it, where one is needed. */
+  assertMaySee(ctx: Context, result: Pick<Result, 'id' | 'link' | 'uploaded'>, accessToken?: string): Promise<void>;
+}
+
+/** Who may see a scorecard without a verified e-mail: everyone when verification is off, and an administrator. */
+export interface VerificationGate extends ScorecardViewGate {
   /**
    * A link that cannot be a response sheet (the modal's own rule), or that the fetcher would never read (not a
    * response-sheet host), is refused before anyone is asked for an e-mail or mailed: verifying an address for it
@@ -27,8 +33,6 @@ export interface VerificationGate {
   ): Promise<string | null>;
   /** The address this device verified for a stored upload; else the 403 names the upload to verify an e-mail for. */
   emailForUpload(uploadId: string, accessToken: string | undefined): Promise<string>;
-  /** Refuses a stored result's scorecard to a device that verified no address for it, where one is needed. */
-  assertMaySee(ctx: Context, result: Pick<Result, 'id' | 'link' | 'uploaded'>, accessToken?: string): Promise<void>;
 }
 
 /** An administrator's request (the admin guard vouched for it): never asked to verify, nor limited as a candidate. */
@@ -41,6 +45,21 @@ const verifyFirst = (extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
+export function createScorecardViewGate(
+  config: Pick<Config, 'requireEmailVerification'>,
+  access: ScorecardAccess,
+): ScorecardViewGate {
+  const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
+  return {
+    needsVerification,
+    async assertMaySee(ctx, result, accessToken) {
+      if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
+        throw verifyFirst(result.uploaded ? { upload: result.id } : {});
+      }
+    },
+  };
+}
+
 /**
  * The checker's calls ask for an e-mail verified on this device before they show a scorecard. The configured origin
  * serves the demo's sample sheets (never the request's Origin header).
@@ -50,7 +69,8 @@ export function createVerificationGate(
   access: ScorecardAccess,
   sheets: Pick<SheetLoader, 'refusalOf'>,
 ): VerificationGate {
-  const needsVerification = (ctx: Context) => config.requireEmailVerification && !isAdmin(ctx);
+  const view = createScorecardViewGate(config, access);
+  const needsVerification = (ctx: Context) => view.needsVerification(ctx);
 
   function assertSheetLink(ctx: Context, link: string): void {
     const problem = sheetLinkProblem(link, [config.appOrigin]) ?? sheets.refusalOf(link, { host: ctx.host });
@@ -58,7 +78,7 @@ export function createVerificationGate(
   }
 
   return {
-    needsVerification,
+    ...view,
     assertSheetLink,
 
     async emailForLink(ctx, { link, access: accessToken }, refuseBeforeEmail) {
@@ -75,12 +95,6 @@ export function createVerificationGate(
       const verifiedEmail = await access.verifiedEmail({ upload: uploadId }, accessToken);
       if (!verifiedEmail) throw verifyFirst({ upload: uploadId });
       return verifiedEmail;
-    },
-
-    async assertMaySee(ctx, result, accessToken) {
-      if (needsVerification(ctx) && !(await access.verifiedEmailOf(result, accessToken))) {
-        throw verifyFirst(result.uploaded ? { upload: result.id } : {});
-      }
     },
   };
 }

@@ -10,3 +10,4 @@ export { presentAccessRevoked, presentErased, presentErasureRequested } from './
 export { presentDistribution, presentRank, type PresentedRank } from './rank-and-distribution';
 export { presentAlreadyVerified, presentVerificationSent, presentVerified } from './verification';
 export { presentAdminStats, presentAnswerSave, presentFiledPaper, presentKeyImport } from './admin';
+export { MIN_TRUSTED_RESULTS, presentDisputeApplied, presentDisputes, type OwnSide } from './dispute';

@@ -61,6 +61,9 @@ export const API_CODES = [
   'OFFICIAL_RESULT_IMPLAUSIBLE',
   'NO_RANK_MODEL',
   'NO_PREDICTION',
+  // Applying a disputed answer as a key change (docs/gate/disputes.md).
+  'KEY_MOVED',
+  'NO_LONGER_DISPUTED',
 ] as const;
 
 /** The web app imports this type only: the list itself costs the candidate's bundle nothing. */

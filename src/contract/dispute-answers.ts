@@ -25,7 +25,9 @@ export const disputeAnswer = object({
   number: string().required(),
   section: string(),
   questionId: string().required(),
-  type: string().oneOf(['MCQ', 'MSQ', 'NAT'] as const).required(),
+  type: string()
+    .oneOf(['MCQ', 'MSQ', 'NAT'] as const)
+    .required(),
   /** The provisional key as stored, and the strong candidates' answer in the same form ('D', 'A;C', '4.1:4.12'). */
   key: string().required(),
   answer: string().required(),
@@ -46,7 +48,7 @@ export const disputeAnswer = object({
   pValue: number().required(),
   restPValue: number().required(),
   /** On a scorecard's disputes only: this candidate's answer and total were the key moved. */
-  yours: ownSideAnswer.default(undefined),
+  yours: ownSideAnswer.optional().default(undefined),
 }).noUnknown();
 export type DisputeAnswer = InferType<typeof disputeAnswer>;
 

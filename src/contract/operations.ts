@@ -331,7 +331,8 @@ export const OPERATIONS = {
     errors: { 404: 'no paper of this name' },
   },
   scorecardDisputes: {
-    summary: "A stored result's paper's disputed answers, each with the candidate's own answer and total were the key moved.",
+    summary:
+      "A stored result's paper's disputed answers, each with the candidate's own answer and total were the key moved.",
     auth: 'device',
     input: { schema: scorecardDisputesRequest },
     answer: disputesAnswer,
@@ -342,7 +343,8 @@ export const OPERATIONS = {
     },
   },
   applyDispute: {
-    summary: 'Keys a disputed question to the strong candidates\' answer: a new key version, re-scoring and score-change mails.',
+    summary:
+      "Keys a disputed question to the strong candidates' answer: a new key version, re-scoring and score-change mails.",
     auth: 'admin',
     input: { schema: applyDisputeRequest },
     answer: disputeAppliedAnswer,

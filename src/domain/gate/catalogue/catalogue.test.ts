@@ -33,9 +33,11 @@ describe.each(Object.entries(CATALOGUE_VERSIONS))('paper catalogue v%s', (_versi
   });
 
   it('names a source for every fact, and every source it names is listed with its address or document', () => {
-    const named = sourcesIn({ layouts: catalogue.layouts, challengeWindows: catalogue.challengeWindows, papers: catalogue.papers }).flatMap((source) =>
-      source.split(', '),
-    );
+    const named = sourcesIn({
+      layouts: catalogue.layouts,
+      challengeWindows: catalogue.challengeWindows,
+      papers: catalogue.papers,
+    }).flatMap((source) => source.split(', '));
     expect(named.length).toBeGreaterThan(100);
     for (const id of named) expect(catalogue.sources, id).toHaveProperty(id);
     for (const [id, text] of Object.entries(catalogue.sources)) expect(text, id).toMatch(/https?:\/\/|\.md|\.json/);
