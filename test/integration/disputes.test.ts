@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeAppliedAnswer, DisputesAnswer, KeyVersionsAnswer } from '../../src/contract';
-import { importFixtureKey, type KeysByLongId } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
-import { buildAdmin, buildPaper, basicAuth, rescoringDone, type BuiltPaper } from '../support/builders';
-import { seedDisputedCrowd } from '../support/dispute-crowd';
+import { rescoringDone } from '../support/builders';
+import { DISPUTED, DISPUTED_ID, startDisputeStory, type DisputeStory } from '../support/dispute-story';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { readFixtureJson } from '../support/fixtures';
-import { postJson, sheetLinks, startCheckerServer, verifiedDevice, type CheckerServer } from './checker-harness';
+import { postJson, sheetLinks, verifiedDevice, type CheckerServer } from './checker-harness';
 
 /**
  * Disputed answers through the API (issue 46): a CS 1 paper whose provisional key gets Q15 wrong (A, where the right
@@ -14,28 +12,9 @@ import { postJson, sheetLinks, startCheckerServer, verifiedDevice, type CheckerS
  * starts its own server and store.
  */
 
-const PAPER_ID = 'CS1-2026';
-const DISPUTED_NUMBER = 15;
-const KEYED = 'A';
-const RIGHT = 'D';
+const { paperId: PAPER_ID, keyed: KEYED, right: RIGHT } = DISPUTED;
 const CANDIDATE = 4;
 const EMAIL = 'candidate4@example.com';
-
-interface FixtureKeyRow {
-  master: number;
-  questionId: string;
-}
-const fixtureKey = readFixtureJson<{ byMaster: FixtureKeyRow[] }>('cs1-2026', 'key.json');
-const rightKey = importFixtureKey(readFixtureJson('cs1-2026', 'key.json'));
-const disputedId = fixtureKey.byMaster.find((row) => row.master === DISPUTED_NUMBER)!.questionId;
-const provisional: KeysByLongId = { ...rightKey, [disputedId]: KEYED };
-
-interface Story {
-  server: CheckerServer;
-  admin: { authorization: string };
-  paper: BuiltPaper;
-  url: (route: string) => string;
-}
 
 describe('disputed answers', () => {
   let fixtures: FixtureServer;
@@ -49,49 +28,35 @@ describe('disputed answers', () => {
     await fixtures?.close();
   });
 
-  /** A server with the paper keyed by the wrong provisional key, and `crowd` results stored as `seedDisputedCrowd` makes them. */
   async function story({
     crowd = 50,
     uploadedCrowd = 0,
     verification = false,
-  }: { crowd?: number; uploadedCrowd?: number; verification?: boolean } = {}): Promise<Story> {
-    const server = await startCheckerServer({
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-      REQUIRE_EMAIL_VERIFICATION: String(verification),
+  }: { crowd?: number; uploadedCrowd?: number; verification?: boolean } = {}): Promise<DisputeStory> {
+    const built = await startDisputeStory(fixtures, {
+      crowd,
+      uploadedCrowd,
+      env: { REQUIRE_EMAIL_VERIFICATION: String(verification) },
     });
-    servers.push(server);
-    const built = await buildAdmin(server.store);
-    const paper = await buildPaper(server.store, 'cs1-2026', fixtures, { keyed: false });
-    const url = (route: string) => `${server.url}${route}`;
-    const admin = { authorization: basicAuth(built.email, built.password).authorization };
-    const imported = await postJson(
-      url('/api/data/import-key'),
-      { paperId: PAPER_ID, keys: provisional, label: 'provisional' },
-      admin,
-    );
-    expect(imported.status).toBe(200);
-    const plan = { paperId: PAPER_ID, questions: paper.questions, rightKey, disputed: disputedId, wrongAnswer: KEYED };
-    if (crowd > 0) await seedDisputedCrowd(server.store, { ...plan, candidates: crowd });
-    if (uploadedCrowd > 0)
-      await seedDisputedCrowd(server.store, { ...plan, candidates: uploadedCrowd, uploaded: true, seed: 7 });
-    return { server, admin, paper, url };
+    servers.push(built.server);
+    return built;
   }
 
   /** The fixture candidate checks by link, as the score checker does: their result is stored. */
-  async function check({ server, url }: Story, access?: string) {
+  async function check({ server, url }: DisputeStory, access?: string) {
     const link = itemAt(sheetLinks('cs1-2026', fixtures), CANDIDATE);
     const answer = await postJson(url('/api/data/generate-response'), { link, testPaper: 'CS 1', access });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const ownAnswer = answer.body.response.find((question) => question.long_id === disputedId)!.response_given.trim();
+    const ownAnswer = answer.body.response.find((question) => question.long_id === DISPUTED_ID)!.response_given.trim();
     return { resultId: answer.body.resultId, total: answer.body.totalScore['Total Marks'], ownAnswer, link, server };
   }
 
-  const paperDisputes = async ({ url, admin }: Story) => {
-    const response = await fetch(url(`/api/data/disputes?paperId=${PAPER_ID}`), { headers: admin });
+  const paperDisputes = async ({ url, admin }: DisputeStory) => {
+    const response = await fetch(url(`/api/data/disputes?paperId=${PAPER_ID}`), { headers: admin.headers });
     return { status: response.status, body: (await response.json()) as DisputesAnswer };
   };
   const scorecardDisputes = async (
-    { url }: Story,
+    { url }: DisputeStory,
     body: Record<string, unknown>,
     headers: Record<string, string> = {},
   ) => {
@@ -146,7 +111,7 @@ describe('disputed answers', () => {
     expect(stranger.status).toBe(403);
     expect(stranger.body.code).toBe('VERIFICATION_REQUIRED');
     expect((await scorecardDisputes(built, { resultId: own.resultId, access })).status).toBe(200);
-    expect((await scorecardDisputes(built, { resultId: own.resultId }, built.admin)).status).toBe(200);
+    expect((await scorecardDisputes(built, { resultId: own.resultId }, built.admin.headers)).status).toBe(200);
     const unknown = await scorecardDisputes(built, { resultId: 'no-such-result', access });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
   });
@@ -168,9 +133,9 @@ describe('disputed answers', () => {
     const built = await story({ crowd: 0 });
     const anonymous = await fetch(built.url(`/api/data/disputes?paperId=${PAPER_ID}`));
     expect(anonymous.status).toBe(401);
-    const missing = await fetch(built.url('/api/data/disputes?paperId=XX-2026'), { headers: built.admin });
+    const missing = await fetch(built.url('/api/data/disputes?paperId=XX-2026'), { headers: built.admin.headers });
     expect(missing.status).toBe(404);
-    const unnamed = await fetch(built.url('/api/data/disputes'), { headers: built.admin });
+    const unnamed = await fetch(built.url('/api/data/disputes'), { headers: built.admin.headers });
     expect([unnamed.status, ((await unnamed.json()) as { code: string }).code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
@@ -178,8 +143,8 @@ describe('disputed answers', () => {
     const built = await story();
     const own = await check(built);
     const before = (await scorecardDisputes(built, { resultId: own.resultId })).body.disputes[0]!;
-    const apply = (body: Record<string, unknown>, headers: Record<string, string> = built.admin) =>
-      postJson(built.url('/api/data/disputes/apply'), { paperId: PAPER_ID, questionId: disputedId, ...body }, headers);
+    const apply = (body: Record<string, unknown>, headers: Record<string, string> = built.admin.headers) =>
+      postJson(built.url('/api/data/disputes/apply'), { paperId: PAPER_ID, questionId: DISPUTED_ID, ...body }, headers);
 
     expect((await apply({ answer: RIGHT, keyVersion: 1 }, {})).status).toBe(401);
     const stale = await apply({ answer: RIGHT, keyVersion: 2 });
@@ -193,7 +158,9 @@ describe('disputed answers', () => {
       message: 'Q15 is now keyed D. Stored results are being re-scored.',
       keyVersion: { version: 2, label: 'Dispute Q15: D' },
     });
-    const versions = await fetch(built.url(`/api/data/key-versions?paperId=${PAPER_ID}`), { headers: built.admin });
+    const versions = await fetch(built.url(`/api/data/key-versions?paperId=${PAPER_ID}`), {
+      headers: built.admin.headers,
+    });
     expect(((await versions.json()) as KeyVersionsAnswer).versions[0]).toMatchObject({
       version: 2,
       source: 'dispute',
