@@ -67,6 +67,8 @@ describe('what the server sends fits the published answers', () => {
       await answerOf('distribution', `/api/data/distribution/${paperId}`);
       await answerOf('keyVersion', `/api/data/key-version?paperId=${paperId}`);
       await answerOf('scorecard', '/api/data/scorecard', { body: { resultId } });
+      const disputes = await answerOf('scorecardDisputes', '/api/data/disputes/scorecard', { body: { resultId } });
+      expect(disputes).toMatchObject({ state: 'too-few-results', resultId, disputes: [] });
       expect(await answerOf('scoreAlertStatus', '/api/data/score-alerts/status', { body: { resultId } })).toEqual({
         available: false,
         subscribed: false,
@@ -99,6 +101,7 @@ describe('what the server sends fits the published answers', () => {
       admin: true,
     })) as { versions: Array<{ version: number }> };
     const version = versions[0]!.version;
+    await answerOf('paperDisputes', `/api/data/disputes?paperId=${paperId}`, { admin: true });
     await answerOf(
       'compareKeyVersions',
       `/api/data/key-versions/compare?paperId=${paperId}&from=${version}&to=${version}`,

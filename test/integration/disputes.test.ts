@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DisputeAppliedAnswer, DisputesAnswer, KeyVersionsAnswer } from '../../src/contract';
+import {
+  disputeAppliedAnswer,
+  disputesAnswer,
+  type DisputeAppliedAnswer,
+  type DisputesAnswer,
+  type KeyVersionsAnswer,
+} from '../../src/contract';
 import { itemAt } from '../../src/domain/lists';
 import { rescoringDone } from '../support/builders';
 import { DISPUTED, DISPUTED_ID, startDisputeStory, type DisputeStory } from '../support/dispute-story';
@@ -94,6 +100,8 @@ describe('disputed answers', () => {
     const { status, body } = await scorecardDisputes(built, { resultId: own.resultId });
     expect(status).toBe(200);
     expect(body).toMatchObject({ state: 'listed', resultId: own.resultId, counted: true, total: own.total });
+    // The published answer shape, strictly: nothing it does not list, nothing it promises missing.
+    await expect(disputesAnswer.validate(body, { strict: true })).resolves.toBeDefined();
     const [dispute] = body.disputes;
     // A one-mark MCQ: +1 when right, −1/3 when wrong, 0 when left.
     const marks = (answer: string | null, key: string) => (answer === null ? 0 : answer === key ? 1 : -1 / 3);
@@ -154,6 +162,7 @@ describe('disputed answers', () => {
 
     const applied = await apply({ answer: RIGHT, keyVersion: 1 });
     expect(applied.status).toBe(200);
+    await expect(disputeAppliedAnswer.validate(applied.body, { strict: true })).resolves.toBeDefined();
     expect(applied.body as unknown as DisputeAppliedAnswer).toMatchObject({
       message: 'Q15 is now keyed D. Stored results are being re-scored.',
       keyVersion: { version: 2, label: 'Dispute Q15: D' },
@@ -175,5 +184,35 @@ describe('disputed answers', () => {
     expect(after.body.total).toBeCloseTo(before.yours!.total, 2);
     const again = await apply({ answer: RIGHT, keyVersion: 2 });
     expect([again.status, again.body.code]).toEqual([409, 'NO_LONGER_DISPUTED']);
+  });
+
+  it('stops listing once a key named final is published: the challenge window is over', async () => {
+    const built = await story();
+    const final = await postJson(
+      built.url('/api/data/import-key'),
+      { paperId: PAPER_ID, keys: { [DISPUTED_ID]: RIGHT }, label: 'final' },
+      built.admin.headers,
+    );
+    expect(final.status).toBe(200);
+    const { body } = await paperDisputes(built);
+    expect(body).toMatchObject({ state: 'final-key', keyVersion: { label: 'final' } });
+  });
+
+  it('publishes the three calls in the OpenAPI document with their answer shape', async () => {
+    const built = await story({ crowd: 0 });
+    const document = (await (await fetch(built.url('/api/openapi.json'))).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      >;
+    };
+    for (const [path, method] of [
+      ['/api/data/disputes', 'get'],
+      ['/api/data/disputes/scorecard', 'post'],
+      ['/api/data/disputes/apply', 'post'],
+    ] as const) {
+      const schema = JSON.stringify(document.paths[path]?.[method]?.responses['200']?.content?.['application/json']);
+      expect(schema, path).toContain(path.endsWith('apply') ? '"keyVersion"' : '"challengeWindow"');
+    }
   });
 });
