@@ -240,6 +240,17 @@ export function buildScorecardQuestion(overrides: Partial<ScorecardQuestion> = {
   };
 }
 
+/** A result's marks as stored before any key was known: re-scoring scores it as it would any result under an older key. */
+export const UNSCORED = {
+  totalMarks: 0,
+  finalMarks: 0,
+  negativeMarks: 0,
+  attempts: 0,
+  incorrectAttempts: 0,
+  normMarks: 0,
+  keyVersion: 0,
+} as const;
+
 /** A stored result's fields with defaults: its key follows its paper and candidate id unless a test sets it. */
 export function buildResult(overrides: Partial<ResultInput> = {}): ResultInput {
   const candidateId = overrides.candidateId ?? 'CS26S41001';

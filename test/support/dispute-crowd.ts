@@ -2,7 +2,7 @@ import type { Question, ResultInput, Store } from '../../api/store';
 import { parseKey, type KeysByLongId } from '../../src/domain/gate';
 import { DISPUTE_RULE } from '../../src/domain/gate/disputes';
 import { LETTERS, pick, seededRandom } from '../fixture-generator/truth';
-import { buildResult } from './builders';
+import { UNSCORED, buildResult } from './builders';
 
 export interface DisputedCrowdPlan {
   /** The stored paper and its questions, keyed by the provisional key that gets `disputed` wrong. */
@@ -63,13 +63,7 @@ export async function seedDisputedCrowd(store: Store, plan: DisputedCrowdPlan): 
       link: plan.uploaded ? undefined : `https://cdn.digialm.com/crowd/${candidateId}.html`,
       ...(plan.uploaded ? { uploaded: true as const } : {}),
       responses,
-      totalMarks: 0,
-      finalMarks: 0,
-      negativeMarks: 0,
-      attempts: 0,
-      incorrectAttempts: 0,
-      normMarks: 0,
-      keyVersion: 0,
+      ...UNSCORED,
     });
     ids.push((await store.results.upsert(result)).id);
   }

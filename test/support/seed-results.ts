@@ -3,6 +3,7 @@ import { resultKeyOf } from '../../api/features/checker/checker-service';
 import { identifySheet, paperIdOf, parseResponseSheet } from '../../src/domain/gate';
 import { itemAt } from '../../src/domain/lists';
 import { readFixtureJson, readFixtureText, type FixtureSet, type FixtureUrls } from './fixtures';
+import { UNSCORED } from './builders';
 
 /** The fixtures' expected.json, as far as seeding needs it. */
 interface ExpectedCandidate {
@@ -70,13 +71,7 @@ export async function seedFixtureResults(
       resultKey: resultKeyOf(origin, paperId, candidate.candidateId),
       ...(uploaded ? { uploaded: true } : { link }),
       responses,
-      totalMarks: 0,
-      finalMarks: 0,
-      negativeMarks: 0,
-      attempts: 0,
-      incorrectAttempts: 0,
-      normMarks: 0,
-      keyVersion: 0,
+      ...UNSCORED,
       scoredAt: firstCreatedAt,
     };
     await store.results.upsert(result, createdAt);
