@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startTestServer, type TestServer } from '../support/server';
+import { startJourney, type Journey } from './support/journey';
+import type { TestServer } from '../support/server';
 
 /**
  * The API reference (/api/reference): Swagger UI from this server's own files draws the OpenAPI document, under the
  * site's Content-Security-Policy, with nothing asked of another origin.
  */
 describe('API reference', () => {
+  let journey: Journey;
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
+    journey = await startJourney({ paper: false });
+    ({ server, browser } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => journey?.close());
 
   it('shows the calls of the document, and opens one with its parameters', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });

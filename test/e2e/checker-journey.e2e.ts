@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { launchBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import { startJourney, type Journey } from './support/journey';
+import type { FixtureServer } from '../support/fixture-server';
+import type { Mailbox } from '../support/mailbox';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
-import {
-  sheetLinks,
-  startCheckerServer,
-  startSmtpPeer,
-  verifiedDevice,
-  type CheckerServer,
-} from '../integration/checker-harness';
+import { verifiedDevice, type CheckerServer } from '../integration/checker-harness';
 import {
   chooseTestPaper,
   expectIconsToMatch,
@@ -19,7 +14,6 @@ import {
   waitUntilSavedOnDevice,
 } from './support/checker';
 import type { ExpectedCandidate } from '../support/fixture-expectations';
-import { buildPaper } from '../support/builders';
 import { eventually } from '../support/eventually';
 
 /**
@@ -44,6 +38,7 @@ async function scorecardTab(context: BrowserContext, click: () => Promise<void>)
 }
 
 describe('checking a score without e-mail verification', () => {
+  let journey: Journey;
   let server: CheckerServer;
   let fixtures: FixtureServer;
   let browser: Browser;
@@ -52,17 +47,10 @@ describe('checking a score without e-mail verification', () => {
   let links: string[];
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    server = await startCheckerServer({ REQUIRE_EMAIL_VERIFICATION: 'false', RESPONSE_SHEET_HOSTS: fixtures.host });
-    await buildPaper(server.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
-    browser = await launchBrowser();
+    journey = await startJourney();
+    ({ server, fixtures, browser, links } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await fixtures?.close();
-  });
+  afterAll(() => journey?.close());
   beforeEach(async () => {
     await context?.close();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -165,34 +153,22 @@ describe('checking a score without e-mail verification', () => {
 });
 
 describe('checking a score with e-mail verification', () => {
+  let journey: Journey;
   let server: CheckerServer;
-  let fixtures: FixtureServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let smtp: Mailbox;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let links: string[];
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    smtp = await startSmtpPeer();
-    server = await startCheckerServer({
-      REQUIRE_EMAIL_VERIFICATION: 'true',
-      SMTP_URL: smtp.url,
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-    });
-    await buildPaper(server.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
-    browser = await launchBrowser();
+    journey = await startJourney({ verification: true, mail: true });
+    ({ server, browser, links } = journey);
+    smtp = journey.mailbox!;
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-    await fixtures?.close();
-  });
+  afterAll(() => journey?.close());
 
   it('asks for the e-mail, mails a link, verifies it and then shows the scorecard', async () => {
     const expected = itemAt(cs1Expected(), 2);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { startJourney, type Journey } from './support/journey';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
 import { openCheckerModal } from './support/checker';
@@ -100,17 +101,15 @@ describe('GATE checker landing and score modal', () => {
 });
 
 describe('verify e-mail page without its parameters', () => {
+  let journey: Journey;
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
+    journey = await startJourney({ paper: false });
+    ({ server, browser } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => journey?.close());
 
   it("says 'Missing verification parameters' when link or email is absent", async () => {
     const page = await browser.newPage();

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { launchBrowser } from './support/browser';
+import { startJourney, type Journey } from './support/journey';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { chooseTestPaper, linkInMail } from './support/checker';
 import { eventually } from '../support/eventually';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
+import type { Mailbox } from '../support/mailbox';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 import { familyFile } from '../support/paper-families';
-import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
-import { buildPaper } from '../support/builders';
+import type { CheckerServer } from '../integration/checker-harness';
 
 /**
  * Issue 44, third pass, on a 320 and a 360 px phone and a 1280 px desktop: the tab left on "Check your inbox" goes on
@@ -24,8 +24,9 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 const testPaperOf = (page: Page) => dialogOf(page).getByRole('combobox', { name: 'Test Paper' });
 
 describe('the checker across tabs and papers', () => {
+  let journey: Journey;
   let fixtures: FixtureServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let smtp: Mailbox;
   let server: CheckerServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -33,21 +34,13 @@ describe('the checker across tabs and papers', () => {
   let links: string[];
 
   beforeAll(async () => {
-    [fixtures, smtp, browser] = await Promise.all([startFixtureServer(), startSmtpPeer(), launchBrowser()]);
-    server = await startCheckerServer({
-      REQUIRE_EMAIL_VERIFICATION: 'true',
-      SMTP_URL: smtp.url,
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-    });
-    await buildPaper(server.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
+    journey = await startJourney({ verification: true, mail: true });
+    ({ fixtures, server, browser, links } = journey);
+    smtp = journey.mailbox!;
   }, 90_000);
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-    await fixtures?.close();
+    await journey?.close();
   });
 
   describe.each(JOURNEY_WIDTHS)('at %i px', (width) => {

@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { launchBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import {
-  postJson,
-  sheetLinks,
-  startCheckerServer,
-  startSmtpPeer,
-  verifiedDevice,
-  type CheckerServer,
-} from '../integration/checker-harness';
+import { startJourney, type Journey } from './support/journey';
+import { postJson, verifiedDevice, type CheckerServer } from '../integration/checker-harness';
 import type { Mailbox } from '../support/mailbox';
 import { chooseTestPaper, linkInMail, openCheckerModal, openHome } from './support/checker';
 import { expectFitsAndAccessible, useWidth } from './support/layout';
-import { buildPaper } from '../support/builders';
 
 /**
  * "Sign out this device" and "Forget me" under the saved scorecards, at a phone's and a desktop's width: the toasts,
  * what the device forgets, and what the server refuses or deletes afterwards.
  */
 describe.each([360, 1280])('a candidate controls this device’s access, at %i px', (width) => {
+  let journey: Journey;
   let server: CheckerServer;
-  let fixtures: FixtureServer;
   let mailbox: Mailbox;
   let browser: Browser;
   let context: BrowserContext;
@@ -30,26 +21,14 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
   let links: string[];
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    mailbox = await startSmtpPeer();
-    server = await startCheckerServer({
-      REQUIRE_EMAIL_VERIFICATION: 'true',
-      RESPONSE_SHEET_HOSTS: fixtures.host,
-      SMTP_URL: mailbox.url,
-    });
-    await buildPaper(server.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
-    browser = await launchBrowser();
+    journey = await startJourney({ verification: true, mail: true });
+    ({ server, browser, links } = journey);
+    mailbox = journey.mailbox!;
     context = await browser.newContext();
     page = await context.newPage();
     await useWidth(page, width);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await mailbox?.close();
-    await fixtures?.close();
-  });
+  afterAll(() => journey?.close());
 
   /** A device that verified `email` for a sheet and opened its scorecard, which the home page then lists as saved. */
   async function savedScorecardOf(link: string, email: string): Promise<string> {

@@ -4,13 +4,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FETCH_MESSAGES } from '../../api/sheets/fetcher';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { WAIT_MESSAGES } from '../../src/features/checker/waits';
-import { launchBrowser, screenshotDir } from './support/browser';
+import { screenshotDir } from './support/browser';
+import { startJourney, type Journey } from './support/journey';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { chooseTestPaper, linkInMail, openCheckerModal } from './support/checker';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
-import { sheetLinks, startCheckerServer, startSmtpPeer, type CheckerServer } from '../integration/checker-harness';
+import type { Mailbox } from '../support/mailbox';
+import type { CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
-import { buildPaper } from '../support/builders';
 
 /**
  * Issue 17 items 1-5 as a candidate meets them in the checker: every screen of the checker's journey at 320, 360 and
@@ -38,8 +38,8 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 const longLink = (link: string) => link.replace('/per/', `/per/${'g01/pub/585/touchstone/AssessmentQPHTMLMode1/'}`);
 
 describe('the checker on a phone and on a desktop', () => {
-  let fixtures: FixtureServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let journey: Journey;
+  let smtp: Mailbox;
   let server: CheckerServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -47,25 +47,11 @@ describe('the checker on a phone and on a desktop', () => {
   let links: string[];
 
   beforeAll(async () => {
-    fixtures = await startFixtureServer();
-    smtp = await startSmtpPeer();
-    [server, browser] = await Promise.all([
-      startCheckerServer({
-        REQUIRE_EMAIL_VERIFICATION: 'true',
-        SMTP_URL: smtp.url,
-        RESPONSE_SHEET_HOSTS: fixtures.host,
-      }),
-      launchBrowser(),
-    ]);
-    await buildPaper(server.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
+    journey = await startJourney({ verification: true, mail: true });
+    ({ server, browser, links } = journey);
+    smtp = journey.mailbox!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-    await fixtures?.close();
-  });
+  afterAll(() => journey?.close());
   beforeEach(async () => {
     await context?.close();
     context = await browser.newContext({ viewport: { width: 360, height: 740 } });

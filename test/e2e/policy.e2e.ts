@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { startJourney, type Journey } from './support/journey';
 import { takePolicyViolations } from './support/policy-violations';
-import { startTestServer, type TestServer } from '../support/server';
+import type { TestServer } from '../support/server';
 
 /** The guard every journey runs under (support/policy-guard.ts) must see a violation when there is one. */
 describe('the Content-Security-Policy in the browser', () => {
+  let journey: Journey;
   let server: TestServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    browser = await launchBrowser();
+    journey = await startJourney({ paper: false });
+    ({ server, browser } = journey);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => journey?.close());
 
   it('refuses an injected inline script, and the journeys would be told', async () => {
     const page = await browser.newPage();
