@@ -130,6 +130,12 @@ describe('admin: disputed answers', () => {
       await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
       await saveViewportScreenshot(disputes, `admin-disputes-${width}`);
 
+      // Key versions open beside the list: the applied dispute must appear there without reopening it.
+      const group = page.locator('details.admin-paper').filter({ hasText: PAPER });
+      const versionNames = group.locator('.key-versions__name');
+      await group.locator('details.key-versions > summary').click();
+      await versionNames.filter({ hasText: 'Provisional key' }).waitFor();
+
       await item.getByRole('button', { name: 'Apply as a key change' }).click();
       const confirm = item.getByRole('group', { name: 'Apply Dispute Q15: D' });
       expect(await confirm.locator('p').textContent()).toBe(
@@ -140,11 +146,10 @@ describe('admin: disputed answers', () => {
       await confirm.getByRole('button', { name: 'Apply Dispute Q15: D' }).click();
       await toast(page, DISPUTE_MESSAGES.applied('15', 'D')).waitFor();
 
-      // The list, the key versions and the paper read again: nothing left disputed, the new version named.
+      // The list and the key versions read again: nothing left disputed, the new version named first.
       await disputes.getByRole('status').filter({ hasText: 'Dispute Q15: D: no disputed answer among' }).waitFor();
-      const group = page.locator('details.admin-paper').filter({ hasText: PAPER });
-      await group.locator('details.key-versions > summary').click();
-      await group.locator('.key-versions__name').filter({ hasText: 'Dispute Q15: D' }).waitFor();
+      await versionNames.filter({ hasText: 'Dispute Q15: D' }).waitFor();
+      expect(await versionNames.allTextContents()).toEqual(['Dispute Q15: D', 'Provisional key']);
 
       await eventually(
         async () => {
