@@ -24,6 +24,7 @@ import {
   type TestPaper,
 } from '../../src/domain/gate';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
+import type { DisputeAnswer, DisputesAnswer } from '../../src/contract';
 import type { Crowd } from '../../api/crowd/crowd';
 import type { ReportWatch } from '../../api/features/official-results/report-watch';
 import type { FixtureServer } from './fixture-server';
@@ -329,3 +330,44 @@ export const unwatched = (crowd: Pick<Crowd, 'forgetReports'>): ReportWatch => (
     return changed;
   },
 });
+
+/** A disputed question as the disputes calls answer one: the Q15, keyed A where 16 of 22 strong chose D. */
+export function buildDispute(overrides: Partial<DisputeAnswer> = {}): DisputeAnswer {
+  return {
+    number: '15',
+    questionId: '6409571532',
+    type: 'MCQ',
+    key: 'A',
+    answer: 'D',
+    share: 16 / 22,
+    counts: {
+      strong: 24,
+      answered: 22,
+      choseKey: 3,
+      choseAnswer: 16,
+      restAnswered: 20,
+      restChoseKey: 9,
+      restChoseAnswer: 4,
+    },
+    pValue: 0.0022,
+    restPValue: 0.0004,
+    ...overrides,
+  };
+}
+
+/** A paper's disputes as GET /api/data/disputes answers them: listed under the provisional key, one dispute. */
+export function buildPaperDisputes(overrides: Partial<DisputesAnswer> = {}): DisputesAnswer {
+  return {
+    paperId: 'CS1-2026',
+    state: 'listed',
+    keyVersion: { paperId: 'CS1-2026', version: 1, label: 'provisional', at: '2026-02-19T10:00:00.000Z' },
+    trustedResults: 51,
+    ignoredResults: 0,
+    minTrustedResults: 21,
+    questionsTested: 64,
+    foundAt: '2026-02-20T10:00:00.000Z',
+    challengeWindow: { closes: '2026-02-28', source: 'zeenews-2026-challenge' },
+    disputes: [buildDispute()],
+    ...overrides,
+  };
+}

@@ -4,6 +4,8 @@ import type { AdminResult } from './results/result-list';
 import type {
   AccessRevokedAnswer,
   AdminStatsAnswer,
+  DisputeAppliedAnswer,
+  DisputesAnswer,
   ImportKeyAnswer,
   KeyVersionComparisonAnswer,
   KeyVersionsAnswer,
@@ -89,6 +91,27 @@ export function fetchKeyVersionComparison(
   to: number,
 ): Promise<KeyVersionComparisonAnswer> {
   return api.call('compareKeyVersions', { query: { paperId, from, to }, basic: credentials });
+}
+
+/** A paper's disputed answers: where its strongest trusted candidates agree on an answer the key does not give. */
+export function fetchPaperDisputes(credentials: AdminCredentials, paperId: string): Promise<DisputesAnswer> {
+  return api.call('paperDisputes', { query: { paperId }, basic: credentials });
+}
+
+/**
+ * Keys a disputed question to the strong candidates' answer. `keyVersion` is the version the list was found under:
+ * the server refuses (409) a key that moved since, or an answer its rule no longer backs.
+ */
+export function applyDispute(
+  credentials: AdminCredentials,
+  paperId: string,
+  dispute: { questionId: string; answer: string },
+  keyVersion: number,
+): Promise<DisputeAppliedAnswer> {
+  return api.call('applyDispute', {
+    body: { paperId, questionId: dispute.questionId, answer: dispute.answer, keyVersion },
+    basic: credentials,
+  });
 }
 
 /** Every official result added for a GATE year, with its standing, and each ranked paper's consensus. */

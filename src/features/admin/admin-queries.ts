@@ -6,6 +6,7 @@ import {
   fetchKeyVersions,
   fetchOfficialResultsReview,
   fetchAllPapers,
+  fetchPaperDisputes,
   fetchResults,
 } from './admin-api';
 import { rememberStats } from './panels/last-known-stats';
@@ -26,6 +27,8 @@ const RESULTS_KEY = ['admin', 'results'] as const;
 export const OFFICIAL_RESULTS_KEY = ['admin', 'official-results'] as const;
 /** Every paper's key versions and their comparisons: a key change anywhere invalidates them by this prefix. */
 export const KEY_VERSIONS_KEY = ['admin', 'key-versions'] as const;
+/** Every paper's disputed answers: a key change anywhere invalidates them by this prefix. */
+export const DISPUTES_KEY = ['admin', 'disputes'] as const;
 
 /**
  * The dashboard counters and rescoring jobs, polled every 2 s while a rescore is queued or running; each answer is
@@ -56,6 +59,17 @@ export const keyVersionsQuery = (credentials: AdminCredentials, paperId: string)
   queryOptions({
     queryKey: [...KEY_VERSIONS_KEY, paperId] as const,
     queryFn: () => fetchKeyVersions(credentials, paperId),
+    retry: false,
+  });
+
+/**
+ * A paper's disputed answers. The server keeps them a minute per key version (docs/gate/disputes.md), so asking again
+ * sooner only reads its copy; an applied dispute, or a refusal that says the list is stale, refetches this key.
+ */
+export const paperDisputesQuery = (credentials: AdminCredentials, paperId: string) =>
+  queryOptions({
+    queryKey: [...DISPUTES_KEY, paperId] as const,
+    queryFn: () => fetchPaperDisputes(credentials, paperId),
     retry: false,
   });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeyVersionStamp } from '../../../domain/gate';
 import type { AdminQuestion } from '../admin-api';
-import { adminStatsQuery, KEY_VERSIONS_KEY, allPapersQuery } from '../admin-queries';
+import { adminStatsQuery, DISPUTES_KEY, KEY_VERSIONS_KEY, allPapersQuery } from '../admin-queries';
 import type { AdminCredentials } from '../../../lib/admin-session';
 import { QuestionItem } from '../questions/QuestionItem';
 import { QuestionSkeleton } from '../questions/QuestionSkeleton';
@@ -12,6 +12,7 @@ import { useAdminStats } from '../panels/use-admin-stats';
 import { ImportKeyForm } from './ImportKeyForm';
 import { RescoreLine } from './RescoreStatusList';
 import { KeyVersions } from './KeyVersions';
+import { DisputedAnswers } from './DisputedAnswers';
 import { paperStateText } from './paper-state';
 
 export const PAPERS_LOAD_FAILED_MESSAGE = 'Failed to load question papers. Please try again later.';
@@ -24,11 +25,13 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
   const adminStatsQueryKey = adminStatsQuery(credentials).queryKey;
   const stats = useAdminStats(credentials);
   const pending = usePendingAnswerIds();
-  // Every applied key change (an import, an answer saved now or sent later) makes a key version.
+  // Every applied key change (an import, an answer saved now or sent later, a dispute applied) makes a key version,
+  // and the disputes are looked for again under it.
   const keysChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: papersQueryKey });
     void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
     void queryClient.invalidateQueries({ queryKey: KEY_VERSIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: DISPUTES_KEY });
   }, [queryClient, papersQueryKey, adminStatsQueryKey]);
   useRefreshWhenSent(pending, keysChanged);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -57,6 +60,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
         updateQuestion(question._id, { answerKey });
         void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
         void queryClient.invalidateQueries({ queryKey: KEY_VERSIONS_KEY });
+        void queryClient.invalidateQueries({ queryKey: DISPUTES_KEY });
       },
       [queryClient, updateQuestion, adminStatsQueryKey],
     ),
@@ -115,6 +119,7 @@ export function PapersPanel({ credentials }: { credentials: AdminCredentials }) 
               paperId={paperId}
               justImported={imported[paperId]}
             />
+            <DisputedAnswers credentials={credentials} paperId={paperId} onApplied={keysChanged} />
             {questions.map((question, index) => (
               <QuestionItem
                 key={question._id}
