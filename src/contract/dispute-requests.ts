@@ -12,6 +12,10 @@ export const DISPUTE_MESSAGES = {
   applied: (number: string, answer: string) => `Q${number} is now keyed ${answer}. Stored results are being re-scored.`,
 } as const;
 
+/** The key version an applied dispute makes: 'Dispute Q15: D' (the admin's confirmation shows the same name). */
+export const disputeVersionLabel = ({ number, answer }: { number: string; answer: string }): string =>
+  `Dispute Q${number}: ${answer}`;
+
 const paperIdField = () => plainText(string().trim().required('Name the paper (paperId), e.g. CS1-2026.').max(200));
 
 /** A stored result's disputes, asked for by the device that may see its scorecard (access), or an administrator. */

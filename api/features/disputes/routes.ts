@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { OPERATIONS } from '../../../src/contract/operations';
-import { DISPUTE_MESSAGES } from '../../../src/contract/dispute-requests';
+import { DISPUTE_MESSAGES, disputeVersionLabel } from '../../../src/contract/dispute-requests';
 import { challengeWindowOf } from '../../../src/domain/gate';
 import { scoreIfKeyMoved } from '../../../src/domain/gate/disputes';
 import { isTrustedProvenance, provenanceOf } from '../../../src/domain/gate/result-provenance';
@@ -100,7 +100,7 @@ export function disputeRoutes({
     const dispute = found.report.disputes.find((each) => each.questionId === questionId && each.answer === answer);
     if (!dispute) throw new HttpError(409, DISPUTE_MESSAGES.noLongerDisputed, { code: 'NO_LONGER_DISPUTED' });
     const made = {
-      label: `Dispute Q${dispute.number}: ${dispute.answer}`,
+      label: disputeVersionLabel(dispute),
       source: 'dispute' as const,
       by: ctx.state.admin?.email,
     };

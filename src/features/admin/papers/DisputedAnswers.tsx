@@ -7,13 +7,13 @@ import { Spinner } from '../../../lib/ui/FormFields';
 import { applyDispute } from '../admin-api';
 import { paperDisputesQuery } from '../admin-queries';
 import { adminToast } from '../admin-toast';
+import { disputeVersionLabel } from '../../../contract/dispute-requests';
 import {
   applyConfirmText,
   applyFailure,
   disputeLines,
   disputeSourceText,
   disputeStateText,
-  disputeVersionLabel,
   type PaperDispute,
 } from './dispute-view';
 import './disputes.css';

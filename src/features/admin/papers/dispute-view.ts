@@ -1,4 +1,5 @@
 import type { DisputeAnswer, DisputesAnswer } from '../../../contract';
+import { disputeVersionLabel } from '../../../contract/dispute-requests';
 import { dateTimeText } from '../../../domain/dates';
 import { keyVersionName, readableKey } from '../../../domain/gate';
 import { plural } from '../../../domain/words';
@@ -79,10 +80,6 @@ export function disputeLines(dispute: PaperDispute): DisputeLines {
     pValues: `${pValueText(dispute.pValue)} against the key, ${pValueText(dispute.restPValue)} against the rest`,
   };
 }
-
-/** The key version an applied dispute makes, as the server names it. */
-export const disputeVersionLabel = (dispute: Pick<PaperDispute, 'number' | 'answer'>): string =>
-  `Dispute Q${dispute.number}: ${dispute.answer}`;
 
 /** What applying does, said before the admin confirms. */
 export function applyConfirmText(dispute: PaperDispute): string {
