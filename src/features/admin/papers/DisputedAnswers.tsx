@@ -17,6 +17,7 @@ import {
   type PaperDispute,
 } from './dispute-view';
 import './disputes.css';
+import { LoadFailed } from '../LoadFailed';
 
 interface DisputedAnswersProps {
   credentials: AdminCredentials;
@@ -71,14 +72,12 @@ function DisputesBody({ credentials, paperId, onApplied }: DisputedAnswersProps)
   }
   if (disputes.isError) {
     return (
-      <div className="disputes__status" role="alert">
-        <p className="admin-alert--error">
-          The disputed answers could not be loaded. {disputes.error.message || 'Check the connection and try again.'}
-        </p>
-        <button type="button" className="button" onClick={() => void disputes.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        className="disputes__status"
+        what="The disputed answers could not be loaded."
+        error={disputes.error}
+        onRetry={() => void disputes.refetch()}
+      />
     );
   }
   const answer = disputes.data;

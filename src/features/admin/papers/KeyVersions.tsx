@@ -17,6 +17,7 @@ import { Field, Spinner } from '../../../lib/ui/FormFields';
 import { keyVersionComparisonQuery, keyVersionsQuery } from '../admin-queries';
 import './key-versions.css';
 import { plural } from '../../../domain/words';
+import { LoadFailed } from '../LoadFailed';
 
 const SOURCE_TEXT: Record<KeyVersionEntry['source'], string> = {
   import: 'imported',
@@ -97,14 +98,12 @@ function KeyVersionsBody({
   }
   if (versions.isError) {
     return (
-      <div className="key-versions__status" role="alert">
-        <p className="admin-alert--error">
-          The key versions could not be loaded. {versions.error.message || 'Check the connection and try again.'}
-        </p>
-        <button type="button" className="button" onClick={() => void versions.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        className="key-versions__status"
+        what="The key versions could not be loaded."
+        error={versions.error}
+        onRetry={() => void versions.refetch()}
+      />
     );
   }
   const list = versions.data;
@@ -202,14 +201,11 @@ function VersionComparison({ credentials, paperId, versions, pair, onPick }: Ver
           seconds)…
         </p>
       ) : comparison.isError ? (
-        <div role="alert">
-          <p className="admin-alert--error">
-            The comparison could not be made. {comparison.error.message || 'Check the connection and try again.'}
-          </p>
-          <button type="button" className="button" onClick={() => void comparison.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          what="The comparison could not be made."
+          error={comparison.error}
+          onRetry={() => void comparison.refetch()}
+        />
       ) : (
         <ComparisonView comparison={comparison.data} />
       )}
