@@ -11,6 +11,19 @@ import { jsonErrors } from '../../http/errors';
 import { createAdminGuard, type AdminGuard } from '../../access/admin-guard';
 import { basicAuth, buildAdmin, buildStore, type BuiltStore } from '../../../test/support/builders';
 
+/** A route behind the guard that names the administrator it let through, on a free port. */
+async function guardedRoute(guard: Pick<AdminGuard, 'requireAdmin'>): Promise<{ server: Server; url: string }> {
+  const app = new Koa();
+  app.use(jsonErrors());
+  app.use(guard.requireAdmin());
+  app.use((ctx) => {
+    ctx.body = { admin: ctx.state.admin?.email };
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/anything` };
+}
+
 const ADMIN = { email: 'root@hiregate.test', password: 'Root#Pass1' };
 const SECOND_ADMIN = { email: 'second@hiregate.test', password: 'Second#Pass1' };
 
@@ -34,20 +47,13 @@ describe('requireAdmin middleware', () => {
     await buildAdmin(store, ADMIN);
     await buildAdmin(store, SECOND_ADMIN);
     await signUp(services, { email: 'user@hiregate.test', firstName: 'User', password: 'User#Pass1' });
-    const { requireAdmin } = createAdminGuard({
-      limiters: store.limiters,
-      secret: config.secret,
-      authenticate: (email, password) => authenticate(store, email, password),
-    });
-    const app = new Koa();
-    app.use(jsonErrors());
-    app.use(requireAdmin());
-    app.use((ctx) => {
-      ctx.body = { admin: ctx.state.admin?.email };
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/anything`;
+    ({ server, url } = await guardedRoute(
+      createAdminGuard({
+        limiters: store.limiters,
+        secret: config.secret,
+        authenticate: (email, password) => authenticate(store, email, password),
+      }),
+    ));
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
@@ -148,15 +154,7 @@ describe('the admin guard after the store changed under the instance (a restore)
       secret: 'restore-test-secret',
       authenticate: (email, password) => authenticate(built.store, email, password),
     });
-    const app = new Koa();
-    app.use(jsonErrors());
-    app.use(guard.requireAdmin());
-    app.use((ctx) => {
-      ctx.body = { admin: ctx.state.admin?.email };
-    });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/data/anything`;
+    ({ server, url } = await guardedRoute(guard));
   });
   afterAll(async () => {
     await new Promise((resolve) => server?.close(resolve));
