@@ -24,6 +24,7 @@ import {
   type TestPaper,
 } from '../../src/domain/gate';
 import type { ScorecardData } from '../../src/lib/scorecard/types';
+import type { DisputeAnswer, DisputesAnswer } from '../../src/contract/dispute-answers';
 import type { Crowd } from '../../api/crowd/crowd';
 import type { ReportWatch } from '../../api/features/official-results/report-watch';
 import type { FixtureServer } from './fixture-server';
@@ -298,6 +299,54 @@ export function buildPaperRecord(overrides: Partial<Paper> = {}): Paper {
     retired: false,
     createdAt: now,
     updatedAt: now,
+    ...overrides,
+  };
+}
+
+/**
+ * One disputed question as the scorecard's call answers it: Q15 keyed A, where 18 of the 20 strong candidates who
+ * answered chose D; the candidate answered B and would gain 1⅓ were the key moved.
+ */
+export function buildDisputeAnswer(overrides: Partial<DisputeAnswer> = {}): DisputeAnswer {
+  return {
+    number: '15',
+    questionId: '8078201720515',
+    type: 'MCQ',
+    key: 'A',
+    answer: 'D',
+    share: 0.9,
+    counts: {
+      strong: 20,
+      answered: 20,
+      choseKey: 1,
+      choseAnswer: 18,
+      restAnswered: 28,
+      restChoseKey: 12,
+      restChoseAnswer: 6,
+    },
+    pValue: 0.0001,
+    restPValue: 0.001,
+    yours: { answer: 'B', total: 42 },
+    ...overrides,
+  };
+}
+
+/** A scorecard's disputes as the API answers them: listed, from 51 trusted results, with one dispute (Q15). */
+export function buildDisputesAnswer(overrides: Partial<DisputesAnswer> = {}): DisputesAnswer {
+  return {
+    paperId: 'CS1-2026',
+    state: 'listed',
+    keyVersion: { paperId: 'CS1-2026', version: 1, label: 'provisional', at: '2026-02-20T08:00:00.000Z' },
+    trustedResults: 51,
+    ignoredResults: 0,
+    minTrustedResults: 21,
+    questionsTested: 64,
+    foundAt: '2026-02-22T09:30:00.000Z',
+    challengeWindow: { closes: '2026-02-28', source: 'zeenews-2026-challenge' },
+    disputes: [buildDisputeAnswer()],
+    resultId: 'r1',
+    total: 40.67,
+    counted: true,
     ...overrides,
   };
 }
