@@ -9,6 +9,8 @@ import type { ScorecardData } from '../../src/lib/scorecard/types';
 import { launchBrowser, saveViewportScreenshot } from './support/browser';
 import { seedScorecard, waitUntilSavedOnDevice } from './support/checker';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
+import { missingWords, pressPrint, savePdf, wordCounts } from './support/print';
+import { pdfTextPages } from '../../api/cli/node-pdf-text';
 import { DISPUTED, startDisputeStory, type DisputeStory } from '../support/dispute-story';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { postJson, sheetLinks } from '../integration/checker-harness';
@@ -122,4 +124,17 @@ describe('disputed answers on the scorecard', () => {
       await context.setOffline(false);
     });
   }
+
+  it('prints the part whole on A4 from a phone, no word of it broken or cut', async () => {
+    await useWidth(page, 360);
+    await seedScorecard(page, story.server.url, saved);
+    await page.goto(story.url('/scorecard'));
+    const part = page.getByRole('region', { name: 'Disputed answers' });
+    await expectQ15(part);
+    const words = (await part.innerText()).split(/\s+/).filter(Boolean);
+    await pressPrint(page);
+    expect(await part.isVisible()).toBe(true);
+    const printed = wordCounts(await pdfTextPages(await savePdf(page, 'A4', 'scorecard-disputes-print-360-A4')));
+    expect(missingWords(words, printed)).toEqual([]);
+  });
 });
