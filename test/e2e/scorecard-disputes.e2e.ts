@@ -11,7 +11,7 @@ import { seedScorecard, waitUntilSavedOnDevice } from './support/checker';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { missingWords, pressPrint, savePdf, wordCounts } from './support/print';
 import { pdfTextPages } from '../../api/cli/node-pdf-text';
-import { DISPUTED, startDisputeStory, type DisputeStory } from '../support/dispute-story';
+import { DISPUTED, DISPUTED_ID, startDisputeStory, type DisputeStory } from '../support/dispute-story';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
 import { postJson, sheetLinks } from '../integration/checker-harness';
 
@@ -36,17 +36,26 @@ describe('disputed answers on the scorecard', () => {
   let saved: ScorecardData;
   let answer: DisputesAnswer;
 
+  /** The candidate checks by link, as the score checker does: their scorecard, and the disputes the API gives it. */
+  async function checkByLink(on: DisputeStory): Promise<{ saved: ScorecardData; answer: DisputesAnswer }> {
+    const link = itemAt(sheetLinks('cs1-2026', fixtures), CANDIDATE);
+    const checked = await postJson(on.url('/api/data/generate-response'), { link, testPaper: DISPUTED.testPaper });
+    expect(checked.status).toBe(200);
+    const { message: _message, ...data } = checked.body;
+    const scorecard = { ...(data as unknown as ScorecardData), link };
+    return { saved: scorecard, answer: await disputesOf(on, scorecard.resultId!) };
+  }
+
+  async function disputesOf(on: DisputeStory, resultId: string): Promise<DisputesAnswer> {
+    const disputes = await postJson(on.url('/api/data/disputes/scorecard'), { resultId });
+    expect(disputes.status).toBe(200);
+    return disputes.body as unknown as DisputesAnswer;
+  }
+
   beforeAll(async () => {
     fixtures = await startFixtureServer();
     [story, browser] = await Promise.all([startDisputeStory(fixtures), launchBrowser()]);
-    const link = itemAt(sheetLinks('cs1-2026', fixtures), CANDIDATE);
-    const checked = await postJson(story.url('/api/data/generate-response'), { link, testPaper: DISPUTED.testPaper });
-    expect(checked.status).toBe(200);
-    const { message: _message, ...data } = checked.body;
-    saved = { ...(data as unknown as ScorecardData), link };
-    const disputes = await postJson(story.url('/api/data/disputes/scorecard'), { resultId: saved.resultId });
-    expect(disputes.status).toBe(200);
-    answer = disputes.body as unknown as DisputesAnswer;
+    ({ saved, answer } = await checkByLink(story));
     expect(answer.state).toBe('listed');
     expect(answer.disputes.map((dispute) => [dispute.number, dispute.key, dispute.answer])).toEqual([
       [DISPUTED.number, DISPUTED.keyed, DISPUTED.right],
@@ -136,5 +145,45 @@ describe('disputed answers on the scorecard', () => {
     expect(await part.isVisible()).toBe(true);
     const printed = wordCounts(await pdfTextPages(await savePdf(page, 'A4', 'scorecard-disputes-print-360-A4')));
     expect(missingWords(words, printed)).toEqual([]);
+  });
+
+  it('after the admin applies Q15, a refresh moves the total to the one the part gave, and no dispute is left', async () => {
+    // A story of its own: the key change would leave the other tests nothing to dispute.
+    const applied = await startDisputeStory(fixtures);
+    try {
+      const checked = await checkByLink(applied);
+      const moved = checked.answer.disputes[0]!.yours!.total;
+      await useWidth(page, 360);
+      await seedScorecard(page, applied.server.url, checked.saved);
+      await page.goto(applied.url('/scorecard'));
+      await page.getByRole('region', { name: 'Disputed answers' }).getByRole('heading', { name: 'Q15' }).waitFor();
+
+      const apply = await postJson(
+        applied.url('/api/data/disputes/apply'),
+        { paperId: DISPUTED.paperId, questionId: DISPUTED_ID, answer: DISPUTED.right, keyVersion: 1 },
+        applied.admin.headers,
+      );
+      expect(apply.status).toBe(200);
+      await page.reload();
+      const notice = page.getByRole('region', { name: 'Answer key update' });
+      await notice.getByRole('button', { name: 'Refresh' }).click();
+      const changes = page.getByRole('region', { name: 'What changed' });
+      expect(await changes.locator('.key-changes__total').textContent()).toMatch(
+        new RegExp(`^Total ${displayMarks(checked.saved.totalScore['Total Marks'])} → ${displayMarks(moved)} out of`),
+      );
+
+      const after = await disputesOf(applied, checked.saved.resultId!);
+      expect(after).toMatchObject({ state: 'listed', disputes: [], keyVersion: { version: 2 } });
+      const part = page.getByRole('region', { name: 'Disputed answers' });
+      await part.locator('.disputes__none').waitFor();
+      expect(await part.locator('.disputes__none').textContent()).toBe(
+        `The strong candidates agree with the provisional key on every question tested: ${after.questionsTested} ` +
+          `questions, from ${after.trustedResults} results fetched from the GATE portal.`,
+      );
+      expect(await part.getByRole('heading', { name: 'Q15' }).count()).toBe(0);
+      await expectFitsAndAccessible(page, 'refreshed scorecard with no disputed answer left');
+    } finally {
+      await applied.server.close();
+    }
   });
 });
