@@ -126,7 +126,7 @@ describe('disputed answers on the scorecard', () => {
       const kept = page.getByRole('region', { name: 'Disputed answers' });
       await kept.locator('.disputes__as-of').waitFor();
       expect(await kept.locator('.disputes__as-of').textContent()).toMatch(
-        /^As of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}: your device is offline, so this is what it showed when last online\.$/,
+        /^As of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}: what this device was shown when it last reached the server, which it cannot now\.$/,
       );
       await expectQ15(kept);
       await expectFitsAndAccessible(page, 'offline scorecard with kept disputed answers');

@@ -76,7 +76,7 @@ describe("the scorecard's disputed answers", () => {
     const keptAt = Date.UTC(2026, 1, 23, 6, 15);
     const view = disputesView(buildDisputesAnswer(), { keptAt, now: DURING })!;
     expect(view.asOf).toBe(
-      `As of ${dateTimeText(keptAt)}: your device is offline, so this is what it showed when last online.`,
+      `As of ${dateTimeText(keptAt)}: what this device was shown when it last reached the server, which it cannot now.`,
     );
     expect(view.rows).toHaveLength(1);
   });

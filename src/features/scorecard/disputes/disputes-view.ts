@@ -28,18 +28,15 @@ export const DISPUTE_WORDS = {
   yours: 'Your answer',
   notAnswered: 'Not answered',
   ifMoved: (answer: string) => `Your total if the key moved to ${answer}`,
-  total: (total: number, now: number | undefined) => {
-    const moved = now === undefined ? null : thirdsMoved(now, total) / 3;
-    const change = moved === null ? '' : moved === 0 ? ' (unchanged)' : ` (${signedMarksText(moved)})`;
-    return `${marksText(total)} out of 100${change}`;
-  },
+  total: (total: string, change: string | null) => `${total} out of 100${change ? ` (${change})` : ''}`,
+  unchanged: 'unchanged',
   who: (trusted: number) =>
     'Strong candidates: for each question, the best third (at least 20) by marks on the other questions, among ' +
     `the ${results(trusted)} fetched from the GATE portal or confirmed by it. Uploaded pages are not counted.`,
   notCounted: 'Your own result is an uploaded page, so it is not among them.',
   found: (at: string) => `Worked out ${dateTimeText(at)}.`,
   asOf: (at: number) =>
-    `As of ${dateTimeText(at)}: your device is offline, so this is what it showed when last online.`,
+    `As of ${dateTimeText(at)}: what this device was shown when it last reached the server, which it cannot now.`,
   window: {
     closed: (closes: string) => `GATE's challenge window closed on ${dayText(closes)}`,
     comes: (opens: string, closes: string) =>
@@ -104,6 +101,13 @@ export function ownAnswerText(type: DisputeAnswer['type'], answer: string | null
   return type === 'MSQ' ? answer.trim().split(',').join(', ') : answer.trim();
 }
 
+/** The total were the key moved, with its difference from the total now ('+1⅓', 'unchanged') when that is known. */
+function ifMovedText(ifMoved: number, now: number | undefined): string {
+  const moved = now === undefined ? null : thirdsMoved(now, ifMoved) / 3;
+  const change = moved === null ? null : moved === 0 ? DISPUTE_WORDS.unchanged : signedMarksText(moved);
+  return DISPUTE_WORDS.total(marksText(ifMoved), change);
+}
+
 function rowOf(dispute: DisputeAnswer, total: number | undefined): DisputeRow {
   const { number, section, type, key, answer, share, counts, yours } = dispute;
   const strongAnswer = readableKey(type, answer);
@@ -117,7 +121,7 @@ function rowOf(dispute: DisputeAnswer, total: number | undefined): DisputeRow {
   if (yours) {
     facts.push(
       { term: DISPUTE_WORDS.yours, value: ownAnswerText(type, yours.answer) },
-      { term: DISPUTE_WORDS.ifMoved(strongAnswer), value: DISPUTE_WORDS.total(yours.total, total) },
+      { term: DISPUTE_WORDS.ifMoved(strongAnswer), value: ifMovedText(yours.total, total) },
     );
   }
   return { questionId: dispute.questionId, question: section ? `${section} · Q${number}` : `Q${number}`, facts };
