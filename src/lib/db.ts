@@ -114,8 +114,8 @@ export async function clearScorecards(): Promise<void> {
 }
 
 /** Keeps a scorecard's disputes in place of those kept before, stamped with when this device got them. */
-export async function keepDisputes(resultId: string, answer: DisputesAnswer, keptAt = Date.now()): Promise<void> {
-  await db.disputes.put({ resultId, keptAt, answer });
+export async function keepDisputes(resultId: string, answer: DisputesAnswer): Promise<void> {
+  await db.disputes.put({ resultId, keptAt: Date.now(), answer });
 }
 
 export function keptDisputes(resultId: string): Promise<KeptDisputes | undefined> {
