@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { DisputesAnswer } from '../contract/dispute-answers';
 import type { ScorecardData } from './scorecard/types';
 
 /**
@@ -37,14 +38,28 @@ export interface AnswerOutboxEntry {
   lastError?: string;
 }
 
+/**
+ * The last answer a saved scorecard's "Disputed answers" part got from the server, so the scorecard shows it offline.
+ * Kept apart from the scorecard, by its result id: the answer may arrive before the scorecard's own save, and a
+ * refreshed scorecard replaces its record.
+ */
+export interface KeptDisputes {
+  resultId: string;
+  /** When this device got the answer (ms). */
+  keptAt: number;
+  answer: DisputesAnswer;
+}
+
 export class HireGateDatabase extends Dexie {
   scorecards!: EntityTable<SavedScorecard, 'id'>;
   outbox!: EntityTable<AnswerOutboxEntry, 'opId'>;
+  disputes!: EntityTable<KeptDisputes, 'resultId'>;
 
   constructor(name = 'hiregate') {
     super(name);
     this.version(1).stores({ scorecards: 'id, savedAt, link' });
     this.version(2).stores({ outbox: 'opId, questionId, clientTime' });
+    this.version(3).stores({ disputes: 'resultId' });
   }
 }
 
@@ -83,10 +98,26 @@ export async function findScorecardByLink(link: string): Promise<SavedScorecard 
   return matches.at(-1);
 }
 
+/** A scorecard goes with what was kept beside it. */
 export async function deleteScorecard(id: string): Promise<void> {
-  await db.scorecards.delete(id);
+  await db.transaction('rw', db.scorecards, db.disputes, async () => {
+    await db.scorecards.delete(id);
+    await db.disputes.delete(id);
+  });
 }
 
 export async function clearScorecards(): Promise<void> {
-  await db.scorecards.clear();
+  await db.transaction('rw', db.scorecards, db.disputes, async () => {
+    await db.scorecards.clear();
+    await db.disputes.clear();
+  });
+}
+
+/** Keeps a scorecard's disputes in place of those kept before, stamped with when this device got them. */
+export async function keepDisputes(resultId: string, answer: DisputesAnswer): Promise<void> {
+  await db.disputes.put({ resultId, keptAt: Date.now(), answer });
+}
+
+export function keptDisputes(resultId: string): Promise<KeptDisputes | undefined> {
+  return db.disputes.get(resultId);
 }

@@ -331,29 +331,33 @@ export const unwatched = (crowd: Pick<Crowd, 'forgetReports'>): ReportWatch => (
   },
 });
 
-/** A disputed question as the disputes calls answer one: the Q15, keyed A where 16 of 22 strong chose D. */
+/** One disputed question as the API answers it: Q15 keyed A, where 18 of the 20 strong candidates chose D. */
 export function buildDispute(overrides: Partial<DisputeAnswer> = {}): DisputeAnswer {
   return {
     number: '15',
-    questionId: '6409571532',
+    questionId: '80782017219',
     type: 'MCQ',
     key: 'A',
     answer: 'D',
-    share: 16 / 22,
+    share: 0.9,
     counts: {
-      strong: 24,
-      answered: 22,
-      choseKey: 3,
-      choseAnswer: 16,
-      restAnswered: 20,
-      restChoseKey: 9,
-      restChoseAnswer: 4,
+      strong: 20,
+      answered: 20,
+      choseKey: 1,
+      choseAnswer: 18,
+      restAnswered: 28,
+      restChoseKey: 12,
+      restChoseAnswer: 6,
     },
-    pValue: 0.0022,
-    restPValue: 0.0004,
+    pValue: 0.0001,
+    restPValue: 0.001,
     ...overrides,
   };
 }
+
+/** The same on a scorecard, beside the candidate's own answer (B) and their total were the key moved (42). */
+export const buildOwnDispute = (overrides: Partial<DisputeAnswer> = {}): DisputeAnswer =>
+  buildDispute({ yours: { answer: 'B', total: 42 }, ...overrides });
 
 /** A paper's disputes as GET /api/data/disputes answers them: listed under the provisional key, one dispute. */
 export function buildPaperDisputes(overrides: Partial<DisputesAnswer> = {}): DisputesAnswer {
@@ -370,4 +374,15 @@ export function buildPaperDisputes(overrides: Partial<DisputesAnswer> = {}): Dis
     disputes: [buildDispute()],
     ...overrides,
   };
+}
+
+/** A scorecard's disputes: the paper's, with the candidate's side (their result, counted, their total now). */
+export function buildScorecardDisputes(overrides: Partial<DisputesAnswer> = {}): DisputesAnswer {
+  return buildPaperDisputes({
+    resultId: 'r1',
+    total: 40.67,
+    counted: true,
+    disputes: [buildOwnDispute()],
+    ...overrides,
+  });
 }

@@ -27,6 +27,8 @@ const ScoreAlertSwitch = lazy(() => keyDay().then((module) => ({ default: module
 const OfficialResult = lazy(() =>
   import('./official-result/OfficialResult').then((module) => ({ default: module.OfficialResult })),
 );
+// In the challenge window only, and it asks the server (or the device, offline): after the first paint too.
+const Disputes = lazy(() => import('./disputes/Disputes').then((module) => ({ default: module.Disputes })));
 
 function paperTitle(testPaper: string): string {
   const label = TEST_PAPER_LABELS[testPaper];
@@ -81,6 +83,7 @@ function Scorecard({ saved }: { saved: ScorecardData }) {
       </div>
       {painted && isRefreshable(data) && !data.openedByAdmin && (
         <Suspense fallback={null}>
+          <Disputes resultId={data.resultId} keyVersion={data.keyVersion?.version} />
           <OfficialResult resultId={data.resultId} />
         </Suspense>
       )}

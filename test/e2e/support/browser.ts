@@ -40,14 +40,15 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 /**
  * Saves what the screen shows with this part of the page at its top, under the sticky top bar: a long page's full
  * screenshot is too tall to judge one part by, and an element's own screenshot leaves out what stands around it.
+ * Into test-results/, or `dir` (docs/screenshots for one the docs show).
  */
-export async function saveViewportScreenshot(part: Locator, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
+export async function saveViewportScreenshot(part: Locator, name: string, dir = screenshotDir): Promise<void> {
+  mkdirSync(dir, { recursive: true });
   await part.evaluate((element) => {
     const topBar = document.querySelector('.top-bar, .admin-topbar')?.getBoundingClientRect().height ?? 0;
     window.scrollBy(0, element.getBoundingClientRect().top - topBar - 8);
   });
-  await part.page().screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await part.page().screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /**

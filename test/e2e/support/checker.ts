@@ -180,23 +180,26 @@ export async function expectIconsToMatch(page: Page, expected: ExpectedCandidate
   }
 }
 
-/** Waits until the page's IndexedDB (Dexie database 'hiregate') holds the scorecard with this id. */
-export async function waitUntilSavedOnDevice(page: Page, id: string): Promise<void> {
-  const isSaved = async (wanted: string) => {
+/**
+ * Waits until the page's IndexedDB (Dexie database 'hiregate') holds the scorecard with this id, or in `table` what
+ * is kept beside it under the same id (a scorecard's disputes).
+ */
+export async function waitUntilSavedOnDevice(page: Page, id: string, table = 'scorecards'): Promise<void> {
+  const isSaved = async ([wanted, name]: [string, string]) => {
     // Opening a database that does not exist yet would create it empty, under the app's feet.
     if (!(await indexedDB.databases()).some((database) => database.name === 'hiregate')) return false;
     const request = indexedDB.open('hiregate');
     const db: IDBDatabase = await new Promise((resolve) => (request.onsuccess = () => resolve(request.result)));
-    if (!db.objectStoreNames.contains('scorecards')) {
+    if (!db.objectStoreNames.contains(name)) {
       db.close();
       return false;
     }
     const found = await new Promise<boolean>((resolve) => {
-      const get = db.transaction('scorecards').objectStore('scorecards').get(wanted);
+      const get = db.transaction(name).objectStore(name).get(wanted);
       get.onsuccess = () => resolve(get.result !== undefined);
     });
     db.close();
     return found;
   };
-  await waitInPage(page, isSaved, id, { what: `scorecard ${id} in IndexedDB` });
+  await waitInPage(page, isSaved, [id, table], { what: `${table} ${id} in IndexedDB` });
 }

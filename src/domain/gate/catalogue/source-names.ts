@@ -30,6 +30,7 @@ export const SOURCE_NAMES: Readonly<Record<string, string>> = {
   'indianexpress-gg-2022': 'The Indian Express 2022',
   'rank-data-v3': "GATE's official figures",
   'careers360-me': 'Careers360',
+  'zeenews-2026-challenge': 'Zee News 2026',
 };
 
 /** Every catalogue id, for checks that no reader's text carries one. */

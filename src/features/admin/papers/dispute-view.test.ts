@@ -62,10 +62,10 @@ describe("the admin's disputed answers in words", () => {
     expect(disputeLines(buildDispute())).toEqual({
       title: 'Q15 · MCQ',
       key: 'A',
-      answer: 'D (73% of the strong who answered)',
-      strong: '24 strong, 22 answered: 3 chose A; 16 chose D',
-      rest: '20 answered: 9 chose A; 4 chose D',
-      pValues: '0.0022 against the key, 0.0004 against the rest',
+      answer: 'D (90% of the strong who answered)',
+      strong: '20 strong, 20 answered: 1 chose A; 18 chose D',
+      rest: '28 answered: 12 chose A; 6 chose D',
+      pValues: '0.0001 against the key, 0.001 against the rest',
     });
   });
 
@@ -74,7 +74,7 @@ describe("the admin's disputed answers in words", () => {
     expect(nat).toMatchObject({ title: 'Q15 (GA) · NAT', key: '2.64 to 2.74' });
     expect(nat.answer).toMatch(/^4\.1 to 4\.12 \(/);
     const msq = disputeLines(buildDispute({ type: 'MSQ', key: 'A;B', answer: 'A;B;C' }));
-    expect(msq.strong).toBe('24 strong, 22 answered: 3 chose A, B; 16 chose A, B, C');
+    expect(msq.strong).toBe('20 strong, 20 answered: 1 chose A, B; 18 chose A, B, C');
   });
 
   it('writes tiny p-values as under 0.0001 (unbroken), others to two figures', () => {
