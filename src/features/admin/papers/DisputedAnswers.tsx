@@ -34,8 +34,8 @@ interface DisputedAnswersProps {
 export function DisputedAnswers({ credentials, paperId, onApplied }: DisputedAnswersProps) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="disputes" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="disputes__summary">Disputed answers</summary>
+    <details className="paper-part disputes" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="paper-part__summary">Disputed answers</summary>
       {open && <DisputesBody credentials={credentials} paperId={paperId} onApplied={onApplied} />}
     </details>
   );

@@ -67,8 +67,8 @@ export function KeyVersions({ credentials, paperId, justImported }: KeyVersionsP
     if (justImported) summary.current?.focus();
   }, [justImported]);
   return (
-    <details className="key-versions" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary ref={summary} className="key-versions__summary">
+    <details className="paper-part key-versions" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary ref={summary} className="paper-part__summary">
         Key versions
       </summary>
       {open && <KeyVersionsBody credentials={credentials} paperId={paperId} newest={justImported?.version} />}
