@@ -6,7 +6,7 @@ import type { Store } from '../../store';
 
 /**
  * How long an instance keeps a paper's disputes before it reads the paper's results again. The rule reads every
- * trusted result (about 0.7 s of one core at 2,000 results, `npm run bench:disputes`), so it is not run per request;
+ * trusted result (0.15–0.19 s of one core at 2,000 results, up to 0.8 s on a loaded machine: `npm run bench:disputes`), so it is not run per request;
  * a new result changes a share by a fraction of a percent, and a key change is seen at once (the key version is part
  * of what is kept).
  */
