@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMongoServer, type RunningMongoServer } from '../mongo/server.mjs';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server';
@@ -32,35 +32,45 @@ const check = (server: CheckerServer, link: string) =>
 describe('a MongoDB restored under two running instances', () => {
   let mongo: RunningMongoServer;
   let fixtures: FixtureServer;
-  let instances: CheckerServer[];
   let operator: MongoClient;
   let links: string[];
-  let env: Record<string, string>;
+  const started: CheckerServer[] = [];
 
   beforeAll(async () => {
     mongo = await startMongoServer();
     fixtures = await startFixtureServer();
-    env = {
-      MONGODB_URI: `${mongo.uri}/restores`,
+    operator = await MongoClient.connect(mongo.uri);
+    links = sheetLinks('cs1-2026', fixtures);
+  }, 90_000);
+  afterAll(async () => {
+    await operator?.close();
+    for (const instance of started) await instance.close();
+    await fixtures?.close();
+    await mongo?.stop();
+  });
+
+  /** Two instances on a database of the test's own, holding the fixture paper as an administrator left it. */
+  async function twoInstancesOn(database: string) {
+    const env = {
+      MONGODB_URI: `${mongo.uri}/${database}`,
       RESPONSE_SHEET_HOSTS: fixtures.host,
       ...ADMIN_ENV,
       // Not what this test is about: a JVM warming up on a loaded machine may take longer than MongoDB's second.
       STORE_TIMEOUT_MS: '5000',
     };
-    instances = [await startCheckerServer(env), await startCheckerServer(env)];
-    operator = await MongoClient.connect(mongo.uri);
+    const instances = [await startCheckerServer(env), await startCheckerServer(env)];
+    started.push(...instances);
     await buildPaper(instances[0]!.store, 'cs1-2026', fixtures);
-    links = sheetLinks('cs1-2026', fixtures);
-  }, 90_000);
-  afterAll(async () => {
-    await operator?.close();
-    for (const instance of instances ?? []) await instance.close();
-    await fixtures?.close();
-    await mongo?.stop();
-  });
+    const startAnother = async () => {
+      const instance = await startCheckerServer(env);
+      started.push(instance);
+      instances.push(instance);
+    };
+    return { instances, db: operator.db(database), startAnother };
+  }
 
   /** Every instance's view, once each shows what `expected` holds, within the time the issue sets. */
-  const everywhere = (expected: Awaited<ReturnType<typeof seen>>, what: string) =>
+  const everywhere = (instances: CheckerServer[], expected: Awaited<ReturnType<typeof seen>>, what: string) =>
     eventually(
       async () => {
         const views = await Promise.all(instances.map(seen));
@@ -70,33 +80,32 @@ describe('a MongoDB restored under two running instances', () => {
       { timeoutMs: RESTORE_FOLLOWED_WITHIN_MS, intervalMs: 100, what },
     );
 
-  const uniqueIndex = (collection: string, name: string) =>
+  const uniqueIndex = (db: Db, collection: string, name: string) =>
     eventually(
-      async () =>
-        (await operator.db('restores').collection(collection).indexes()).some(
-          (index) => index.name === name && index.unique,
-        ),
+      async () => (await db.collection(collection).indexes()).some((index) => index.name === name && index.unique),
       { what: `the unique index ${name} of ${collection} made again` },
     );
 
   it('follows a drop of the results alone: no instance counts the old results any more', async () => {
+    const { instances, db } = await twoInstancesOn('restores-results');
     for (const link of links.slice(0, 3)) expect((await check(instances[0]!, link)).status).toBe(200);
-    await everywhere({ counted: 3, admin: 200, results: 3 }, 'both instances to count the 3 results');
+    await everywhere(instances, { counted: 3, admin: 200, results: 3 }, 'both instances to count the 3 results');
     // A collection filled and dropped between two looks leaves nothing to notice: each instance has looked since.
     await Promise.all(instances.map((instance) => instance.lookAtStore()));
 
-    await operator.db('restores').collection('results').drop();
-    await everywhere({ counted: 0, admin: 200, results: 0 }, 'both instances to count no result');
+    await db.collection('results').drop();
+    await everywhere(instances, { counted: 0, admin: 200, results: 0 }, 'both instances to count no result');
     // The drop took the results' indexes with it: the one that keeps a candidate to one result is back.
-    await uniqueIndex('results', 'resultKey_1');
+    await uniqueIndex(db, 'results', 'resultKey_1');
     expect((await check(instances[1]!, links[3]!)).status).toBe(200);
-    await everywhere({ counted: 1, admin: 200, results: 1 }, 'both instances to count the new result');
+    await everywhere(instances, { counted: 1, admin: 200, results: 1 }, 'both instances to count the new result');
   }, 60_000);
 
   it('follows a restore to an empty database: the administrator signs in on every instance', async () => {
+    const { instances, db, startAnother } = await twoInstancesOn('restores-empty');
     // An instance that has not verified the administrator's credentials yet: no cache answers for the store there.
-    instances.push(await startCheckerServer(env));
-    await operator.db('restores').dropDatabase();
+    await startAnother();
+    await db.dropDatabase();
     // The admin app goes on calling meanwhile: calls that fail until the administrator is made again.
     await Promise.all(
       Array.from({ length: 12 }, (_, call) =>
@@ -104,13 +113,17 @@ describe('a MongoDB restored under two running instances', () => {
       ),
     );
     // The paper went with the database: no distribution to show.
-    await everywhere({ counted: undefined, admin: 200, results: 0 }, 'the administrator to sign in on every instance');
+    await everywhere(
+      instances,
+      { counted: undefined, admin: 200, results: 0 },
+      'the administrator to sign in on every instance',
+    );
     for (const instance of instances) {
       expect((await getJson(`${instance.url}/api/data/admin-stats`, ADMIN.headers)).body).toMatchObject({
         paperCount: 0,
       });
     }
-    await uniqueIndex('users', 'email_1');
+    await uniqueIndex(db, 'users', 'email_1');
   }, 60_000);
 });
 
