@@ -142,7 +142,8 @@ describe('tests and the wall clock', () => {
       '});',
       'await page.waitForTimeout(500);',
       "import { setTimeout as sleep } from 'node:timers/promises';",
-      'expect(Date.now() - ' + 'started).toBeLessThan(3_000);', // split, so no scanner takes the probe for a test
+      // Joined at run time, so no scanner of the repository takes the probe itself for a timed test.
+      ['expect(Date', 'now() - started)', 'toBeLessThan(3_000);'].join('.'),
       'const ms = performance.now() - started;',
       'expect(response.status).toBe(504);',
       'expect(ms < 500).toBe(true);',
