@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startJourney, type Journey } from './support/journey';
-import type { TestServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey';
 
 /**
  * The API reference (/api/reference): Swagger UI from this server's own files draws the OpenAPI document, under the
  * site's Content-Security-Policy, with nothing asked of another origin.
  */
 describe('API reference', () => {
-  let journey: Journey;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    journey = await startJourney({ paper: false });
-    ({ server, browser } = journey);
-  });
-  afterAll(() => journey?.close());
+  const journey = useJourney({ paper: false });
 
   it('shows the calls of the document, and opens one with its parameters', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await journey.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const elsewhere: string[] = [];
     const refused: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).origin !== server.url) elsewhere.push(request.url());
+      if (new URL(request.url()).origin !== journey.server.url) elsewhere.push(request.url());
     });
     page.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());
     });
-    const response = await page.goto(`${server.url}/api/reference`);
+    const response = await page.goto(`${journey.server.url}/api/reference`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
 
     const keyVersions = page.locator('.opblock', { hasText: '/api/data/key-versions/compare' });

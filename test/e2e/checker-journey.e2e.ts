@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { startJourney, type Journey } from './support/journey';
-import type { FixtureServer } from '../support/fixture-server';
-import type { Mailbox } from '../support/mailbox';
+import { useJourney } from './support/journey';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
-import { verifiedDevice, type CheckerServer } from '../integration/checker-harness';
+import { verifiedDevice } from '../integration/checker-harness';
 import {
   chooseTestPaper,
   expectIconsToMatch,
@@ -38,29 +36,20 @@ async function scorecardTab(context: BrowserContext, click: () => Promise<void>)
 }
 
 describe('checking a score without e-mail verification', () => {
-  let journey: Journey;
-  let server: CheckerServer;
-  let fixtures: FixtureServer;
-  let browser: Browser;
+  const journey = useJourney();
   let context: BrowserContext;
   let page: Page;
-  let links: string[];
 
-  beforeAll(async () => {
-    journey = await startJourney();
-    ({ server, fixtures, browser, links } = journey);
-  });
-  afterAll(() => journey?.close());
   beforeEach(async () => {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
 
   it('retrieves the score, keeps the scorecard and opens it in a new tab with on-device icons and rank', async () => {
     const expected = itemAt(cs1Expected(), 4);
-    await openCheckerModal(page, server.url);
-    await fillScoreForm(page, itemAt(links, 4), 'CS 1');
+    await openCheckerModal(page, journey.server.url);
+    await fillScoreForm(page, itemAt(journey.links, 4), 'CS 1');
     const tab = await scorecardTab(context, () =>
       dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click(),
     );
@@ -80,8 +69,8 @@ describe('checking a score without e-mail verification', () => {
   });
 
   it('disables the button and shows a spinner while the request runs', async () => {
-    await openCheckerModal(page, server.url);
-    await fillScoreForm(page, itemAt(links, 5), 'CS 1');
+    await openCheckerModal(page, journey.server.url);
+    await fillScoreForm(page, itemAt(journey.links, 5), 'CS 1');
     // The answer is held until the busy button has been seen, however long the page takes to show it.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -105,8 +94,8 @@ describe('checking a score without e-mail verification', () => {
   });
 
   it("shows the server's message when the sheet is not the chosen paper or the link is not allowed", async () => {
-    await openCheckerModal(page, server.url);
-    await fillScoreForm(page, itemAt(links, 1), 'DA');
+    await openCheckerModal(page, journey.server.url);
+    await fillScoreForm(page, itemAt(journey.links, 1), 'DA');
     await dialogOf(page).getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: 'This response sheet is CS 1, not DA.' }).waitFor();
     expect(await dialogOf(page).isVisible()).toBe(true);
@@ -121,8 +110,11 @@ describe('checking a score without e-mail verification', () => {
   it('scores an uploaded saved page the same way (drag and drop or file picker)', async () => {
     const expected = itemAt(cs1Expected(), 6);
     const urls = readFixtureJson<FixtureUrls>('cs1-2026', 'urls.json');
-    const html = readFixtureText('cs1-2026', itemAt(urls.sheets, 6).file).replaceAll(FIXTURE_ORIGIN, fixtures.origin);
-    await openCheckerModal(page, server.url);
+    const html = readFixtureText('cs1-2026', itemAt(urls.sheets, 6).file).replaceAll(
+      FIXTURE_ORIGIN,
+      journey.fixtures.origin,
+    );
+    await openCheckerModal(page, journey.server.url);
     const dialog = dialogOf(page);
     await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByText('Upload the saved page instead').click();
@@ -137,7 +129,7 @@ describe('checking a score without e-mail verification', () => {
 
     // The same page dropped on the drop zone.
     await tab.close();
-    await openCheckerModal(page, server.url);
+    await openCheckerModal(page, journey.server.url);
     await chooseTestPaper(dialog, 'CS 1');
     await dialog.getByText('Upload the saved page instead').click();
     const dropped = await scorecardTab(context, async () => {
@@ -153,33 +145,25 @@ describe('checking a score without e-mail verification', () => {
 });
 
 describe('checking a score with e-mail verification', () => {
-  let journey: Journey;
-  let server: CheckerServer;
-  let smtp: Mailbox;
-  let browser: Browser;
+  const journey = useJourney({ verification: true, mail: true });
   let context: BrowserContext;
   let page: Page;
-  let links: string[];
 
   beforeAll(async () => {
-    journey = await startJourney({ verification: true, mail: true });
-    ({ server, browser, links } = journey);
-    smtp = journey.mailbox!;
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
-  afterAll(() => journey?.close());
 
   it('asks for the e-mail, mails a link, verifies it and then shows the scorecard', async () => {
     const expected = itemAt(cs1Expected(), 2);
-    await openCheckerModal(page, server.url);
-    await fillScoreForm(page, itemAt(links, 2), 'CS 1');
+    await openCheckerModal(page, journey.server.url);
+    await fillScoreForm(page, itemAt(journey.links, 2), 'CS 1');
     const dialog = dialogOf(page);
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please verify your email first.' }).waitFor();
     const send = dialog.getByRole('button', { name: 'Send Verification Link' });
     await send.waitFor();
-    expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(itemAt(links, 2));
+    expect(await dialog.getByLabel('GATE Response Link').inputValue()).toBe(itemAt(journey.links, 2));
 
     await send.click();
     expect(await dialog.locator('#gate-email-error').textContent()).toBe('This field is required');
@@ -201,14 +185,14 @@ describe('checking a score with e-mail verification', () => {
     }, firstReading);
     expect(await send.isDisabled()).toBe(true);
 
-    const mail = await smtp.nextMail(1);
+    const mail = await journey.mailbox!.nextMail(1);
     expect(mail.to).toEqual(['asha.rao@example.in']);
     const verifyLink = linkInMail(mail.raw, '/verify-email');
     const verifyCalls: URL[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/data/verify')) verifyCalls.push(new URL(request.url()));
     });
-    await page.goto(server.url + verifyLink.pathname + verifyLink.search);
+    await page.goto(journey.server.url + verifyLink.pathname + verifyLink.search);
     await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
     await page.waitForURL((url) => url.pathname === '/scorecard');
     await page.getByRole('heading', { name: 'SCORECARD' }).waitFor();
@@ -229,16 +213,16 @@ describe('checking a score with e-mail verification', () => {
     await page.waitForURL((url) => url.pathname === '/scorecard');
 
     // The same mail link again: already verified, and on to the scorecard.
-    await page.goto(server.url + verifyLink.pathname + verifyLink.search);
+    await page.goto(journey.server.url + verifyLink.pathname + verifyLink.search);
     await page.getByText('Email already verified. Redirecting to scorecard...').waitFor();
     await page.waitForURL((url) => url.pathname === '/scorecard');
   });
 
   it('opens the scorecard straight away when this device already verified the link', async () => {
     // As if this candidate had followed the mailed link earlier, on this device.
-    const verifiedLink = itemAt(links, 6);
-    const access = await verifiedDevice(server, verifiedLink, 'devi@example.in');
-    await openCheckerModal(page, server.url);
+    const verifiedLink = itemAt(journey.links, 6);
+    const access = await verifiedDevice(journey.server, verifiedLink, 'devi@example.in');
+    await openCheckerModal(page, journey.server.url);
     await page.evaluate((token) => localStorage.setItem('hiregate.access', token), access);
     await fillScoreForm(page, verifiedLink, 'CS 1');
     const dialog = dialogOf(page);
@@ -247,8 +231,8 @@ describe('checking a score with e-mail verification', () => {
     await dialog.waitFor({ state: 'hidden' });
     await direct.close();
 
-    await openCheckerModal(page, server.url);
-    await fillScoreForm(page, itemAt(links, 3), 'CS 1');
+    await openCheckerModal(page, journey.server.url);
+    await fillScoreForm(page, itemAt(journey.links, 3), 'CS 1');
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
     await dialog.getByRole('button', { name: 'Send Verification Link' }).waitFor();
     // Closing resets the modal to score mode.
@@ -270,19 +254,19 @@ describe('checking a score with e-mail verification', () => {
   });
 
   it('refuses a second send from another tab until the cool-down ends, and shows the server’s time left', async () => {
-    const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const other = await journey.browser.newContext({ viewport: { width: 360, height: 740 } });
     const second = await other.newPage();
     const tabs = [page, second];
     for (const tab of tabs) {
-      await openCheckerModal(tab, server.url);
-      await fillScoreForm(tab, itemAt(links, 5), 'CS 1');
+      await openCheckerModal(tab, journey.server.url);
+      await fillScoreForm(tab, itemAt(journey.links, 5), 'CS 1');
       await dialogOf(tab).getByRole('button', { name: 'Retrieve Score' }).click();
       await dialogOf(tab).getByLabel('Email').fill('meera@example.in');
     }
-    const mailsBefore = smtp.received.length;
+    const mailsBefore = journey.mailbox!.received.length;
     await dialogOf(page).getByRole('button', { name: 'Send Verification Link' }).click();
     await dialogOf(page).getByRole('heading', { name: 'Check your inbox' }).waitFor();
-    await smtp.nextMail(mailsBefore + 1);
+    await journey.mailbox!.nextMail(mailsBefore + 1);
 
     // The second tab knows nothing of the first: the server refuses, and the tab shows its time left.
     await dialogOf(second).getByRole('button', { name: 'Send Verification Link' }).click();
@@ -292,13 +276,13 @@ describe('checking a score with e-mail verification', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(60);
     expect(await dialogOf(second).getByRole('button', { name: 'Send Verification Link' }).isDisabled()).toBe(true);
-    expect(smtp.received).toHaveLength(mailsBefore + 1);
+    expect(journey.mailbox!.received).toHaveLength(mailsBefore + 1);
     await other.close();
   });
 
   it('says verification failed for a tampered link', async () => {
-    const query = new URLSearchParams({ link: itemAt(links, 4), email: 'ravi@example.in', token: 'abc.def' });
-    await page.goto(`${server.url}/verify-email?${query}`);
+    const query = new URLSearchParams({ link: itemAt(journey.links, 4), email: 'ravi@example.in', token: 'abc.def' });
+    await page.goto(`${journey.server.url}/verify-email?${query}`);
     await page.getByText('Verification failed. Please try again.').waitFor();
     await page.getByRole('alert').filter({ hasText: 'This verification link is not valid' }).waitFor();
     expect(await page.locator('.spinner').count()).toBe(0);

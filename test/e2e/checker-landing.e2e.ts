@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { startJourney, type Journey } from './support/journey';
+import { useJourney } from './support/journey';
 import { describeViolations, seriousA11yViolations } from './public-support';
 import { startTestServer, type TestServer } from '../support/server';
 import { openCheckerModal } from './support/checker';
@@ -101,19 +101,11 @@ describe('GATE checker landing and score modal', () => {
 });
 
 describe('verify e-mail page without its parameters', () => {
-  let journey: Journey;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    journey = await startJourney({ paper: false });
-    ({ server, browser } = journey);
-  });
-  afterAll(() => journey?.close());
+  const journey = useJourney({ paper: false });
 
   it("says 'Missing verification parameters' when link or email is absent", async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/verify-email?link=https%3A%2F%2Fcdn.digialm.com%2Fa.html');
+    const page = await journey.browser.newPage();
+    await page.goto(journey.server.url + '/verify-email?link=https%3A%2F%2Fcdn.digialm.com%2Fa.html');
     await page.getByText('Missing verification parameters').waitFor();
     expect(await page.locator('.spinner').count()).toBe(0);
     await page.close();

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { startJourney, type Journey } from './support/journey';
+import { useJourney } from './support/journey';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { chooseTestPaper, linkInMail } from './support/checker';
 import { eventually } from '../support/eventually';
-import type { FixtureServer } from '../support/fixture-server';
-import type { Mailbox } from '../support/mailbox';
 import { FIXTURE_ORIGIN, readFixtureJson, readFixtureText, type FixtureUrls } from '../support/fixtures';
 import { familyFile } from '../support/paper-families';
-import type { CheckerServer } from '../integration/checker-harness';
 
 /**
  * Issue 44, third pass, on a 320 and a 360 px phone and a 1280 px desktop: the tab left on "Check your inbox" goes on
@@ -24,39 +21,28 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 const testPaperOf = (page: Page) => dialogOf(page).getByRole('combobox', { name: 'Test Paper' });
 
 describe('the checker across tabs and papers', () => {
-  let journey: Journey;
-  let fixtures: FixtureServer;
-  let smtp: Mailbox;
-  let server: CheckerServer;
-  let browser: Browser;
+  const journey = useJourney({ verification: true, mail: true });
   let context: BrowserContext;
   let page: Page;
-  let links: string[];
 
-  beforeAll(async () => {
-    journey = await startJourney({ verification: true, mail: true });
-    ({ fixtures, server, browser, links } = journey);
-    smtp = journey.mailbox!;
-  }, 90_000);
   afterAll(async () => {
     await context?.close();
-    await journey?.close();
   });
 
   describe.each(JOURNEY_WIDTHS)('at %i px', (width) => {
     beforeEach(async () => {
       await context?.close();
-      context = await browser.newContext();
+      context = await journey.browser.newContext();
       page = await context.newPage();
       await useWidth(page, width);
-      await page.goto(`${server.url}/?check=now`);
+      await page.goto(`${journey.server.url}/?check=now`);
       await dialogOf(page).waitFor();
     });
 
     it('moves the tab waiting on "Check your inbox" on once the mail’s link is opened in another tab', async () => {
       const email = `two.tabs.${width}@example.in`;
       const dialog = dialogOf(page);
-      await dialog.getByLabel('GATE Response Link').fill(itemAt(links, 3));
+      await dialog.getByLabel('GATE Response Link').fill(itemAt(journey.links, 3));
       await chooseTestPaper(dialog, 'CS 1');
       await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
       await dialog.getByLabel('Email').fill(email);
@@ -64,10 +50,10 @@ describe('the checker across tabs and papers', () => {
       const waiting = dialog.getByRole('heading', { name: 'Check your inbox' });
       await waiting.waitFor();
 
-      const verify = linkInMail((await smtp.next(email)).raw, '/verify-email');
+      const verify = linkInMail((await journey.mailbox!.next(email)).raw, '/verify-email');
       const mailTab = await context.newPage();
       await useWidth(mailTab, width);
-      await mailTab.goto(server.url + verify.pathname + verify.search);
+      await mailTab.goto(journey.server.url + verify.pathname + verify.search);
       await mailTab.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
 
       // The waiting tab's own scorecard: a tab it opens, or itself where the browser keeps it from opening one.
@@ -86,7 +72,7 @@ describe('the checker across tabs and papers', () => {
     it('says the address is verified, with a button to go on, when the waiting tab cannot fetch its scorecard', async () => {
       const email = `portal.slow.${width}@example.in`;
       const dialog = dialogOf(page);
-      await dialog.getByLabel('GATE Response Link').fill(itemAt(links, 4));
+      await dialog.getByLabel('GATE Response Link').fill(itemAt(journey.links, 4));
       await chooseTestPaper(dialog, 'CS 1');
       await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
       await dialog.getByLabel('Email').fill(email);
@@ -95,10 +81,10 @@ describe('the checker across tabs and papers', () => {
       // The waiting tab's score call fails (the network drops it); the mail's tab is not touched.
       await page.route('**/api/data/generate-response', (route) => route.abort());
 
-      const verify = linkInMail((await smtp.next(email)).raw, '/verify-email');
+      const verify = linkInMail((await journey.mailbox!.next(email)).raw, '/verify-email');
       const mailTab = await context.newPage();
       await useWidth(mailTab, width);
-      await mailTab.goto(server.url + verify.pathname + verify.search);
+      await mailTab.goto(journey.server.url + verify.pathname + verify.search);
       await dialog.getByRole('heading', { name: 'Your e-mail is verified' }).waitFor({ timeout: MOVES_ON_WITHIN_MS });
       expect(
         await dialog.getByText('You verified it in another tab. Continue to open your scorecard here.').count(),
@@ -121,7 +107,7 @@ describe('the checker across tabs and papers', () => {
         what: 'EE chosen from the link',
       });
 
-      await link.fill(itemAt(links, 0));
+      await link.fill(itemAt(journey.links, 0));
       const sessions = dialog.getByRole('group', { name: /This link is a CS sheet/ });
       await sessions.waitFor();
       expect(await testPaperOf(page).inputValue()).toBe('');
@@ -153,7 +139,9 @@ describe('the checker across tabs and papers', () => {
       await dialog.getByLabel('Saved response-sheet page').setInputFiles({
         name: 'GATE response sheet.html',
         mimeType: 'text/html',
-        buffer: Buffer.from(readFixtureText('cs1-2026', sheet.file).replaceAll(FIXTURE_ORIGIN, fixtures.origin)),
+        buffer: Buffer.from(
+          readFixtureText('cs1-2026', sheet.file).replaceAll(FIXTURE_ORIGIN, journey.fixtures.origin),
+        ),
       });
       await dialog
         .getByText('GATE response sheet.html is kept: choose its test paper above and it is scored.')

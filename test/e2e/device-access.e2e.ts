@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { itemAt } from '../../src/domain/lists';
-import { startJourney, type Journey } from './support/journey';
-import { postJson, verifiedDevice, type CheckerServer } from '../integration/checker-harness';
-import type { Mailbox } from '../support/mailbox';
+import { useJourney } from './support/journey';
+import { postJson, verifiedDevice } from '../integration/checker-harness';
 import { chooseTestPaper, linkInMail, openCheckerModal, openHome } from './support/checker';
 import { expectFitsAndAccessible, useWidth } from './support/layout';
 
@@ -12,28 +11,20 @@ import { expectFitsAndAccessible, useWidth } from './support/layout';
  * what the device forgets, and what the server refuses or deletes afterwards.
  */
 describe.each([360, 1280])('a candidate controls this device’s access, at %i px', (width) => {
-  let journey: Journey;
-  let server: CheckerServer;
-  let mailbox: Mailbox;
-  let browser: Browser;
+  const journey = useJourney({ verification: true, mail: true });
   let context: BrowserContext;
   let page: Page;
-  let links: string[];
 
   beforeAll(async () => {
-    journey = await startJourney({ verification: true, mail: true });
-    ({ server, browser, links } = journey);
-    mailbox = journey.mailbox!;
-    context = await browser.newContext();
+    context = await journey.browser.newContext();
     page = await context.newPage();
     await useWidth(page, width);
   });
-  afterAll(() => journey?.close());
 
   /** A device that verified `email` for a sheet and opened its scorecard, which the home page then lists as saved. */
   async function savedScorecardOf(link: string, email: string): Promise<string> {
-    const access = await verifiedDevice(server, link, email);
-    await openCheckerModal(page, server.url);
+    const access = await verifiedDevice(journey.server, link, email);
+    await openCheckerModal(page, journey.server.url);
     await page.evaluate((token) => localStorage.setItem('hiregate.access', token), access);
     const dialog = page.getByRole('dialog', { name: 'Check Your GATE Score' });
     await dialog.getByLabel('GATE Response Link').fill(link);
@@ -44,7 +35,7 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
     ]);
     await tab.getByRole('heading', { name: 'SCORECARD' }).waitFor();
     await tab.close();
-    await openHome(page, server.url);
+    await openHome(page, journey.server.url);
     await page.getByRole('heading', { name: 'Saved on this device' }).waitFor();
     return access;
   }
@@ -52,14 +43,14 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
   const deviceToken = () => page.evaluate(() => localStorage.getItem('hiregate.access'));
 
   it('signs this device out: a toast, the saved scorecards gone, and its token refused by the server', async () => {
-    const access = await savedScorecardOf(itemAt(links, 0), `signout${width}@example.com`);
+    const access = await savedScorecardOf(itemAt(journey.links, 0), `signout${width}@example.com`);
     await expectFitsAndAccessible(page, 'saved scorecards with the device controls');
     await page.getByRole('button', { name: 'Sign out this device' }).click();
     await page.getByRole('alert').filter({ hasText: 'This device is signed out.' }).waitFor();
     await page.getByRole('heading', { name: 'Saved on this device' }).waitFor({ state: 'detached' });
     expect(await deviceToken()).toBeNull();
-    const refused = await postJson(`${server.url}/api/data/generate-response`, {
-      link: itemAt(links, 0),
+    const refused = await postJson(`${journey.server.url}/api/data/generate-response`, {
+      link: itemAt(journey.links, 0),
       testPaper: 'CS 1',
       access,
     });
@@ -69,8 +60,8 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
 
   it('forgets the candidate after the mailed confirmation: a toast for each step, their result deleted', async () => {
     const email = `forget${width}@example.com`;
-    await savedScorecardOf(itemAt(links, 1), email);
-    const [stored] = await server.store.results.list();
+    await savedScorecardOf(itemAt(journey.links, 1), email);
+    const [stored] = await journey.server.store.results.list();
     await page.getByRole('button', { name: 'Forget me' }).click();
     const masked = `${email.slice(0, 2)}…@example.com`;
     await page
@@ -78,8 +69,8 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
       .filter({ hasText: `We have sent a confirmation link to ${masked}.` })
       .waitFor();
 
-    const link = linkInMail((await mailbox.next(email)).raw, '/forget-me');
-    await page.goto(server.url + link.pathname + link.search);
+    const link = linkInMail((await journey.mailbox!.next(email)).raw, '/forget-me');
+    await page.goto(journey.server.url + link.pathname + link.search);
     await page
       .getByRole('status')
       .filter({ hasText: 'Your results, score alerts and official results are deleted' })
@@ -94,8 +85,8 @@ describe.each([360, 1280])('a candidate controls this device’s access, at %i p
     await page.locator('.Toastify__toast').waitFor({ state: 'detached' });
     await expectFitsAndAccessible(page, 'the Forget me page');
     expect(await deviceToken()).toBeNull();
-    expect(stored && (await server.store.results.findById(stored.id))).toBeNull();
-    await openHome(page, server.url);
+    expect(stored && (await journey.server.store.results.findById(stored.id))).toBeNull();
+    await openHome(page, journey.server.url);
     await page.getByRole('button', { name: 'Check Now' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Saved on this device' }).count()).toBe(0);
   });

@@ -1,15 +1,13 @@
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { FETCH_MESSAGES } from '../../api/sheets/fetcher';
 import { SHEET_LINK_MESSAGES } from '../../src/domain/validation/score-request';
 import { WAIT_MESSAGES } from '../../src/features/checker/waits';
 import { screenshotDir } from './support/browser';
-import { startJourney, type Journey } from './support/journey';
+import { useJourney } from './support/journey';
 import { JOURNEY_WIDTHS, expectFitsAndAccessible, useWidth } from './support/layout';
 import { chooseTestPaper, linkInMail, openCheckerModal } from './support/checker';
-import type { Mailbox } from '../support/mailbox';
-import type { CheckerServer } from '../integration/checker-harness';
 import { itemAt } from '../../src/domain/lists';
 
 /**
@@ -38,30 +36,20 @@ const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Check Your GA
 const longLink = (link: string) => link.replace('/per/', `/per/${'g01/pub/585/touchstone/AssessmentQPHTMLMode1/'}`);
 
 describe('the checker on a phone and on a desktop', () => {
-  let journey: Journey;
-  let smtp: Mailbox;
-  let server: CheckerServer;
-  let browser: Browser;
+  const journey = useJourney({ verification: true, mail: true });
   let context: BrowserContext;
   let page: Page;
-  let links: string[];
 
-  beforeAll(async () => {
-    journey = await startJourney({ verification: true, mail: true });
-    ({ server, browser, links } = journey);
-    smtp = journey.mailbox!;
-  });
-  afterAll(() => journey?.close());
   beforeEach(async () => {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    context = await journey.browser.newContext({ viewport: { width: 360, height: 740 } });
     page = await context.newPage();
   });
 
   JOURNEY_WIDTHS.forEach((width, index) => {
     it(`fits every screen of the checker's journey at ${width} px`, async () => {
       await useWidth(page, width);
-      await page.goto(server.url + '/');
+      await page.goto(journey.server.url + '/');
       await page.getByRole('button', { name: 'Close advertisement' }).click();
       await page.getByRole('button', { name: 'Check Now' }).waitFor();
       await expectFitsAndAccessible(page, 'checker landing');
@@ -71,13 +59,13 @@ describe('the checker on a phone and on a desktop', () => {
       await dialog.getByRole('button', { name: 'Retrieve Score' }).waitFor();
       await expectFitsAndAccessible(page, 'Check Now dialog, empty');
 
-      await dialog.getByLabel('GATE Response Link').fill(longLink(itemAt(links, index)));
+      await dialog.getByLabel('GATE Response Link').fill(longLink(itemAt(journey.links, index)));
       await chooseTestPaper(dialog, 'CS 1');
       await expectFitsAndAccessible(page, 'Check Now dialog, filled in with a long link');
       if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'checker-dialog-360.png') });
 
       // The real link, so the verification mail is for a sheet the server can score.
-      await dialog.getByLabel('GATE Response Link').fill(itemAt(links, index));
+      await dialog.getByLabel('GATE Response Link').fill(itemAt(journey.links, index));
       await dialog.getByRole('button', { name: 'Retrieve Score' }).click();
       await dialog.getByRole('button', { name: 'Send Verification Link' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'Please verify your email first.' }).waitFor();
@@ -95,16 +83,18 @@ describe('the checker on a phone and on a desktop', () => {
       await expectFitsAndAccessible(page, '"sent" step');
       if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'checker-sent-360.png') });
 
-      const mail = await smtp.nextMail(smtp.received.findIndex((m) => m.to.includes(email)) + 1);
+      const mail = await journey.mailbox!.nextMail(
+        journey.mailbox!.received.findIndex((m) => m.to.includes(email)) + 1,
+      );
       const verifyLink = linkInMail(mail.raw, '/verify-email');
       const incomplete = new URL(verifyLink);
       incomplete.searchParams.delete('token');
-      await page.goto(server.url + incomplete.pathname + incomplete.search);
+      await page.goto(journey.server.url + incomplete.pathname + incomplete.search);
       await page.getByRole('link', { name: 'Back to the score checker' }).waitFor();
       await expectFitsAndAccessible(page, 'verify-email page, link without its token');
       if (width === 360) await page.screenshot({ path: path.join(screenshotDir, 'verify-email-incomplete-360.png') });
 
-      await page.goto(server.url + verifyLink.pathname + verifyLink.search);
+      await page.goto(journey.server.url + verifyLink.pathname + verifyLink.search);
       await page.getByText('Email verified successfully! Redirecting to scorecard...').waitFor();
       await expectFitsAndAccessible(page, 'verify-email page, verified');
     });
@@ -119,7 +109,7 @@ describe('the checker on a phone and on a desktop', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/data/')) scoreCalls.push(request.url());
     });
-    await openCheckerModal(page, server.url);
+    await openCheckerModal(page, journey.server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('GATE Response Link').fill(link);
     await chooseTestPaper(dialog, 'CS 1');
@@ -131,7 +121,7 @@ describe('the checker on a phone and on a desktop', () => {
   });
 
   it('refuses a page on another site before the e-mail step, with the server’s reason', async () => {
-    await openCheckerModal(page, server.url);
+    await openCheckerModal(page, journey.server.url);
     const dialog = dialogOf(page);
     await dialog.getByLabel('GATE Response Link').fill('https://example.com/my-gate-result.html');
     await chooseTestPaper(dialog, 'CS 1');
@@ -141,9 +131,9 @@ describe('the checker on a phone and on a desktop', () => {
   });
 
   it('says the device is offline when Check Now is used without a network', async () => {
-    await openCheckerModal(page, server.url);
+    await openCheckerModal(page, journey.server.url);
     const dialog = dialogOf(page);
-    await dialog.getByLabel('GATE Response Link').fill(itemAt(links, 0));
+    await dialog.getByLabel('GATE Response Link').fill(itemAt(journey.links, 0));
     await chooseTestPaper(dialog, 'CS 1');
     await context.setOffline(true);
     await dialog.getByRole('button', { name: 'Retrieve Score' }).click();

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { buildPaper } from '../../support/builders';
 import { startFixtureServer, type FixtureServer } from '../../support/fixture-server';
@@ -59,4 +60,19 @@ export async function startJourney({
       await fixtures.close();
     },
   };
+}
+
+/**
+ * A journey for the tests of the calling describe: started before the first, closed after the last. The object is
+ * filled in place, so read its fields inside tests and hooks, never at collection time.
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    Object.assign(journey, await startJourney(options));
+  }, 90_000);
+  afterAll(async () => {
+    await journey.close?.();
+  });
+  return journey;
 }
