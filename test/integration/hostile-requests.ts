@@ -166,6 +166,18 @@ function jsonCalls(target: Target): JsonCall[] {
       body: { resultId: target.resultId, access: target.access, subscribed: true },
       headers: {},
     },
+    {
+      route: '/api/data/disputes/scorecard',
+      method: 'POST',
+      body: { resultId: target.resultId, access: target.access },
+      headers: {},
+    },
+    {
+      route: '/api/data/disputes/apply',
+      method: 'POST',
+      body: { paperId: target.paperId, questionId: '1', answer: 'A', keyVersion: 1 },
+      headers: admin,
+    },
   ];
 }
 
@@ -178,10 +190,12 @@ function spoiledBodies(target: Target): HostileRequest[] {
   for (const call of jsonCalls(target)) {
     for (const field of Object.keys(call.body)) {
       const isFlag = typeof call.body[field] === 'boolean';
+      // A number field (a key version) takes any number: another one is a valid request, refused on its merits.
+      const isNumber = typeof call.body[field] === 'number';
       // A yes/no field (the score-alert switch) takes either boolean, and no text that reads as one.
       const values: Array<[string, unknown]> = isFlag ? [...HOSTILE_VALUES, ['flag as text', 'true']] : HOSTILE_VALUES;
       for (const [what, value] of values) {
-        if (typeof value === 'boolean' && isFlag) continue;
+        if ((typeof value === 'boolean' && isFlag) || (typeof value === 'number' && isNumber)) continue;
         // The login and reset calls must refuse the wrong password or token anyway: their 401/400 is a refusal too.
         requests.push({
           name: `${call.method} ${call.route} with ${field} = ${what}`,
